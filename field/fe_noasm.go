@@ -1,0 +1,8 @@
+//go:build (!amd64 && !arm64) || purego
+
+package field
+
+// Every target without a specialised binding, and every target under the
+// purego tag, runs the portable code.
+func feMul(out, a, b *Element) { feMulGeneric(out, a, b) }
+func feSquare(out, a *Element) { feSquareGeneric(out, a) }
