@@ -1,0 +1,607 @@
+package edwards25519
+
+import (
+	"bytes"
+	"encoding/hex"
+	"math/big"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"testing"
+
+	ref "filippo.io/edwards25519"
+	reffield "filippo.io/edwards25519/field"
+
+	"github.com/seed06d4b90c/edwards25519/field"
+)
+
+// Cross-package checks: the whole API against filippo.io/edwards25519 v1.2.0
+// as an independent oracle, plus the algebraic facts the group must obey.
+
+// TestAPISignatures compiles a use of every exported identifier of v1.2.0
+// with its exact type, so a signature drift is a build failure.
+func TestAPISignatures(t *testing.T) {
+	var (
+		_ func() *Point                                                                                = NewIdentityPoint
+		_ func() *Point                                                                                = NewGeneratorPoint
+		_ func(*Point, *Point) *Point                                                                  = (*Point).Set
+		_ func(*Point, []byte) (*Point, error)                                                         = (*Point).SetBytes
+		_ func(*Point) []byte                                                                          = (*Point).Bytes
+		_ func(*Point) []byte                                                                          = (*Point).BytesMontgomery
+		_ func(*Point) (X, Y, Z, T *field.Element)                                                     = (*Point).ExtendedCoordinates
+		_ func(*Point, *field.Element, *field.Element, *field.Element, *field.Element) (*Point, error) = (*Point).SetExtendedCoordinates
+		_ func(*Point, *Point, *Point) *Point                                                          = (*Point).Add
+		_ func(*Point, *Point, *Point) *Point                                                          = (*Point).Subtract
+		_ func(*Point, *Point) *Point                                                                  = (*Point).Negate
+		_ func(*Point, *Point) *Point                                                                  = (*Point).Double
+		_ func(*Point, *Point, *Point, int) *Point                                                     = (*Point).Select
+		_ func(*Point, *Point) int                                                                     = (*Point).Equal
+		_ func(*Point, *Point) *Point                                                                  = (*Point).MultByCofactor
+		_ func(*Point, *Scalar) *Point                                                                 = (*Point).ScalarBaseMult
+		_ func(*Point, *Scalar, *Point) *Point                                                         = (*Point).ScalarMult
+		_ func(*Point, *Scalar, *Point) *Point                                                         = (*Point).ScalarMultSlow
+		_ func(*Point, *Scalar, *Point, *Scalar) *Point                                                = (*Point).VarTimeDoubleScalarBaseMult
+		_ func(*Point, []*Scalar, []*Point) *Point                                                     = (*Point).MultiScalarMult
+		_ func(*Point, []*Scalar, []*Point) *Point                                                     = (*Point).VarTimeMultiScalarMult
+
+		_ func() *Scalar                                   = NewScalar
+		_ func(*Scalar, *Scalar) *Scalar                   = (*Scalar).Set
+		_ func(*Scalar, *Scalar, *Scalar) *Scalar          = (*Scalar).Add
+		_ func(*Scalar, *Scalar, *Scalar) *Scalar          = (*Scalar).Subtract
+		_ func(*Scalar, *Scalar) *Scalar                   = (*Scalar).Negate
+		_ func(*Scalar, *Scalar, *Scalar) *Scalar          = (*Scalar).Multiply
+		_ func(*Scalar, *Scalar, *Scalar, *Scalar) *Scalar = (*Scalar).MultiplyAdd
+		_ func(*Scalar, *Scalar) *Scalar                   = (*Scalar).Invert
+		_ func(*Scalar, []byte) (*Scalar, error)           = (*Scalar).SetCanonicalBytes
+		_ func(*Scalar, []byte) (*Scalar, error)           = (*Scalar).SetUniformBytes
+		_ func(*Scalar, []byte) (*Scalar, error)           = (*Scalar).SetBytesWithClamping
+		_ func(*Scalar) []byte                             = (*Scalar).Bytes
+		_ func(*Scalar, *Scalar) int                       = (*Scalar).Equal
+
+		_ func(*field.Element) *field.Element                                        = (*field.Element).Zero
+		_ func(*field.Element) *field.Element                                        = (*field.Element).One
+		_ func(*field.Element, *field.Element) *field.Element                        = (*field.Element).Set
+		_ func(*field.Element, []byte) (*field.Element, error)                       = (*field.Element).SetBytes
+		_ func(*field.Element, []byte) (*field.Element, error)                       = (*field.Element).SetWideBytes
+		_ func(*field.Element) []byte                                                = (*field.Element).Bytes
+		_ func(*field.Element, *field.Element) int                                   = (*field.Element).Equal
+		_ func(*field.Element, *field.Element, *field.Element, int) *field.Element   = (*field.Element).Select
+		_ func(*field.Element, *field.Element, int)                                  = (*field.Element).Swap
+		_ func(*field.Element) int                                                   = (*field.Element).IsNegative
+		_ func(*field.Element, *field.Element) *field.Element                        = (*field.Element).Absolute
+		_ func(*field.Element, *field.Element) *field.Element                        = (*field.Element).Negate
+		_ func(*field.Element, *field.Element, *field.Element) *field.Element        = (*field.Element).Add
+		_ func(*field.Element, *field.Element, *field.Element) *field.Element        = (*field.Element).Subtract
+		_ func(*field.Element, *field.Element, *field.Element) *field.Element        = (*field.Element).Multiply
+		_ func(*field.Element, *field.Element) *field.Element                        = (*field.Element).Square
+		_ func(*field.Element, *field.Element, uint32) *field.Element                = (*field.Element).Mult32
+		_ func(*field.Element, *field.Element) *field.Element                        = (*field.Element).Invert
+		_ func(*field.Element, *field.Element) *field.Element                        = (*field.Element).Pow22523
+		_ func(*field.Element, *field.Element, *field.Element) (*field.Element, int) = (*field.Element).SqrtRatio
+	)
+	// The zero values keep their documented meaning.
+	var s Scalar
+	if !bytes.Equal(s.Bytes(), make([]byte, 32)) {
+		t.Error("zero Scalar is not 0")
+	}
+	var e field.Element
+	if !bytes.Equal(e.Bytes(), make([]byte, 32)) {
+		t.Error("zero Element is not 0")
+	}
+}
+
+// ptRand returns a seeded source and logs the seed; EDWARDS25519_SEED
+// replays a run.
+func ptRand(t testing.TB) *rand.Rand {
+	seed := uint64(rand.Int64())
+	if s := os.Getenv("EDWARDS25519_SEED"); s != "" {
+		v, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			t.Fatalf("bad EDWARDS25519_SEED: %v", err)
+		}
+		seed = v
+	}
+	t.Logf("seed %d (replay with EDWARDS25519_SEED=%d)", seed, seed)
+	return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+}
+
+var groupOrder, _ = new(big.Int).SetString("7237005577332262213973186563042994240857116359379907606001950938285454250989", 10)
+
+// ptScalarFromBig returns the Scalar equal to k mod l.
+func ptScalarFromBig(t testing.TB, k *big.Int) *Scalar {
+	t.Helper()
+	k = new(big.Int).Mod(k, groupOrder)
+	var buf [32]byte
+	k.FillBytes(buf[:])
+	for i := 0; i < 16; i++ {
+		buf[i], buf[31-i] = buf[31-i], buf[i]
+	}
+	s, err := new(Scalar).SetCanonicalBytes(buf[:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// ptEdgeScalars are 0, 1, 2, l-1, l-2, 2^252, and scalars with long runs of
+// equal bits or digits at the ends of their range.
+func ptEdgeScalars(t testing.TB) []*Scalar {
+	var out []*Scalar
+	for _, k := range []*big.Int{
+		big.NewInt(0), big.NewInt(1), big.NewInt(2), big.NewInt(8), big.NewInt(15), big.NewInt(16),
+		new(big.Int).Sub(groupOrder, big.NewInt(1)),
+		new(big.Int).Sub(groupOrder, big.NewInt(2)),
+		new(big.Int).Lsh(big.NewInt(1), 252),
+		new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 252), big.NewInt(1)),
+		new(big.Int).Div(groupOrder, big.NewInt(2)),
+	} {
+		out = append(out, ptScalarFromBig(t, k))
+	}
+	// All radix-16 digits 8 (…888) and all -8 equivalents, reduced.
+	eights, _ := new(big.Int).SetString("888888888888888888888888888888888888888888888888888888888888888", 16)
+	out = append(out, ptScalarFromBig(t, eights))
+	sevens, _ := new(big.Int).SetString("777777777777777777777777777777777777777777777777777777777777777", 16)
+	out = append(out, ptScalarFromBig(t, sevens))
+	return out
+}
+
+func ptRandomScalar(r *rand.Rand) *Scalar {
+	var b [64]byte
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	s, _ := new(Scalar).SetUniformBytes(b[:])
+	return s
+}
+
+// ptTorsion returns the 8 points of order dividing 8, computed here as l·P
+// for random P (which kills the prime-order part) until a point of order
+// exactly 8 appears, then its multiples.
+func ptTorsion(t testing.TB, r *rand.Rand) []*Point {
+	t.Helper()
+	for tries := 0; tries < 64; tries++ {
+		var enc [32]byte
+		for i := range enc {
+			enc[i] = byte(r.Uint32())
+		}
+		p, err := new(Point).SetBytes(enc[:])
+		if err != nil {
+			continue
+		}
+		// l·p by double-and-add over the bits of l, using only Add/Double.
+		q := NewIdentityPoint()
+		for i := groupOrder.BitLen() - 1; i >= 0; i-- {
+			q.Double(q)
+			if groupOrder.Bit(i) == 1 {
+				q.Add(q, p)
+			}
+		}
+		four := new(Point).Double(q)
+		four.Double(four)
+		if four.Equal(NewIdentityPoint()) == 1 {
+			continue // order < 8
+		}
+		out := []*Point{NewIdentityPoint()}
+		for i := 1; i < 8; i++ {
+			out = append(out, new(Point).Add(out[i-1], q))
+		}
+		if new(Point).Add(out[7], q).Equal(NewIdentityPoint()) != 1 {
+			t.Fatal("torsion point does not have order 8")
+		}
+		return out
+	}
+	t.Fatal("no point of order 8 found")
+	return nil
+}
+
+// ptPoints returns random points (k·B, plus a torsion component for some),
+// the identity, B, and the torsion points.
+func ptPoints(t testing.TB, r *rand.Rand, n int) []*Point {
+	torsion := ptTorsion(t, r)
+	out := []*Point{NewIdentityPoint(), NewGeneratorPoint()}
+	out = append(out, torsion...)
+	for len(out) < n {
+		p := new(Point).ScalarBaseMult(ptRandomScalar(r))
+		if r.IntN(2) == 0 {
+			p.Add(p, torsion[r.IntN(8)])
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func toRefPoint(t testing.TB, p *Point) *ref.Point {
+	t.Helper()
+	q, err := new(ref.Point).SetBytes(p.Bytes())
+	if err != nil {
+		t.Fatalf("reference rejects our encoding %x: %v", p.Bytes(), err)
+	}
+	return q
+}
+
+func toRefScalar(t testing.TB, s *Scalar) *ref.Scalar {
+	t.Helper()
+	q, err := new(ref.Scalar).SetCanonicalBytes(s.Bytes())
+	if err != nil {
+		t.Fatalf("reference rejects our scalar %x: %v", s.Bytes(), err)
+	}
+	return q
+}
+
+func samePoint(t testing.TB, what string, got *Point, want *ref.Point) {
+	t.Helper()
+	if g, w := got.Bytes(), want.Bytes(); !bytes.Equal(g, w) {
+		t.Errorf("%s: got %x, want %x", what, g, w)
+	}
+}
+
+func TestGeneratorMatchesRFC8032(t *testing.T) {
+	// RFC 8032, section 5.1: B = (x, 4/5) with x positive, encoded as below.
+	want, _ := hex.DecodeString("5866666666666666666666666666666666666666666666666666666666666666")
+	if got := NewGeneratorPoint().Bytes(); !bytes.Equal(got, want) {
+		t.Errorf("generator encodes as %x", got)
+	}
+	identity, _ := hex.DecodeString("0100000000000000000000000000000000000000000000000000000000000000")
+	if got := NewIdentityPoint().Bytes(); !bytes.Equal(got, identity) {
+		t.Errorf("identity encodes as %x", got)
+	}
+	// d·121666 = -121665.
+	var lhs, rhs field.Element
+	lhs.Mult32(curveD, 121666)
+	rhs.Mult32(new(field.Element).One(), 121665)
+	rhs.Negate(&rhs)
+	if lhs.Equal(&rhs) != 1 {
+		t.Error("d is not -121665/121666")
+	}
+}
+
+func TestGroupOpsDifferential(t *testing.T) {
+	r := ptRand(t)
+	pts := ptPoints(t, r, 60)
+	for i, p := range pts {
+		rp := toRefPoint(t, p)
+		samePoint(t, "Double", new(Point).Double(p), new(ref.Point).Add(rp, rp))
+		samePoint(t, "Negate", new(Point).Negate(p), new(ref.Point).Negate(rp))
+		samePoint(t, "MultByCofactor", new(Point).MultByCofactor(p), new(ref.Point).MultByCofactor(rp))
+		if g, w := p.BytesMontgomery(), rp.BytesMontgomery(); !bytes.Equal(g, w) {
+			t.Errorf("BytesMontgomery: got %x, want %x", g, w)
+		}
+		for j := 0; j < 6; j++ {
+			q := pts[(i*7+j*13)%len(pts)]
+			rq := toRefPoint(t, q)
+			samePoint(t, "Add", new(Point).Add(p, q), new(ref.Point).Add(rp, rq))
+			samePoint(t, "Subtract", new(Point).Subtract(p, q), new(ref.Point).Subtract(rp, rq))
+			if g, w := p.Equal(q), rp.Equal(rq); g != w {
+				t.Errorf("Equal: got %d, want %d", g, w)
+			}
+			samePoint(t, "Select(1)", new(Point).Select(p, q, 1), rp)
+			samePoint(t, "Select(0)", new(Point).Select(p, q, 0), rq)
+		}
+		// Equal across different representations of the same point.
+		var scaled Point
+		X, Y, Z, T := p.ExtendedCoordinates()
+		k := new(field.Element).Mult32(new(field.Element).One(), uint32(r.Uint32()|1))
+		if _, err := scaled.SetExtendedCoordinates(X.Multiply(X, k), Y.Multiply(Y, k), Z.Multiply(Z, k), T.Multiply(T, k)); err != nil {
+			t.Fatalf("rescaled coordinates rejected: %v", err)
+		}
+		if scaled.Equal(p) != 1 || !bytes.Equal(scaled.Bytes(), p.Bytes()) {
+			t.Error("rescaled point is not Equal or encodes differently")
+		}
+	}
+}
+
+func TestScalarMultDifferential(t *testing.T) {
+	r := ptRand(t)
+	pts := ptPoints(t, r, 24)
+	scalars := ptEdgeScalars(t)
+	for len(scalars) < 40 {
+		scalars = append(scalars, ptRandomScalar(r))
+	}
+	B := new(ref.Point).ScalarBaseMult(new(ref.Scalar)) // identity, then set below
+	B.Set(ref.NewGeneratorPoint())
+	for i, s := range scalars {
+		rs := toRefScalar(t, s)
+		samePoint(t, "ScalarBaseMult", new(Point).ScalarBaseMult(s), new(ref.Point).ScalarBaseMult(rs))
+		p := pts[i%len(pts)]
+		rp := toRefPoint(t, p)
+		want := new(ref.Point).ScalarMult(rs, rp)
+		samePoint(t, "ScalarMult", new(Point).ScalarMult(s, p), want)
+		samePoint(t, "ScalarMultSlow", new(Point).ScalarMultSlow(s, p), want)
+		s2 := scalars[(i*5+3)%len(scalars)]
+		rs2 := toRefScalar(t, s2)
+		samePoint(t, "VarTimeDoubleScalarBaseMult",
+			new(Point).VarTimeDoubleScalarBaseMult(s, p, s2),
+			new(ref.Point).VarTimeDoubleScalarBaseMult(rs, rp, rs2))
+	}
+}
+
+func TestMultiScalarMultDifferential(t *testing.T) {
+	r := ptRand(t)
+	pts := ptPoints(t, r, 50)
+	edge := ptEdgeScalars(t)
+	for _, n := range []int{0, 1, 2, 3, 7, 16, 33} {
+		var ss []*Scalar
+		var ps []*Point
+		var rss []*ref.Scalar
+		var rps []*ref.Point
+		for k := 0; k < n; k++ {
+			s := ptRandomScalar(r)
+			if k%3 == 0 {
+				s = edge[r.IntN(len(edge))]
+			}
+			p := pts[r.IntN(len(pts))]
+			ss, ps = append(ss, s), append(ps, p)
+			rss, rps = append(rss, toRefScalar(t, s)), append(rps, toRefPoint(t, p))
+		}
+		want := new(ref.Point).VarTimeMultiScalarMult(rss, rps)
+		samePoint(t, "MultiScalarMult", new(Point).MultiScalarMult(ss, ps), want)
+		samePoint(t, "VarTimeMultiScalarMult", new(Point).VarTimeMultiScalarMult(ss, ps), want)
+	}
+}
+
+// ptEncodings returns edge encodings: every y in [p, 2^255) (the
+// non-canonical ones, which are y-p for small y), y = 0, 1, p-1 with both
+// sign bits, and random bytes.
+func ptEncodings(r *rand.Rand) [][]byte {
+	var out [][]byte
+	le := func(v *big.Int, sign byte) []byte {
+		var b [32]byte
+		v.FillBytes(b[:])
+		for i := 0; i < 16; i++ {
+			b[i], b[31-i] = b[31-i], b[i]
+		}
+		b[31] |= sign << 7
+		return b[:]
+	}
+	p := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
+	for k := int64(0); k < 19; k++ {
+		for sign := byte(0); sign < 2; sign++ {
+			out = append(out, le(new(big.Int).Add(p, big.NewInt(k)), sign))
+			out = append(out, le(big.NewInt(k), sign))
+			out = append(out, le(new(big.Int).Sub(p, big.NewInt(k+1)), sign))
+		}
+	}
+	for i := 0; i < 2000; i++ {
+		b := make([]byte, 32)
+		for j := range b {
+			b[j] = byte(r.Uint32())
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+func TestSetBytesDifferential(t *testing.T) {
+	r := ptRand(t)
+	accepted := 0
+	for _, enc := range ptEncodings(r) {
+		before := NewGeneratorPoint()
+		got, err := new(Point).Set(before).SetBytes(enc)
+		want, refErr := new(ref.Point).SetBytes(enc)
+		if (err == nil) != (refErr == nil) {
+			t.Fatalf("SetBytes(%x): err %v, reference err %v", enc, err, refErr)
+		}
+		if err != nil {
+			if got != nil {
+				t.Errorf("SetBytes(%x) returned a point with an error", enc)
+			}
+			continue
+		}
+		accepted++
+		samePoint(t, "SetBytes", got, want)
+		X, Y, Z, T := got.ExtendedCoordinates()
+		if !onCurveExtended(X, Y, Z, T) {
+			t.Errorf("SetBytes(%x) built an off-curve point", enc)
+		}
+	}
+	if accepted < 500 {
+		t.Errorf("only %d encodings accepted: the edge set is not exercising decoding", accepted)
+	}
+	t.Logf("%d encodings accepted", accepted)
+}
+
+func TestSetExtendedCoordinatesRejects(t *testing.T) {
+	var zero field.Element
+	one := new(field.Element).One()
+	p := NewGeneratorPoint()
+	X, Y, Z, T := p.ExtendedCoordinates()
+	cases := []struct {
+		name       string
+		x, y, z, t *field.Element
+	}{
+		{"all zero", &zero, &zero, &zero, &zero},
+		{"Z zero", X, Y, &zero, T},
+		{"wrong T", X, Y, Z, one},
+		{"off curve", one, one, one, one},
+	}
+	for _, c := range cases {
+		v := NewIdentityPoint()
+		if got, err := v.SetExtendedCoordinates(c.x, c.y, c.z, c.t); err == nil || got != nil {
+			t.Errorf("%s: accepted", c.name)
+		}
+		if v.Equal(NewIdentityPoint()) != 1 {
+			t.Errorf("%s: receiver modified on error", c.name)
+		}
+	}
+	// The reference's only divergence: it accepts (0:0:0:0).
+	rz := new(reffield.Element)
+	if _, err := new(ref.Point).SetExtendedCoordinates(rz, rz, rz, rz); err != nil {
+		t.Log("reference now rejects (0:0:0:0) too; the README note can go")
+	}
+}
+
+func TestTorsionPoints(t *testing.T) {
+	r := ptRand(t)
+	torsion := ptTorsion(t, r)
+	distinct := map[string]bool{}
+	for _, q := range torsion {
+		distinct[string(q.Bytes())] = true
+		if new(Point).MultByCofactor(q).Equal(NewIdentityPoint()) != 1 {
+			t.Errorf("8·%x is not the identity", q.Bytes())
+		}
+		// l·T = (l mod 8)·T: check through the constant-time ScalarMult with
+		// scalar l-1, i.e. (l-1)·T = -T + l·T.
+		lm1 := ptScalarFromBig(t, new(big.Int).Sub(groupOrder, big.NewInt(1)))
+		want := toRefPoint(t, q)
+		samePoint(t, "(l-1)·T", new(Point).ScalarMult(lm1, q), new(ref.Point).ScalarMult(toRefScalar(t, lm1), want))
+	}
+	if len(distinct) != 8 {
+		t.Errorf("%d distinct torsion points, want 8", len(distinct))
+	}
+}
+
+// TestBaseCombTable recomputes every entry of the fixed-base comb with the
+// reference's constant-time ScalarMult and compares affine coordinates.
+func TestBaseCombTable(t *testing.T) {
+	rows := baseCombTable()
+	B := ref.NewGeneratorPoint()
+	rowBase := new(big.Int).SetInt64(1)
+	for m := range rows {
+		for i := range rows[m] {
+			k := new(big.Int).Mul(rowBase, big.NewInt(int64(i+1)))
+			want := new(Point)
+			if _, err := want.SetBytes(new(ref.Point).ScalarMult(toRefScalar(t, ptScalarFromBig(t, k)), B).Bytes()); err != nil {
+				t.Fatal(err)
+			}
+			var wantAffine affineCached
+			wantAffine.fromExtended(want)
+			if !sameAffine(&rows[m][i], &wantAffine) {
+				t.Fatalf("comb row %d entry %d differs", m, i)
+			}
+		}
+		rowBase.Lsh(rowBase, combWidth*combSpacing)
+	}
+	odd := baseOddTable()
+	for i := range odd {
+		want := new(Point)
+		k := ptScalarFromBig(t, big.NewInt(int64(2*i+1)))
+		if _, err := want.SetBytes(new(ref.Point).ScalarMult(toRefScalar(t, k), B).Bytes()); err != nil {
+			t.Fatal(err)
+		}
+		var wantAffine affineCached
+		wantAffine.fromExtended(want)
+		if !sameAffine(&odd[i], &wantAffine) {
+			t.Fatalf("odd-multiple entry %d differs", i)
+		}
+	}
+}
+
+func sameAffine(a, b *affineCached) bool {
+	return a.yPlusX.Equal(&b.yPlusX) == 1 && a.yMinusX.Equal(&b.yMinusX) == 1 && a.t2d.Equal(&b.t2d) == 1
+}
+
+// TestTableSelection checks the constant-time scans against direct indexing
+// for every digit, including the sign.
+func TestTableSelection(t *testing.T) {
+	r := ptRand(t)
+	p := ptPoints(t, r, 12)[11]
+	var w cachedWindow
+	w.init(p)
+	for d := -8; d <= 8; d++ {
+		var c cached
+		w.selectDigit(&c, int8(d))
+		var got Point
+		var sum completed
+		got.fromCompleted(sum.addCached(NewIdentityPoint(), &c))
+		// p may have a torsion component, so -|d|·p is not (l-|d|)·p:
+		// negate explicitly.
+		abs := max(d, -d)
+		want := new(ref.Point).ScalarMult(toRefScalar(t, ptScalarFromBig(t, big.NewInt(int64(abs)))), toRefPoint(t, p))
+		if d < 0 {
+			want.Negate(want)
+		}
+		samePoint(t, "cachedWindow digit", &got, want)
+	}
+	rows := baseCombTable()
+	for d := -combEntries; d <= combEntries; d++ {
+		var a affineCached
+		rows[0].selectDigit(&a, int32(d))
+		var got Point
+		var sum completed
+		got.fromCompleted(sum.addAffine(NewIdentityPoint(), &a))
+		k := ptScalarFromBig(t, big.NewInt(int64(d)))
+		samePoint(t, "comb digit", &got, new(ref.Point).ScalarBaseMult(toRefScalar(t, k)))
+	}
+}
+
+// TestPointAliasing runs every method with the receiver aliased to each
+// argument and compares with a fresh receiver.
+func TestPointAliasing(t *testing.T) {
+	r := ptRand(t)
+	pts := ptPoints(t, r, 16)
+	s := ptRandomScalar(r)
+	s2 := ptRandomScalar(r)
+	for i := 2; i < len(pts)-1; i++ {
+		p, q := pts[i], pts[i+1]
+		check := func(name string, fresh *Point, aliased func(v *Point) *Point, start *Point) {
+			t.Helper()
+			v := new(Point).Set(start)
+			if got := aliased(v); got != v || got.Equal(fresh) != 1 {
+				t.Errorf("%s: aliased result differs", name)
+			}
+		}
+		check("Add v=p", new(Point).Add(p, q), func(v *Point) *Point { return v.Add(v, q) }, p)
+		check("Add v=q", new(Point).Add(p, q), func(v *Point) *Point { return v.Add(p, v) }, q)
+		check("Add v=p=q", new(Point).Add(p, p), func(v *Point) *Point { return v.Add(v, v) }, p)
+		check("Subtract v=p", new(Point).Subtract(p, q), func(v *Point) *Point { return v.Subtract(v, q) }, p)
+		check("Subtract v=q", new(Point).Subtract(p, q), func(v *Point) *Point { return v.Subtract(p, v) }, q)
+		check("Subtract v=p=q", new(Point).Subtract(p, p), func(v *Point) *Point { return v.Subtract(v, v) }, p)
+		check("Double", new(Point).Double(p), func(v *Point) *Point { return v.Double(v) }, p)
+		check("Negate", new(Point).Negate(p), func(v *Point) *Point { return v.Negate(v) }, p)
+		check("MultByCofactor", new(Point).MultByCofactor(p), func(v *Point) *Point { return v.MultByCofactor(v) }, p)
+		check("Set", p, func(v *Point) *Point { return v.Set(v) }, p)
+		check("Select a", new(Point).Select(p, q, 1), func(v *Point) *Point { return v.Select(v, q, 1) }, p)
+		check("Select b", new(Point).Select(p, q, 0), func(v *Point) *Point { return v.Select(p, v, 0) }, q)
+		check("ScalarMult", new(Point).ScalarMult(s, p), func(v *Point) *Point { return v.ScalarMult(s, v) }, p)
+		check("ScalarMultSlow", new(Point).ScalarMultSlow(s, p), func(v *Point) *Point { return v.ScalarMultSlow(s, v) }, p)
+		check("VarTimeDoubleScalarBaseMult", new(Point).VarTimeDoubleScalarBaseMult(s, p, s2),
+			func(v *Point) *Point { return v.VarTimeDoubleScalarBaseMult(s, v, s2) }, p)
+		check("MultiScalarMult", new(Point).MultiScalarMult([]*Scalar{s, s2}, []*Point{p, q}),
+			func(v *Point) *Point { return v.MultiScalarMult([]*Scalar{s, s2}, []*Point{v, q}) }, p)
+		check("VarTimeMultiScalarMult", new(Point).VarTimeMultiScalarMult([]*Scalar{s, s2}, []*Point{p, q}),
+			func(v *Point) *Point { return v.VarTimeMultiScalarMult([]*Scalar{s, s2}, []*Point{v, q}) }, p)
+	}
+	// Encoders do not mutate, and return fresh slices.
+	p := pts[5]
+	before := new(Point).Set(p)
+	b1, b2 := p.Bytes(), p.Bytes()
+	b1[0] ^= 1
+	if bytes.Equal(b1, b2) {
+		t.Error("Bytes returned a shared slice")
+	}
+	m1, m2 := p.BytesMontgomery(), p.BytesMontgomery()
+	m1[0] ^= 1
+	if bytes.Equal(m1, m2) {
+		t.Error("BytesMontgomery returned a shared slice")
+	}
+	X, _, _, _ := p.ExtendedCoordinates()
+	X.Zero()
+	if p.x != before.x || p.y != before.y || p.z != before.z || p.t != before.t {
+		t.Error("an encoder or ExtendedCoordinates changed its receiver")
+	}
+}
+
+func TestPointAllocations(t *testing.T) {
+	r := ptRand(t)
+	pts := ptPoints(t, r, 12)
+	p, q := pts[10], pts[11]
+	s, s2 := ptRandomScalar(r), ptRandomScalar(r)
+	var v Point
+	baseCombTable()
+	baseOddTable()
+	for name, f := range map[string]func(){
+		"Add":                         func() { v.Add(p, q) },
+		"Double":                      func() { v.Double(p) },
+		"ScalarBaseMult":              func() { v.ScalarBaseMult(s) },
+		"ScalarMult":                  func() { v.ScalarMult(s, p) },
+		"ScalarMultSlow":              func() { v.ScalarMultSlow(s, p) },
+		"VarTimeDoubleScalarBaseMult": func() { v.VarTimeDoubleScalarBaseMult(s, p, s2) },
+		"Bytes":                       func() { _ = p.Bytes() },
+		"SetBytes":                    func() { _, _ = v.SetBytes(q.Bytes()) },
+		"Equal":                       func() { _ = p.Equal(q) },
+	} {
+		if n := testing.AllocsPerRun(20, f); n != 0 {
+			t.Errorf("%s allocates %v times", name, n)
+		}
+	}
+}

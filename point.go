@@ -1,0 +1,548 @@
+package edwards25519
+
+import (
+	"errors"
+
+	"github.com/seed06d4b90c/edwards25519/field"
+)
+
+// This file holds the group law. Points live in four coordinate models,
+// named after their coordinates (Hisil, Wong, Carter, Dawson, "Twisted
+// Edwards Curves Revisited", ASIACRYPT 2008, hereafter HWCD; our curve has
+// a = -1):
+//
+//	extended   (X:Y:Z:T)          x = X/Z, y = Y/Z, x·y = T/Z     the Point type
+//	projective (X:Y:Z)            x = X/Z, y = Y/Z                 doubling input
+//	completed  ((X:Z), (Y:T))     x = X/Z, y = Y/T                 sum before scaling
+//	cached     (Y+X, Y-X, Z, 2dT) an addend prepared once, used many times
+//	affine cached (y+x, y-x, 2dxy)  the same with Z = 1, for fixed tables
+//
+// Every sum and double is formed in the completed model, whose formulas have
+// no exceptional cases on this curve (d is not a square, so the unified
+// addition law is complete), and then scaled to projective (3M) or extended
+// (4M) depending on what the next step needs.
+
+// Point is a point on the edwards25519 curve.
+//
+// Like math/big.Int, its methods set the receiver and return it, and every
+// argument may alias the receiver. The zero value is not a valid point: it
+// may only be used as a receiver, and passing it as an argument panics.
+type Point struct {
+	_ noCompare // Points have many encodings of one value: compare with Equal.
+
+	// Extended coordinates: x = X/Z, y = Y/Z and X·Y = Z·T, Z ≠ 0.
+	x, y, z, t field.Element
+}
+
+// noCompare is a zero-size field that makes a struct incomparable with ==.
+type noCompare [0]func()
+
+type projective struct{ x, y, z field.Element }
+
+type completed struct{ x, y, z, t field.Element }
+
+type cached struct{ yPlusX, yMinusX, z, t2d field.Element }
+
+type affineCached struct{ yPlusX, yMinusX, t2d field.Element }
+
+// Curve constants, derived here from their definitions rather than pasted.
+var (
+	// curveD = -121665/121666 mod p (RFC 8032, section 5.1).
+	curveD = func() *field.Element {
+		num := new(field.Element).Mult32(new(field.Element).One(), 121665)
+		den := new(field.Element).Mult32(new(field.Element).One(), 121666)
+		num.Negate(num)
+		return num.Multiply(num, den.Invert(den))
+	}()
+	// curveD2 = 2·d, the factor cached addends carry on their T.
+	curveD2 = new(field.Element).Add(curveD, curveD)
+
+	// generator is the base point B of RFC 8032: y = 4/5 and x non-negative.
+	generator = func() *Point {
+		y := new(field.Element).Mult32(new(field.Element).One(), 4)
+		five := new(field.Element).Mult32(new(field.Element).One(), 5)
+		y.Multiply(y, five.Invert(five))
+		p := new(Point)
+		if _, err := p.fromAffineY(y, 0); err != nil {
+			panic("edwards25519: internal error: 4/5 is not the y of a point")
+		}
+		return p
+	}()
+)
+
+// mustBeInitialized panics, as v1.2.0 does, when p is the zero Point (whose
+// X and Y are both the zero limbs, which no valid point has since Z ≠ 0).
+func mustBeInitialized(p *Point) {
+	var zero field.Element
+	if p.x == zero && p.y == zero {
+		panic("edwards25519: use of uninitialized Point")
+	}
+}
+
+// NewIdentityPoint returns a new Point set to the identity (0, 1).
+func NewIdentityPoint() *Point {
+	return new(Point).setIdentity()
+}
+
+// NewGeneratorPoint returns a new Point set to the canonical generator B of
+// RFC 8032.
+func NewGeneratorPoint() *Point {
+	return new(Point).Set(generator)
+}
+
+func (v *Point) setIdentity() *Point {
+	v.x.Zero()
+	v.y.One()
+	v.z.One()
+	v.t.Zero()
+	return v
+}
+
+// Set sets v = u, and returns v.
+func (v *Point) Set(u *Point) *Point {
+	*v = *u
+	return v
+}
+
+// Encoding and decoding (RFC 8032, sections 5.1.2 and 5.1.3).
+
+// Bytes returns the canonical 32-byte encoding of v (RFC 8032, section
+// 5.1.2): y in little-endian order with the sign of x in the top bit.
+func (v *Point) Bytes() []byte {
+	// Outlined so the array can live on the caller's stack.
+	var out [32]byte
+	return v.appendEncoding(&out)
+}
+
+func (v *Point) appendEncoding(out *[32]byte) []byte {
+	mustBeInitialized(v)
+	var zInv, x, y field.Element
+	zInv.Invert(&v.z)
+	x.Multiply(&v.x, &zInv)
+	y.Multiply(&v.y, &zInv)
+	copy(out[:], y.Bytes())
+	out[31] |= byte(x.IsNegative() << 7)
+	return out[:]
+}
+
+var (
+	errPointLength   = errors.New("edwards25519: invalid point encoding length")
+	errPointEncoding = errors.New("edwards25519: invalid point encoding")
+	errPointCoords   = errors.New("edwards25519: invalid point coordinates")
+)
+
+// SetBytes sets v = x, where x is a 32-byte encoding of v, and returns v. If x
+// is not 32 bytes or does not encode a point on the curve, SetBytes returns
+// nil and an error, and the receiver is unchanged.
+//
+// SetBytes accepts every non-canonical encoding of a valid point (y ≥ p, and
+// x = 0 with the sign bit set), as most of the ecosystem does, rather than
+// the strict rules of RFC 8032. The input is treated as public.
+func (v *Point) SetBytes(x []byte) (*Point, error) {
+	if len(x) != 32 {
+		return nil, errPointLength
+	}
+	var y field.Element
+	// field.Element.SetBytes ignores bit 255 and reduces y ≥ p, which is
+	// exactly the lenient rule above. It cannot fail on 32 bytes.
+	if _, err := y.SetBytes(x); err != nil {
+		return nil, errPointEncoding
+	}
+	return v.fromAffineY(&y, int(x[31]>>7))
+}
+
+// fromAffineY sets v to the point with the given y whose x has the given
+// sign bit, recovering x from the curve equation (RFC 8032, section 5.1.3):
+//
+//	x² = (y² - 1) / (d·y² + 1).
+//
+// The denominator never vanishes because -1/d is not a square. On failure v
+// is unchanged.
+func (v *Point) fromAffineY(y *field.Element, sign int) (*Point, error) {
+	var yy, num, den, x field.Element
+	yy.Square(y)
+	num.Subtract(&yy, new(field.Element).One())
+	den.Multiply(&yy, curveD)
+	den.Add(&den, new(field.Element).One())
+	if _, isSquare := x.SqrtRatio(&num, &den); isSquare != 1 {
+		return nil, errPointEncoding
+	}
+	// SqrtRatio returns the non-negative root; flip it if the encoding asks
+	// for the negative one. For x = 0 both choices give 0.
+	var negX field.Element
+	negX.Negate(&x)
+	x.Select(&negX, &x, sign)
+
+	v.x.Set(&x)
+	v.y.Set(y)
+	v.z.One()
+	v.t.Multiply(&x, y)
+	return v, nil
+}
+
+// BytesMontgomery returns the canonical 32-byte little-endian encoding (RFC
+// 7748) of the u-coordinate of v's image on the Montgomery curve Curve25519,
+// u = (1 + y) / (1 - y) (RFC 7748, section 4.1).
+//
+// v and -v have the same u. The identity, where 1 - y = 0, encodes as 32 zero
+// bytes, as X25519 does. There is deliberately no inverse: not every u is the
+// image of an edwards25519 point (X25519 accepts points on the twist), and
+// every other u is the image of two.
+func (v *Point) BytesMontgomery() []byte {
+	var out [32]byte
+	return v.appendMontgomery(&out)
+}
+
+func (v *Point) appendMontgomery(out *[32]byte) []byte {
+	mustBeInitialized(v)
+	// In projective terms u = (Z + Y) / (Z - Y); Invert(0) = 0 gives the
+	// identity's u = 0 without a branch.
+	var num, den field.Element
+	num.Add(&v.z, &v.y)
+	den.Subtract(&v.z, &v.y)
+	num.Multiply(&num, den.Invert(&den))
+	copy(out[:], num.Bytes())
+	return out[:]
+}
+
+// ExtendedCoordinates returns v in extended coordinates (X:Y:Z:T), where
+// x = X/Z, y = Y/Z and x·y = T/Z (HWCD 2008, section 3). The results are
+// fresh Elements that do not alias v.
+func (v *Point) ExtendedCoordinates() (X, Y, Z, T *field.Element) {
+	// Outlined so the four Elements can live on the caller's stack.
+	var out [4]field.Element
+	return v.extendedInto(&out)
+}
+
+func (v *Point) extendedInto(out *[4]field.Element) (X, Y, Z, T *field.Element) {
+	mustBeInitialized(v)
+	out[0].Set(&v.x)
+	out[1].Set(&v.y)
+	out[2].Set(&v.z)
+	out[3].Set(&v.t)
+	return &out[0], &out[1], &out[2], &out[3]
+}
+
+// SetExtendedCoordinates sets v = (X:Y:Z:T) in extended coordinates, where
+// x = X/Z, y = Y/Z and x·y = T/Z (HWCD 2008, section 3), and returns v.
+//
+// If the coordinates do not describe a point on the curve, it returns nil and
+// an error and leaves the receiver unchanged. Unlike v1.2.0, which accepts
+// (0:0:0:0) and so builds an unusable Point, a zero Z is always rejected.
+func (v *Point) SetExtendedCoordinates(X, Y, Z, T *field.Element) (*Point, error) {
+	if !onCurveExtended(X, Y, Z, T) {
+		return nil, errPointCoords
+	}
+	v.x.Set(X)
+	v.y.Set(Y)
+	v.z.Set(Z)
+	v.t.Set(T)
+	return v, nil
+}
+
+// onCurveExtended reports whether (X:Y:Z:T) is a point: Z ≠ 0, the curve
+// equation multiplied through by Z⁴ (using T = XY/Z),
+//
+//	-X² + Y² = Z² + d·T²,
+//
+// and the extended-coordinate relation X·Y = Z·T.
+func onCurveExtended(X, Y, Z, T *field.Element) bool {
+	var zero, lhs, rhs, tmp field.Element
+	if Z.Equal(&zero) == 1 {
+		return false
+	}
+	lhs.Square(Y)
+	lhs.Subtract(&lhs, tmp.Square(X))
+	rhs.Square(T)
+	rhs.Multiply(&rhs, curveD)
+	rhs.Add(&rhs, tmp.Square(Z))
+	if lhs.Equal(&rhs) != 1 {
+		return false
+	}
+	lhs.Multiply(X, Y)
+	rhs.Multiply(Z, T)
+	return lhs.Equal(&rhs) == 1
+}
+
+// Conversions between the coordinate models.
+
+// fromCompleted scales a completed point to extended coordinates (4M):
+// (X:Y:Z:T) = (X·T, Y·Z, Z·T, X·Y).
+func (v *Point) fromCompleted(c *completed) *Point {
+	v.x.Multiply(&c.x, &c.t)
+	v.y.Multiply(&c.y, &c.z)
+	v.z.Multiply(&c.z, &c.t)
+	v.t.Multiply(&c.x, &c.y)
+	return v
+}
+
+// fromCompleted scales a completed point to projective coordinates (3M),
+// dropping T when the next step is a doubling, which does not read it.
+func (p *projective) fromCompleted(c *completed) *projective {
+	p.x.Multiply(&c.x, &c.t)
+	p.y.Multiply(&c.y, &c.z)
+	p.z.Multiply(&c.z, &c.t)
+	return p
+}
+
+func (p *projective) fromExtended(v *Point) *projective {
+	p.x.Set(&v.x)
+	p.y.Set(&v.y)
+	p.z.Set(&v.z)
+	return p
+}
+
+func (p *projective) setIdentity() *projective {
+	p.x.Zero()
+	p.y.One()
+	p.z.One()
+	return p
+}
+
+// fromExtended prepares v as an addend: (Y+X, Y-X, Z, 2d·T), 1M.
+func (c *cached) fromExtended(v *Point) *cached {
+	c.yPlusX.Add(&v.y, &v.x)
+	c.yMinusX.Subtract(&v.y, &v.x)
+	c.z.Set(&v.z)
+	c.t2d.Multiply(&v.t, curveD2)
+	return c
+}
+
+func (c *cached) setIdentity() *cached {
+	c.yPlusX.One()
+	c.yMinusX.One()
+	c.z.One()
+	c.t2d.Zero()
+	return c
+}
+
+// fromExtended prepares v as an affine addend (y+x, y-x, 2d·x·y): one
+// inversion and 4M. Only used where the cost is paid once (fixed tables).
+func (a *affineCached) fromExtended(v *Point) *affineCached {
+	var zInv, x, y field.Element
+	zInv.Invert(&v.z)
+	x.Multiply(&v.x, &zInv)
+	y.Multiply(&v.y, &zInv)
+	a.yPlusX.Add(&y, &x)
+	a.yMinusX.Subtract(&y, &x)
+	a.t2d.Multiply(&x, &y)
+	a.t2d.Multiply(&a.t2d, curveD2)
+	return a
+}
+
+func (a *affineCached) setIdentity() *affineCached {
+	a.yPlusX.One()
+	a.yMinusX.One()
+	a.t2d.Zero()
+	return a
+}
+
+// The completed-model formulas.
+//
+// Addition (HWCD 2008, section 3.1, "add-2008-hwcd-3" with a = -1, k = 2d):
+//
+//	A = (Y1-X1)(Y2-X2)   B = (Y1+X1)(Y2+X2)   C = T1·2d·T2   D = 2·Z1·Z2
+//	x3 = (B-A)/(D+C)     y3 = (B+A)/(D-C)
+//
+// so the completed result is ((B-A : D+C), (B+A : D-C)): 4M with a cached
+// addend, 3M with an affine one (Z2 = 1 makes D = 2·Z1). Subtraction adds the
+// negated addend, which swaps Y+X with Y-X and negates 2dT, so it costs the
+// same.
+
+// addCached sets c = p + q.
+func (c *completed) addCached(p *Point, q *cached) *completed {
+	var a, b, cc, d field.Element
+	a.Subtract(&p.y, &p.x)
+	a.Multiply(&a, &q.yMinusX)
+	b.Add(&p.y, &p.x)
+	b.Multiply(&b, &q.yPlusX)
+	cc.Multiply(&p.t, &q.t2d)
+	d.Multiply(&p.z, &q.z)
+	d.Add(&d, &d)
+	return c.combine(&a, &b, &cc, &d)
+}
+
+// subCached sets c = p - q.
+func (c *completed) subCached(p *Point, q *cached) *completed {
+	var a, b, cc, d field.Element
+	a.Subtract(&p.y, &p.x)
+	a.Multiply(&a, &q.yPlusX)
+	b.Add(&p.y, &p.x)
+	b.Multiply(&b, &q.yMinusX)
+	cc.Multiply(&p.t, &q.t2d)
+	cc.Negate(&cc)
+	d.Multiply(&p.z, &q.z)
+	d.Add(&d, &d)
+	return c.combine(&a, &b, &cc, &d)
+}
+
+// addAffine sets c = p + q for an affine addend.
+func (c *completed) addAffine(p *Point, q *affineCached) *completed {
+	var a, b, cc, d field.Element
+	a.Subtract(&p.y, &p.x)
+	a.Multiply(&a, &q.yMinusX)
+	b.Add(&p.y, &p.x)
+	b.Multiply(&b, &q.yPlusX)
+	cc.Multiply(&p.t, &q.t2d)
+	d.Add(&p.z, &p.z)
+	return c.combine(&a, &b, &cc, &d)
+}
+
+// subAffine sets c = p - q for an affine addend.
+func (c *completed) subAffine(p *Point, q *affineCached) *completed {
+	var a, b, cc, d field.Element
+	a.Subtract(&p.y, &p.x)
+	a.Multiply(&a, &q.yPlusX)
+	b.Add(&p.y, &p.x)
+	b.Multiply(&b, &q.yMinusX)
+	cc.Multiply(&p.t, &q.t2d)
+	cc.Negate(&cc)
+	d.Add(&p.z, &p.z)
+	return c.combine(&a, &b, &cc, &d)
+}
+
+// combine finishes an addition from A, B, C and D as named above.
+func (c *completed) combine(a, b, cc, d *field.Element) *completed {
+	c.x.Subtract(b, a)
+	c.y.Add(b, a)
+	c.z.Add(d, cc)
+	c.t.Subtract(d, cc)
+	return c
+}
+
+// double sets c = 2p (HWCD 2008, section 3.3, "dbl-2008-hwcd" with a = -1):
+//
+//	A = X²  B = Y²  C = 2Z²  E = (X+Y)² - A - B  G = B - A  H = -(A + B)
+//	x3 = E/G   y3 = H/(G - C)
+//
+// 4S. The inputs are projective: doubling never needs T.
+func (c *completed) double(p *projective) *completed {
+	var a, b, zz, e field.Element
+	a.Square(&p.x)
+	b.Square(&p.y)
+	zz.Square(&p.z)
+	zz.Add(&zz, &zz)
+	e.Add(&p.x, &p.y)
+	e.Square(&e)
+
+	c.y.Add(&a, &b) // A + B, negated below via the subtractions
+	c.x.Subtract(&e, &c.y)
+	c.z.Subtract(&b, &a)
+	// y3 = H/(G-C) = -(A+B)/(B-A-C) = (A+B)/(C-(B-A)).
+	c.t.Subtract(&zz, &c.z)
+	return c
+}
+
+// The exported group operations.
+
+// Add sets v = p + q, and returns v.
+func (v *Point) Add(p, q *Point) *Point {
+	mustBeInitialized(p)
+	mustBeInitialized(q)
+	var qc cached
+	var sum completed
+	qc.fromExtended(q)
+	return v.fromCompleted(sum.addCached(p, &qc))
+}
+
+// Subtract sets v = p - q, and returns v.
+func (v *Point) Subtract(p, q *Point) *Point {
+	mustBeInitialized(p)
+	mustBeInitialized(q)
+	var qc cached
+	var diff completed
+	qc.fromExtended(q)
+	return v.fromCompleted(diff.subCached(p, &qc))
+}
+
+// Double sets v = 2·p, and returns v.
+func (v *Point) Double(p *Point) *Point {
+	mustBeInitialized(p)
+	var pp projective
+	var dbl completed
+	pp.fromExtended(p)
+	return v.fromCompleted(dbl.double(&pp))
+}
+
+// Negate sets v = -p, and returns v. On this curve -(x, y) = (-x, y).
+func (v *Point) Negate(p *Point) *Point {
+	mustBeInitialized(p)
+	v.x.Negate(&p.x)
+	v.y.Set(&p.y)
+	v.z.Set(&p.z)
+	v.t.Negate(&p.t)
+	return v
+}
+
+// Equal returns 1 if v and u are the same point, and 0 otherwise. It runs in
+// constant time. Projective representations are compared cross-multiplied:
+// X1·Z2 = X2·Z1 and Y1·Z2 = Y2·Z1.
+func (v *Point) Equal(u *Point) int {
+	mustBeInitialized(v)
+	mustBeInitialized(u)
+	var l, r field.Element
+	l.Multiply(&v.x, &u.z)
+	r.Multiply(&u.x, &v.z)
+	sameX := l.Equal(&r)
+	l.Multiply(&v.y, &u.z)
+	r.Multiply(&u.y, &v.z)
+	return sameX & l.Equal(&r)
+}
+
+// Select sets v to a if cond == 1 and to b if cond == 0, in constant time,
+// and returns v.
+func (v *Point) Select(a, b *Point, cond int) *Point {
+	mustBeInitialized(a)
+	mustBeInitialized(b)
+	v.x.Select(&a.x, &b.x, cond)
+	v.y.Select(&a.y, &b.y, cond)
+	v.z.Select(&a.z, &b.z, cond)
+	v.t.Select(&a.t, &b.t, cond)
+	return v
+}
+
+// MultByCofactor sets v = 8·p, and returns v.
+func (v *Point) MultByCofactor(p *Point) *Point {
+	mustBeInitialized(p)
+	var pp projective
+	var dbl completed
+	pp.fromExtended(p)
+	pp.fromCompleted(dbl.double(&pp))
+	pp.fromCompleted(dbl.double(&pp))
+	return v.fromCompleted(dbl.double(&pp))
+}
+
+// Constant-time selection and negation of addends, used by the tables.
+
+func (c *cached) selectFrom(a, b *cached, cond int) *cached {
+	c.yPlusX.Select(&a.yPlusX, &b.yPlusX, cond)
+	c.yMinusX.Select(&a.yMinusX, &b.yMinusX, cond)
+	c.z.Select(&a.z, &b.z, cond)
+	c.t2d.Select(&a.t2d, &b.t2d, cond)
+	return c
+}
+
+// condNegate replaces c by -c when neg == 1: -(Y+X, Y-X, Z, 2dT) is
+// (Y-X, Y+X, Z, -2dT).
+func (c *cached) condNegate(neg int) *cached {
+	c.yPlusX.Swap(&c.yMinusX, neg)
+	var minus field.Element
+	minus.Negate(&c.t2d)
+	c.t2d.Select(&minus, &c.t2d, neg)
+	return c
+}
+
+func (a *affineCached) selectFrom(x, y *affineCached, cond int) *affineCached {
+	a.yPlusX.Select(&x.yPlusX, &y.yPlusX, cond)
+	a.yMinusX.Select(&x.yMinusX, &y.yMinusX, cond)
+	a.t2d.Select(&x.t2d, &y.t2d, cond)
+	return a
+}
+
+func (a *affineCached) condNegate(neg int) *affineCached {
+	a.yPlusX.Swap(&a.yMinusX, neg)
+	var minus field.Element
+	minus.Negate(&a.t2d)
+	a.t2d.Select(&minus, &a.t2d, neg)
+	return a
+}

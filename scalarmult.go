@@ -1,0 +1,300 @@
+package edwards25519
+
+// Every scalar multiplication, one section per algorithm.
+//
+// Costs are in field multiplications M and squarings S, counting an addition
+// with a cached addend as 8M (4M to form the completed sum, 4M to scale it to
+// extended), with an affine addend as 7M, and a doubling as 4S + 3M (to
+// projective) or 4S + 4M (to extended). Scalars are reduced mod l < 2^253.
+
+// ----------------------------------------------------------------------------
+// Fixed-base comb: ScalarBaseMult
+//
+// Write s = Σ d_i·2^(w·i), i < n = ⌈256/w⌉, with signed digits |d_i| ≤ 2^(w-1)
+// (w = combWidth). Group the digits by i mod k (k = combSpacing): with
+// i = k·m + j,
+//
+//	s·B = Σ_j 2^(w·j) · Σ_m d_(k·m+j) · (2^(w·k·m)·B),
+//
+// and row m of the table holds 1..2^(w-1) times 2^(w·k·m)·B in affine form.
+// Horner's rule over j costs w·(k-1) doublings in all; each digit costs one
+// constant-time scan of 2^(w-1) entries and one affine addition.
+//
+// With w = 4, k = 2: 64 additions (448M), 4 doublings, 64 scans of 8 entries,
+// and a table of 32 rows · 8 entries · 120 bytes = 30 KiB.
+// ----------------------------------------------------------------------------
+
+// ScalarBaseMult sets v = x·B, where B is the canonical generator, and
+// returns v. It runs in constant time.
+func (v *Point) ScalarBaseMult(x *Scalar) *Point {
+	rows := baseCombTable()
+	var digits [combDigits]int32
+	n := x.signedWindowDigits(combWidth, digits[:])
+
+	var acc Point
+	var sum completed
+	var pp projective
+	var addend affineCached
+	acc.setIdentity()
+	for j := combSpacing - 1; j >= 0; j-- {
+		if j != combSpacing-1 {
+			// acc *= 2^w; j and the loop bounds are public.
+			pp.fromExtended(&acc)
+			for range combWidth - 1 {
+				pp.fromCompleted(sum.double(&pp))
+			}
+			acc.fromCompleted(sum.double(&pp))
+		}
+		for m := range rows {
+			i := m*combSpacing + j
+			if i >= n {
+				break
+			}
+			rows[m].selectDigit(&addend, digits[i])
+			acc.fromCompleted(sum.addAffine(&acc, &addend))
+		}
+	}
+	return v.Set(&acc)
+}
+
+// ----------------------------------------------------------------------------
+// Variable base, constant time: ScalarMult
+//
+// Signed radix 16 (d_i in [-8, 8], 64 digits), left to right over a table of
+// 1..8·Q. Cost: table 7 additions (56M); loop 63·4 doublings (252·(4S+3M)
+// plus the last of each group of four to extended, +1M) and 64 additions
+// (512M) with 64 scans of 8 cached entries.
+// ----------------------------------------------------------------------------
+
+// ScalarMult sets v = x·q, and returns v. It runs in constant time.
+func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
+	mustBeInitialized(q)
+	var window cachedWindow
+	window.init(q)
+	digits := x.signedRadix16()
+
+	var acc Point
+	var sum completed
+	var pp projective
+	var addend cached
+	window.selectDigit(&addend, digits[63])
+	acc.setIdentity()
+	acc.fromCompleted(sum.addCached(&acc, &addend))
+	for i := 62; i >= 0; i-- {
+		acc.timesSixteen(&pp, &sum)
+		window.selectDigit(&addend, digits[i])
+		acc.fromCompleted(sum.addCached(&acc, &addend))
+	}
+	return v.Set(&acc)
+}
+
+// timesSixteen sets v = 16·v with four doublings, the first three ending in
+// projective coordinates. pp and c are scratch space.
+func (v *Point) timesSixteen(pp *projective, c *completed) {
+	pp.fromExtended(v)
+	pp.fromCompleted(c.double(pp))
+	pp.fromCompleted(c.double(pp))
+	pp.fromCompleted(c.double(pp))
+	v.fromCompleted(c.double(pp))
+}
+
+// ----------------------------------------------------------------------------
+// Variable base, constant time, small memory: ScalarMultSlow
+//
+// Signed radix 4 (d_i in [-2, 1], 128 digits) over the table {Q, 2Q}: 256
+// doublings and 128 additions, with only two cached points of state.
+// ----------------------------------------------------------------------------
+
+// ScalarMultSlow sets v = x·q, and returns v. It keeps only two precomputed
+// points instead of ScalarMult's eight, so it is slower but uses less memory.
+// It runs in constant time.
+func (v *Point) ScalarMultSlow(x *Scalar, q *Point) *Point {
+	mustBeInitialized(q)
+	var one, two cached
+	var twoQ Point
+	one.fromExtended(q)
+	two.fromExtended(twoQ.Double(q))
+
+	// Recode two bits at a time: with carry c, e = b + c in [0, 4];
+	// c' = 1 when e ≥ 2, and d = e - 4c' in [-2, 1].
+	b := x.bytes32()
+	var digits [128]int8
+	carry := int8(0)
+	for i := range digits {
+		e := int8(b[i/4]>>(2*(i%4))&3) + carry
+		carry = (e + 2) >> 2
+		digits[i] = e - carry<<2
+	}
+	// x < 2^253 leaves the top digits small enough that carry is 0 here.
+
+	var acc Point
+	var sum completed
+	var pp projective
+	var addend cached
+	acc.setIdentity()
+	for i := len(digits) - 1; i >= 0; i-- {
+		pp.fromExtended(&acc)
+		pp.fromCompleted(sum.double(&pp))
+		acc.fromCompleted(sum.double(&pp))
+
+		abs, neg := digitAbsSign(int32(digits[i]))
+		addend.setIdentity()
+		addend.selectFrom(&one, &addend, ctEqual(abs, 1))
+		addend.selectFrom(&two, &addend, ctEqual(abs, 2))
+		addend.condNegate(neg)
+		acc.fromCompleted(sum.addCached(&acc, &addend))
+	}
+	return v.Set(&acc)
+}
+
+// ----------------------------------------------------------------------------
+// Double-base, variable time: VarTimeDoubleScalarBaseMult
+//
+// Interleaved w-NAF (Straus–Shamir): a in width 5 over Q, 3Q, …, 15Q (built
+// per call: 1 doubling + 7 additions), b in width 8 over the fixed affine
+// table B, 3B, …, 127B. About 253 doublings and 253/6 + 253/9 ≈ 70 additions.
+// ----------------------------------------------------------------------------
+
+// VarTimeDoubleScalarBaseMult sets v = a·A + b·B, where B is the canonical
+// generator, and returns v.
+//
+// Its running time depends on its inputs: use it only with public values,
+// as in signature verification.
+func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Point {
+	mustBeInitialized(A)
+	var aTable oddCachedMultiples
+	aTable.init(A)
+	bTable := baseOddTable()
+	aNAF := a.nafDigits(5)
+	bNAF := b.nafDigits(baseNAFWidth)
+
+	top := 255
+	for top >= 0 && aNAF[top] == 0 && bNAF[top] == 0 {
+		top--
+	}
+	var acc projective
+	var c completed
+	var ext Point
+	acc.setIdentity()
+	ext.setIdentity()
+	for i := top; i >= 0; i-- {
+		c.double(&acc)
+		if da := aNAF[i]; da > 0 {
+			c.addCached(ext.fromCompleted(&c), &aTable[da/2])
+		} else if da < 0 {
+			c.subCached(ext.fromCompleted(&c), &aTable[-da/2])
+		}
+		if db := bNAF[i]; db > 0 {
+			c.addAffine(ext.fromCompleted(&c), &bTable[db/2])
+		} else if db < 0 {
+			c.subAffine(ext.fromCompleted(&c), &bTable[-db/2])
+		}
+		acc.fromCompleted(&c)
+	}
+	if top < 0 {
+		return v.setIdentity()
+	}
+	return v.fromCompleted(&c)
+}
+
+// ----------------------------------------------------------------------------
+// Multi-scalar, constant time: MultiScalarMult
+//
+// Straus with signed radix-16 digits: a table of 1..8·P_k per point
+// (7 additions each) and one shared chain of 63·4 doublings; each point adds
+// 64 additions with 64 scans of 8 entries. Cost for n points:
+// n·(7 + 64) additions + 252 doublings.
+// ----------------------------------------------------------------------------
+
+// MultiScalarMult sets v = Σ scalars[i]·points[i], and returns v.
+//
+// Its running time depends only on the length of the slices, which must be
+// equal (it panics otherwise, as v1.2.0 does). It allocates the per-point
+// tables, O(len(points)) memory.
+func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
+	if len(scalars) != len(points) {
+		panic("edwards25519: called MultiScalarMult with different size inputs")
+	}
+	for _, p := range points {
+		mustBeInitialized(p)
+	}
+	windows := make([]cachedWindow, len(points))
+	digits := make([][64]int8, len(scalars))
+	for k := range points {
+		windows[k].init(points[k])
+		digits[k] = scalars[k].signedRadix16()
+	}
+
+	var acc Point
+	var sum completed
+	var pp projective
+	var addend cached
+	acc.setIdentity()
+	for i := 63; i >= 0; i-- {
+		if i != 63 {
+			acc.timesSixteen(&pp, &sum)
+		}
+		for k := range windows {
+			windows[k].selectDigit(&addend, digits[k][i])
+			acc.fromCompleted(sum.addCached(&acc, &addend))
+		}
+	}
+	return v.Set(&acc)
+}
+
+// ----------------------------------------------------------------------------
+// Multi-scalar, variable time: VarTimeMultiScalarMult
+//
+// Straus with width-5 NAF digits: per point 1 doubling + 7 additions of
+// table, about 253/6 ≈ 42 additions; one shared chain of ≤ 256 doublings.
+// ----------------------------------------------------------------------------
+
+// VarTimeMultiScalarMult sets v = Σ scalars[i]·points[i], and returns v. The
+// slices must have equal lengths (it panics otherwise, as v1.2.0 does).
+//
+// Its running time depends on its inputs: use it only with public values.
+func (v *Point) VarTimeMultiScalarMult(scalars []*Scalar, points []*Point) *Point {
+	if len(scalars) != len(points) {
+		panic("edwards25519: called VarTimeMultiScalarMult with different size inputs")
+	}
+	for _, p := range points {
+		mustBeInitialized(p)
+	}
+	return v.straussNAF(scalars, points)
+}
+
+func (v *Point) straussNAF(scalars []*Scalar, points []*Point) *Point {
+	tables := make([]oddCachedMultiples, len(points))
+	nafs := make([][256]int8, len(scalars))
+	top := -1
+	for k := range points {
+		tables[k].init(points[k])
+		nafs[k] = scalars[k].nafDigits(5)
+		for i := 255; i > top; i-- {
+			if nafs[k][i] != 0 {
+				top = i
+				break
+			}
+		}
+	}
+
+	var acc projective
+	var c completed
+	var ext Point
+	acc.setIdentity()
+	for i := top; i >= 0; i-- {
+		c.double(&acc)
+		for k := range tables {
+			if d := nafs[k][i]; d > 0 {
+				c.addCached(ext.fromCompleted(&c), &tables[k][d/2])
+			} else if d < 0 {
+				c.subCached(ext.fromCompleted(&c), &tables[k][-d/2])
+			}
+		}
+		acc.fromCompleted(&c)
+	}
+	if top < 0 {
+		return v.setIdentity()
+	}
+	return v.fromCompleted(&c)
+}
