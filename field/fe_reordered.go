@@ -1,0 +1,173 @@
+package field
+
+import "math/bits"
+
+// This file holds a second portable implementation of the seam, written for
+// arm64 (bound in fe_arm64.go). It is compiled on every target so that its
+// equality with feMulGeneric/feSquareGeneric, limb for limb, is tested
+// everywhere, including on machines that cannot run arm64 code.
+//
+// It computes exactly the integers of fe_generic.go: the same column sums
+// r_i, the same split at 2^51, the same fold and the same final carryPass.
+// Only the order of operations and the way the small constants are applied
+// change, for three reasons specific to 64-bit Arm cores:
+//
+//   - A 64x64 -> 128-bit product is two instructions there (MUL for the low
+//     word, UMULH for the high word), and many cores have a single pipeline
+//     for them with UMULH notably slower than an add. The 50 instructions of
+//     the 25 products are the critical resource, so nothing else should
+//     compete for that pipeline. A multiplication by the constant 19 or 38
+//     is not one of the shapes the Go compiler turns into shifts on arm64
+//     (it does so for 2^n +- 1 and small multiples of them), so 19*x would
+//     be one more MUL. Here it is written x + 2*(x + 8*x), two adds with a
+//     shifted operand, which arm64 executes as plain single-cycle ALU ops:
+//     times19 and times38 below.
+//   - The column sums are accumulated two columns at a time, alternating
+//     between them. Consecutive add/add-with-carry pairs then belong to
+//     independent dependency chains, so an in-order core (Cortex-A53/A55
+//     class) can issue one while the other waits for its product, and the
+//     chain seen by any single accumulator is no longer than in the
+//     column-by-column order.
+//   - Each finished column is split at 2^51 and folded into its neighbour at
+//     once, so its two accumulator words die immediately: at most two
+//     128-bit accumulators and a couple of carries are live beside the ten
+//     input limbs and the four scaled limbs, which stays well inside the
+//     arm64 register file and avoids spills. The final carry pass is the
+//     shared carryPass, whose statement order already lets every limb be
+//     overwritten right after its last use, with a single saved word; that
+//     register-frugal ordering is what allowed the Go toolchain to drop
+//     its arm64 assembly for the same step.
+//
+// The single 19*x left in the shared carryPass runs once, after all the
+// products, and is not worth a separate copy of that function.
+//
+// On amd64 this order is not used: the assembly replaces the seam there, and
+// with half as many general registers two live 128-bit accumulators plus
+// the operands would spill.
+//
+// None of this can be timed here; the file is kept only as long as it is
+// measured to help on arm64 (DESIGN.md, anti-pattern 10).
+
+// times19 returns 19*x (mod 2^64), as 19 = 1 + 2*(1 + 8).
+func times19(x uint64) uint64 {
+	return x + (x+x<<3)<<1
+}
+
+// times38 returns 38*x (mod 2^64), as 38 = 2*19.
+func times38(x uint64) uint64 {
+	return times19(x) << 1
+}
+
+// feMulReordered sets out = a * b with the same output limbs as
+// feMulGeneric(out, a, b), under the same precondition (limbs below 2^54),
+// and therefore the same bounds.
+func feMulReordered(out, a, b *Element) {
+	a0, a1, a2, a3, a4 := a.l[0], a.l[1], a.l[2], a.l[3], a.l[4]
+	b0, b1, b2, b3, b4 := b.l[0], b.l[1], b.l[2], b.l[3], b.l[4]
+
+	// 19*b_j < 2^59, exact as in feMulGeneric.
+	b1x19 := times19(b1)
+	b2x19 := times19(b2)
+	b3x19 := times19(b3)
+	b4x19 := times19(b4)
+
+	// Columns 0 and 1, alternating (same terms as in feMulGeneric).
+	r0 := product(a0, b0)
+	r1 := product(a0, b1)
+	r0 = plusProduct(r0, a1, b4x19)
+	r1 = plusProduct(r1, a1, b0)
+	r0 = plusProduct(r0, a2, b3x19)
+	r1 = plusProduct(r1, a2, b4x19)
+	r0 = plusProduct(r0, a3, b2x19)
+	r1 = plusProduct(r1, a3, b3x19)
+	r0 = plusProduct(r0, a4, b1x19)
+	r1 = plusProduct(r1, a4, b2x19)
+	c0, m0 := split51(r0)
+	c1, m1 := split51(r1)
+	t1 := m1 + c0
+
+	// Columns 2 and 3.
+	r2 := product(a0, b2)
+	r3 := product(a0, b3)
+	r2 = plusProduct(r2, a1, b1)
+	r3 = plusProduct(r3, a1, b2)
+	r2 = plusProduct(r2, a2, b0)
+	r3 = plusProduct(r3, a2, b1)
+	r2 = plusProduct(r2, a3, b4x19)
+	r3 = plusProduct(r3, a3, b0)
+	r2 = plusProduct(r2, a4, b3x19)
+	r3 = plusProduct(r3, a4, b4x19)
+	c2, m2 := split51(r2)
+	c3, m3 := split51(r3)
+	t2 := m2 + c1
+	t3 := m3 + c2
+
+	// Column 4, its products split over two independent accumulators
+	// (a0*b4 + a2*b2 + a4*b0 and a1*b3 + a3*b1) that are added at the end;
+	// both stay below 3 * 2^108, so the sum is exact.
+	r4 := product(a0, b4)
+	s4 := product(a1, b3)
+	r4 = plusProduct(r4, a2, b2)
+	s4 = plusProduct(s4, a3, b1)
+	r4 = plusProduct(r4, a4, b0)
+	r4 = plusWide(r4, s4)
+	c4, m4 := split51(r4)
+	t4 := m4 + c3
+
+	carryPass(out, m0+times19(c4), t1, t2, t3, t4)
+}
+
+// plusWide returns x + y; the caller proves the sum is below 2^128.
+func plusWide(x, y acc128) acc128 {
+	var carry uint64
+	x.lo, carry = bits.Add64(x.lo, y.lo, 0)
+	x.hi += y.hi + carry
+	return x
+}
+
+// feSquareReordered sets out = a * a with the same output limbs as
+// feSquareGeneric(out, a) (and hence as feMulGeneric(out, a, a)).
+func feSquareReordered(out, a *Element) {
+	a0, a1, a2, a3, a4 := a.l[0], a.l[1], a.l[2], a.l[3], a.l[4]
+
+	// Doubled and scaled operands, as in feSquareGeneric: all below 2^60.
+	a0x2 := a0 << 1
+	a1x2 := a1 << 1
+	a1x38 := times38(a1)
+	a2x38 := times38(a2)
+	a3x19 := times19(a3)
+	a3x38 := a3x19 << 1
+	a4x19 := times19(a4)
+
+	// Columns 0 and 1, alternating.
+	r0 := product(a0, a0)
+	r1 := product(a0x2, a1)
+	r0 = plusProduct(r0, a1x38, a4)
+	r1 = plusProduct(r1, a2x38, a4)
+	r0 = plusProduct(r0, a2x38, a3)
+	r1 = plusProduct(r1, a3x19, a3)
+	c0, m0 := split51(r0)
+	c1, m1 := split51(r1)
+	t1 := m1 + c0
+
+	// Columns 2 and 3.
+	r2 := product(a0x2, a2)
+	r3 := product(a0x2, a3)
+	r2 = plusProduct(r2, a1, a1)
+	r3 = plusProduct(r3, a1x2, a2)
+	r2 = plusProduct(r2, a3x38, a4)
+	r3 = plusProduct(r3, a4x19, a4)
+	c2, m2 := split51(r2)
+	c3, m3 := split51(r3)
+	t2 := m2 + c1
+	t3 := m3 + c2
+
+	// Column 4.
+	r4 := product(a0x2, a4)
+	r4 = plusProduct(r4, a1x2, a3)
+	r4 = plusProduct(r4, a2, a2)
+	c4, m4 := split51(r4)
+	t4 := m4 + c3
+
+	carryPass(out, m0+times19(c4), t1, t2, t3, t4)
+}
