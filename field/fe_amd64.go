@@ -1,7 +1,26 @@
 //go:build !purego
 
+//go:generate go -C _asm run . -out ../fe_amd64.s -stubs ../fe_asm_amd64.go -pkg field
+
 package field
 
-// Temporary binding: the amd64 assembly replaces this (see field/_asm).
-func feMul(out, a, b *Element) { feMulGeneric(out, a, b) }
-func feSquare(out, a *Element) { feSquareGeneric(out, a) }
+import "golang.org/x/sys/cpu"
+
+// This file binds the seam on amd64 to the generated assembly in fe_amd64.s
+// (written by the program in _asm; its package comment gives the formulas
+// and bounds). The routines compute exactly the limbs of feMulGeneric and
+// feSquareGeneric; fe_amd64_test.go checks that on both paths.
+
+// useMULX selects the routines built on MULX (BMI2) and ADCX/ADOX (ADX);
+// without them the MULQ routines, which run on every amd64 CPU, are used. It
+// is read only here, and passed to the assembly on every call (which jumps
+// to the chosen routine), so that feMul is one inlinable call. Tests flip it
+// to run both paths.
+var useMULX = cpu.X86.HasBMI2 && cpu.X86.HasADX
+
+// feMul sets out = a * b. Limbs of a and b must be below 2^54; out may alias
+// a or b.
+func feMul(out, a, b *Element) { feMulAsm(&out.l, &a.l, &b.l, useMULX) }
+
+// feSquare sets out = a * a. Limbs of a must be below 2^54; out may alias a.
+func feSquare(out, a *Element) { feSquareAsm(&out.l, &a.l, useMULX) }

@@ -1,0 +1,305 @@
+//go:build amd64 && !purego
+
+package field
+
+import (
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"testing"
+
+	"golang.org/x/sys/cpu"
+
+	reference "filippo.io/edwards25519/field"
+)
+
+// The amd64 routines must reproduce the generic twin's limbs exactly, on both
+// sides of useMULX. Inputs reach the documented bound of the seam: every limb
+// below 2^54.
+
+// asmPath is one side of the useMULX switch.
+type asmPath struct {
+	name    string
+	useMULX bool
+}
+
+var asmPaths = []asmPath{{"MULX", true}, {"MULQ", false}}
+
+// selectPath sets useMULX for the rest of the (sub)test and restores it
+// afterwards. Tests that call it must not run in parallel.
+func selectPath(t testing.TB, p asmPath) {
+	t.Helper()
+	if p.useMULX && !(cpu.X86.HasBMI2 && cpu.X86.HasADX) {
+		t.Skip("CPU lacks BMI2 or ADX: the MULX routines cannot run here")
+	}
+	saved := useMULX
+	useMULX = p.useMULX
+	t.Cleanup(func() { useMULX = saved })
+}
+
+// asmSeed returns the seed of the random tests: FIELD_ASM_SEED if set, else
+// a fresh one. It is logged so that a failure can be replayed.
+func asmSeed(t *testing.T) uint64 {
+	t.Helper()
+	seed := rand.Uint64()
+	if s := os.Getenv("FIELD_ASM_SEED"); s != "" {
+		v, err := strconv.ParseUint(s, 0, 64)
+		if err != nil {
+			t.Fatalf("FIELD_ASM_SEED=%q: %v", s, err)
+		}
+		seed = v
+	}
+	t.Logf("seed %#x (replay with FIELD_ASM_SEED=%#x)", seed, seed)
+	return seed
+}
+
+// asmEdgeLimbs are the limb values at and around every bound the code relies
+// on: the 51-bit radix, the Element invariant 2^51 + 2^18 and the seam's input
+// bound 2^54.
+var asmEdgeLimbs = []uint64{
+	0, 1, 2, 19,
+	1<<51 - 1, 1 << 51, 1<<51 + 1,
+	1<<51 + 1<<18 - 1,
+	1<<52 - 1, 1 << 52, 1<<53 - 1,
+	1<<54 - 2, 1<<54 - 1,
+}
+
+// asmRandomElement draws limbs from a mix of distributions: uniform below
+// 2^54, uniform below 2^51, edge values, and all-edge elements.
+func asmRandomElement(r *rand.Rand) Element {
+	var e Element
+	mode := r.IntN(4)
+	for i := range e.l {
+		switch mode {
+		case 0:
+			e.l[i] = r.Uint64N(1 << 54)
+		case 1:
+			e.l[i] = r.Uint64N(1 << 51)
+		case 2:
+			e.l[i] = asmEdgeLimbs[r.IntN(len(asmEdgeLimbs))]
+		default:
+			if r.IntN(2) == 0 {
+				e.l[i] = asmEdgeLimbs[r.IntN(len(asmEdgeLimbs))]
+			} else {
+				e.l[i] = r.Uint64N(1 << 54)
+			}
+		}
+	}
+	return e
+}
+
+// asmCheckMul compares feMul against feMulGeneric, including every aliasing
+// of out with the inputs.
+func asmCheckMul(t *testing.T, a, b Element) {
+	t.Helper()
+	var want, got Element
+	feMulGeneric(&want, &a, &b)
+	feMul(&got, &a, &b)
+	if got.l != want.l {
+		t.Fatalf("feMul(%#x, %#x)\n got %#x\nwant %#x", a.l, b.l, got.l, want.l)
+	}
+
+	x := a
+	feMul(&x, &x, &b)
+	if x.l != want.l {
+		t.Fatalf("feMul(out=a, %#x, %#x)\n got %#x\nwant %#x", a.l, b.l, x.l, want.l)
+	}
+	y := b
+	feMul(&y, &a, &y)
+	if y.l != want.l {
+		t.Fatalf("feMul(out=b, %#x, %#x)\n got %#x\nwant %#x", a.l, b.l, y.l, want.l)
+	}
+}
+
+// asmCheckSquare compares feSquare against feSquareGeneric, and feMul(a, a)
+// with out == a == b against the same limbs.
+func asmCheckSquare(t *testing.T, a Element) {
+	t.Helper()
+	var want, got Element
+	feSquareGeneric(&want, &a)
+	feSquare(&got, &a)
+	if got.l != want.l {
+		t.Fatalf("feSquare(%#x)\n got %#x\nwant %#x", a.l, got.l, want.l)
+	}
+	x := a
+	feSquare(&x, &x)
+	if x.l != want.l {
+		t.Fatalf("feSquare(out=a, %#x)\n got %#x\nwant %#x", a.l, x.l, want.l)
+	}
+	y := a
+	feMul(&y, &y, &y)
+	if y.l != want.l {
+		t.Fatalf("feMul(out=a=b, %#x)\n got %#x\nwant %#x", a.l, y.l, want.l)
+	}
+}
+
+func TestAsmMulSquareRandom(t *testing.T) {
+	seed := asmSeed(t)
+	for _, p := range asmPaths {
+		t.Run(p.name, func(t *testing.T) {
+			selectPath(t, p)
+			r := rand.New(rand.NewPCG(seed, 0x6d756c))
+			for range 20000 {
+				a, b := asmRandomElement(r), asmRandomElement(r)
+				asmCheckMul(t, a, b)
+				asmCheckSquare(t, a)
+			}
+		})
+	}
+}
+
+// TestAsmMulSquareEdges runs every element whose limbs are all drawn from
+// {0, 2^51-1, 2^51, 2^54-1}, squared and multiplied by every other one
+// (aliasing is covered on these by the square check, on the rest by
+// TestAsmMulSquareRandom).
+func TestAsmMulSquareEdges(t *testing.T) {
+	corners := []uint64{0, 1<<51 - 1, 1 << 51, 1<<54 - 1}
+	var elems []Element
+	for n := 0; n < 1024; n++ {
+		var e Element
+		for i, m := 0, n; i < 5; i, m = i+1, m/4 {
+			e.l[i] = corners[m%4]
+		}
+		elems = append(elems, e)
+	}
+	for _, p := range asmPaths {
+		t.Run(p.name, func(t *testing.T) {
+			selectPath(t, p)
+			for _, a := range elems {
+				asmCheckSquare(t, a)
+				for _, b := range elems {
+					var want, got Element
+					feMulGeneric(&want, &a, &b)
+					feMul(&got, &a, &b)
+					if got.l != want.l {
+						t.Fatalf("feMul(%#x, %#x)\n got %#x\nwant %#x", a.l, b.l, got.l, want.l)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestAsmMulChain feeds outputs back as inputs, the way Invert does, so the
+// two sides would drift apart at the first differing limb.
+func TestAsmMulChain(t *testing.T) {
+	seed := asmSeed(t)
+	for _, p := range asmPaths {
+		t.Run(p.name, func(t *testing.T) {
+			selectPath(t, p)
+			r := rand.New(rand.NewPCG(seed, 0x636861))
+			x, y := asmRandomElement(r), asmRandomElement(r)
+			gx, gy := x, y
+			for i := range 5000 {
+				feMul(&x, &x, &y)
+				feSquare(&y, &y)
+				feMulGeneric(&gx, &gx, &gy)
+				feSquareGeneric(&gy, &gy)
+				if x.l != gx.l || y.l != gy.l {
+					t.Fatalf("step %d: got %#x, %#x; want %#x, %#x", i, x.l, y.l, gx.l, gy.l)
+				}
+			}
+		})
+	}
+}
+
+func TestAsmNoAllocs(t *testing.T) {
+	for _, p := range asmPaths {
+		t.Run(p.name, func(t *testing.T) {
+			selectPath(t, p)
+			a := Element{[5]uint64{1, 2, 3, 4, 5}}
+			var out Element
+			n := testing.AllocsPerRun(100, func() {
+				feMul(&out, &a, &a)
+				feSquare(&out, &out)
+			})
+			if n != 0 {
+				t.Errorf("feMul/feSquare allocate %v times per run", n)
+			}
+		})
+	}
+}
+
+// asmBenchInputs returns two elements with full 51-bit limbs, and the same
+// two values as filippo.io/edwards25519 elements.
+func asmBenchInputs(b *testing.B) (x, y Element, rx, ry *reference.Element) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var buf [32]byte
+	for i := range buf {
+		buf[i] = byte(r.Uint32())
+	}
+	buf[31] &= 0x7f
+	if _, err := x.SetBytes(buf[:]); err != nil {
+		b.Fatal(err)
+	}
+	rx, err := new(reference.Element).SetBytes(buf[:])
+	if err != nil {
+		b.Fatal(err)
+	}
+	buf[0]++
+	if _, err := y.SetBytes(buf[:]); err != nil {
+		b.Fatal(err)
+	}
+	if ry, err = new(reference.Element).SetBytes(buf[:]); err != nil {
+		b.Fatal(err)
+	}
+	return x, y, rx, ry
+}
+
+// BenchmarkFeMulPaths measures feMul on each path and the generic twin, and
+// Multiply here and in filippo.io/edwards25519 in the same process, so that
+// the ratios can be read off one benchstat table.
+func BenchmarkFeMulPaths(b *testing.B) {
+	x, y, rx, ry := asmBenchInputs(b)
+	for _, p := range asmPaths {
+		b.Run(p.name, func(b *testing.B) {
+			selectPath(b, p)
+			for b.Loop() {
+				feMul(&x, &x, &y)
+			}
+		})
+	}
+	b.Run("generic", func(b *testing.B) {
+		for b.Loop() {
+			feMulGeneric(&x, &x, &y)
+		}
+	})
+	b.Run("Multiply", func(b *testing.B) {
+		for b.Loop() {
+			x.Multiply(&x, &y)
+		}
+	})
+	b.Run("reference", func(b *testing.B) {
+		for b.Loop() {
+			rx.Multiply(rx, ry)
+		}
+	})
+}
+
+// BenchmarkFeSquarePaths is BenchmarkFeMulPaths for squaring.
+func BenchmarkFeSquarePaths(b *testing.B) {
+	x, _, rx, _ := asmBenchInputs(b)
+	for _, p := range asmPaths {
+		b.Run(p.name, func(b *testing.B) {
+			selectPath(b, p)
+			for b.Loop() {
+				feSquare(&x, &x)
+			}
+		})
+	}
+	b.Run("generic", func(b *testing.B) {
+		for b.Loop() {
+			feSquareGeneric(&x, &x)
+		}
+	})
+	b.Run("Square", func(b *testing.B) {
+		for b.Loop() {
+			x.Square(&x)
+		}
+	})
+	b.Run("reference", func(b *testing.B) {
+		for b.Loop() {
+			rx.Square(rx)
+		}
+	})
+}
