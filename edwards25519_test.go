@@ -605,3 +605,39 @@ func TestPointAllocations(t *testing.T) {
 		}
 	}
 }
+
+// TestPippengerDirect runs the bucket method at sizes on both sides of its
+// threshold (and where Straus would be chosen) against the reference, and
+// checks every window width it may pick.
+func TestPippengerDirect(t *testing.T) {
+	r := ptRand(t)
+	pts := ptPoints(t, r, 40)
+	edge := ptEdgeScalars(t)
+	sizes := []int{1, 2, 5, 17, pippengerThreshold + 3}
+	if testing.Short() {
+		sizes = sizes[:4]
+	}
+	for _, n := range sizes {
+		var ss []*Scalar
+		var ps []*Point
+		var rss []*ref.Scalar
+		var rps []*ref.Point
+		for k := 0; k < n; k++ {
+			s := ptRandomScalar(r)
+			if k%4 == 0 {
+				s = edge[r.IntN(len(edge))]
+			}
+			p := pts[r.IntN(len(pts))]
+			ss, ps = append(ss, s), append(ps, p)
+			rss, rps = append(rss, toRefScalar(t, s)), append(rps, toRefPoint(t, p))
+		}
+		want := new(ref.Point).VarTimeMultiScalarMult(rss, rps)
+		samePoint(t, "pippenger", new(Point).pippenger(ss, ps), want)
+		samePoint(t, "VarTimeMultiScalarMult", new(Point).VarTimeMultiScalarMult(ss, ps), want)
+	}
+	for n := 1; n < 1<<17; n *= 2 {
+		if c := pippengerWindow(n); c < 4 || c > 16 {
+			t.Errorf("window %d for n = %d", c, n)
+		}
+	}
+}

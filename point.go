@@ -90,17 +90,17 @@ func NewGeneratorPoint() *Point {
 	return new(Point).Set(generator)
 }
 
+// setIdentity sets v = (0:1:1:0).
 func (v *Point) setIdentity() *Point {
-	v.x.Zero()
+	*v = Point{}
 	v.y.One()
 	v.z.One()
-	v.t.Zero()
 	return v
 }
 
-// Set sets v = u, and returns v.
+// Set copies u into v, and returns v.
 func (v *Point) Set(u *Point) *Point {
-	*v = *u
+	v.x, v.y, v.z, v.t = u.x, u.y, u.z, u.t
 	return v
 }
 

@@ -260,6 +260,9 @@ func (v *Point) VarTimeMultiScalarMult(scalars []*Scalar, points []*Point) *Poin
 	for _, p := range points {
 		mustBeInitialized(p)
 	}
+	if len(points) >= pippengerThreshold {
+		return v.pippenger(scalars, points)
+	}
 	return v.straussNAF(scalars, points)
 }
 
@@ -297,4 +300,113 @@ func (v *Point) straussNAF(scalars []*Scalar, points []*Point) *Point {
 		return v.setIdentity()
 	}
 	return v.fromCompleted(&c)
+}
+
+// ----------------------------------------------------------------------------
+// Multi-scalar, variable time, many points: Pippenger's bucket method
+//
+// (Pippenger 1976; as used for batch verification in Bernstein, Doumen,
+// Lange, Oosterwijk, "Faster batch forgery identification", 2012.)
+// Signed radix-2^c digits (c = window width) split each scalar into
+// w = ⌈254/c⌉ windows. Window j, from the top, costs
+//
+//	c doublings of the accumulator,
+//	n bucket additions: bucket |d_kj| gains ±P_k (8M each, cached P_k),
+//	2·2^(c-1) additions to form Σ b·bucket_b by running sums (9M each),
+//
+// so about w·(n + 2^c) additions in all against ≈ 50·n for Straus with
+// width-5 NAF (42 additions per scalar plus its 8-entry table). The window
+// width minimising w·(n + 2^c) is chosen per call; the crossover below is
+// where the bucket method measured faster on amd64.
+// ----------------------------------------------------------------------------
+
+// pippengerThreshold is the number of points from which
+// VarTimeMultiScalarMult uses the bucket method instead of Straus.
+const pippengerThreshold = 96
+
+// pippengerWindow returns the window width c minimising the addition count
+// ⌈254/c⌉·(n + 2^c) of the bucket method for n points.
+func pippengerWindow(n int) uint {
+	best, bestCost := uint(4), -1
+	for c := uint(4); c <= 16; c++ {
+		cost := signedWindowDigitCount(c) * (n + 1<<c)
+		if bestCost < 0 || cost < bestCost {
+			best, bestCost = c, cost
+		}
+	}
+	return best
+}
+
+func (v *Point) pippenger(scalars []*Scalar, points []*Point) *Point {
+	c := pippengerWindow(len(points))
+	nd := signedWindowDigitCount(c)
+	addends := make([]cached, len(points))
+	digits := make([]int32, len(points)*nd)
+	for k := range points {
+		addends[k].fromExtended(points[k])
+		scalars[k].signedWindowDigits(c, digits[k*nd:(k+1)*nd])
+	}
+	buckets := make([]Point, 1<<(c-1))
+	filled := make([]bool, len(buckets))
+
+	var acc, running, total Point
+	var sum completed
+	var pp projective
+	var tmp cached
+	acc.setIdentity()
+	for j := nd - 1; j >= 0; j-- {
+		if j != nd-1 {
+			pp.fromExtended(&acc)
+			for range c - 1 {
+				pp.fromCompleted(sum.double(&pp))
+			}
+			acc.fromCompleted(sum.double(&pp))
+		}
+		clear(filled)
+		for k := range addends {
+			d := digits[k*nd+j]
+			switch {
+			case d > 0:
+				b := &buckets[d-1]
+				if !filled[d-1] {
+					b.setIdentity()
+					filled[d-1] = true
+				}
+				b.fromCompleted(sum.addCached(b, &addends[k]))
+			case d < 0:
+				b := &buckets[-d-1]
+				if !filled[-d-1] {
+					b.setIdentity()
+					filled[-d-1] = true
+				}
+				b.fromCompleted(sum.subCached(b, &addends[k]))
+			}
+		}
+		// Σ b·bucket_b = Σ_b (Σ_{b' ≥ b} bucket_b'): add the running sum of
+		// the buckets from the top into the total once per index.
+		haveRunning, haveTotal := false, false
+		for b := len(buckets) - 1; b >= 0; b-- {
+			if filled[b] {
+				if haveRunning {
+					running.fromCompleted(sum.addCached(&running, tmp.fromExtended(&buckets[b])))
+				} else {
+					running.Set(&buckets[b])
+					haveRunning = true
+				}
+			}
+			if !haveRunning {
+				continue
+			}
+			if haveTotal {
+				total.fromCompleted(sum.addCached(&total, tmp.fromExtended(&running)))
+			} else {
+				total.Set(&running)
+				haveTotal = true
+			}
+		}
+		if haveTotal {
+			acc.fromCompleted(sum.addCached(&acc, tmp.fromExtended(&total)))
+		}
+	}
+	return v.Set(&acc)
 }
