@@ -1,0 +1,690 @@
+// Copyright 2026 The edwards25519 Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package edwards25519
+
+import (
+	"bytes"
+	"math/big"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	ref "filippo.io/edwards25519"
+)
+
+// scalarTestSeedEnv names the environment variable that replays a run of the
+// randomized Scalar tests: set it to the seed that a failing run logged.
+const scalarTestSeedEnv = "EDWARDS25519_SCALAR_SEED"
+
+// scalarTestRand returns a PCG generator seeded from scalarTestSeedEnv or the
+// clock, and logs the seed so that any failure can be replayed.
+func scalarTestRand(t testing.TB) *rand.Rand {
+	t.Helper()
+	seed := uint64(time.Now().UnixNano())
+	if v := os.Getenv(scalarTestSeedEnv); v != "" {
+		var err error
+		if seed, err = strconv.ParseUint(v, 0, 64); err != nil {
+			t.Fatalf("bad %s=%q: %v", scalarTestSeedEnv, v, err)
+		}
+	}
+	t.Logf("seed %d (replay with %s=%d)", seed, scalarTestSeedEnv, seed)
+	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+}
+
+// scalarTestIters is the number of random cases per property.
+func scalarTestIters() int {
+	if testing.Short() {
+		return 200
+	}
+	return 2000
+}
+
+var (
+	scalarTestL, _ = new(big.Int).SetString("7237005577332262213973186563042994240857116359379907606001950938285454250989", 10)
+	scalarTestTwo  = big.NewInt(2)
+)
+
+// scalarTestPow2 returns 2^n.
+func scalarTestPow2(n uint) *big.Int { return new(big.Int).Lsh(big.NewInt(1), n) }
+
+// scalarTestLE returns the n-byte little-endian encoding of v, which must fit.
+func scalarTestLE(v *big.Int, n int) []byte {
+	be := v.FillBytes(make([]byte, n))
+	for i, j := 0, n-1; i < j; i, j = i+1, j-1 {
+		be[i], be[j] = be[j], be[i]
+	}
+	return be
+}
+
+// scalarTestFromLE decodes a little-endian integer.
+func scalarTestFromLE(b []byte) *big.Int {
+	be := make([]byte, len(b))
+	for i := range b {
+		be[len(b)-1-i] = b[i]
+	}
+	return new(big.Int).SetBytes(be)
+}
+
+// scalarTestBig returns the value of s, checking that s is canonical.
+func scalarTestBig(t testing.TB, s *Scalar) *big.Int {
+	t.Helper()
+	v := new(big.Int)
+	for i := 3; i >= 0; i-- {
+		v.Lsh(v, 64).Or(v, new(big.Int).SetUint64(s.w[i]))
+	}
+	if v.Cmp(scalarTestL) >= 0 {
+		t.Fatalf("scalar not canonical: %x", s.w)
+	}
+	return v
+}
+
+// scalarTestFromBig returns the Scalar v mod l, set through SetCanonicalBytes.
+func scalarTestFromBig(t testing.TB, v *big.Int) *Scalar {
+	t.Helper()
+	r := new(big.Int).Mod(v, scalarTestL)
+	s, err := new(Scalar).SetCanonicalBytes(scalarTestLE(r, 32))
+	if err != nil {
+		t.Fatalf("SetCanonicalBytes(%v): %v", r, err)
+	}
+	return s
+}
+
+// scalarTestEdgeValues are interesting scalar values (they are reduced mod l
+// where used as Scalars).
+func scalarTestEdgeValues() []*big.Int {
+	l := scalarTestL
+	sub := func(a *big.Int, k int64) *big.Int { return new(big.Int).Sub(a, big.NewInt(k)) }
+	add := func(a *big.Int, k int64) *big.Int { return new(big.Int).Add(a, big.NewInt(k)) }
+	half := new(big.Int).Rsh(l, 1)
+	c := sub(l, 0)
+	c.Sub(c, scalarTestPow2(252))
+	return []*big.Int{
+		big.NewInt(0), big.NewInt(1), big.NewInt(2), big.NewInt(8),
+		sub(l, 1), sub(l, 2), sub(l, 8), half, add(half, 1),
+		sub(scalarTestPow2(252), 1), scalarTestPow2(252), add(scalarTestPow2(252), 1),
+		c, sub(c, 1), add(c, 1),
+		sub(scalarTestPow2(64), 1), scalarTestPow2(64), sub(scalarTestPow2(128), 1),
+		scalarTestPow2(128), sub(scalarTestPow2(192), 1), scalarTestPow2(192),
+		sub(scalarTestPow2(125), 1), scalarTestPow2(126),
+	}
+}
+
+// scalarTestRandomBig returns a random value below 2^bits with a bias towards
+// long runs of ones and zeros, which stress carries.
+func scalarTestRandomBig(r *rand.Rand, bits int) *big.Int {
+	v := new(big.Int)
+	switch r.IntN(4) {
+	case 0: // uniform
+		for i := 0; i < (bits+63)/64; i++ {
+			v.Lsh(v, 64).Or(v, new(big.Int).SetUint64(r.Uint64()))
+		}
+	default: // runs of equal bits
+		bit := uint(r.IntN(2))
+		for i := 0; i < bits; i++ {
+			if r.IntN(16) == 0 {
+				bit ^= 1
+			}
+			v.SetBit(v, i, bit)
+		}
+	}
+	return v.Mod(v, scalarTestPow2(uint(bits)))
+}
+
+// scalarTestScalars returns the edge scalars followed by n random ones (mod
+// l), as big.Int and Scalar pairs.
+func scalarTestScalars(t testing.TB, r *rand.Rand, n int) ([]*big.Int, []*Scalar) {
+	t.Helper()
+	var bs []*big.Int
+	for _, v := range scalarTestEdgeValues() {
+		bs = append(bs, new(big.Int).Mod(v, scalarTestL))
+	}
+	for i := 0; i < n; i++ {
+		bs = append(bs, new(big.Int).Mod(scalarTestRandomBig(r, 253), scalarTestL))
+	}
+	ss := make([]*Scalar, len(bs))
+	for i, v := range bs {
+		ss[i] = scalarTestFromBig(t, v)
+	}
+	return bs, ss
+}
+
+// scalarTestRef converts s into a filippo.io/edwards25519 Scalar.
+func scalarTestRef(t testing.TB, s *Scalar) *ref.Scalar {
+	t.Helper()
+	x, err := new(ref.Scalar).SetCanonicalBytes(s.Bytes())
+	if err != nil {
+		t.Fatalf("reference rejected our encoding %x: %v", s.Bytes(), err)
+	}
+	return x
+}
+
+func TestScalarConstants(t *testing.T) {
+	l := new(big.Int).Lsh(new(big.Int).SetUint64(scalarTop), 192)
+	l.Add(l, new(big.Int).Lsh(new(big.Int).SetUint64(scalarC1), 64))
+	l.Add(l, new(big.Int).SetUint64(scalarC0))
+	if l.Cmp(scalarTestL) != 0 {
+		t.Fatalf("words of l give %v, want %v", l, scalarTestL)
+	}
+	want, _ := new(big.Int).SetString("27742317777372353535851937790883648493", 10)
+	want.Add(want, scalarTestPow2(252))
+	if want.Cmp(scalarTestL) != 0 || !scalarTestL.ProbablyPrime(20) {
+		t.Fatal("test oracle for l is wrong")
+	}
+	if got, want := scalarTestBigWords(scalarTwo448[:]), new(big.Int).Mod(scalarTestPow2(448), scalarTestL); got.Cmp(want) != 0 {
+		t.Fatalf("scalarTwo448 = %v, want %v", got, want)
+	}
+	if e := scalarLMinus2(); scalarTestBigWords(e[:]).Cmp(new(big.Int).Sub(scalarTestL, scalarTestTwo)) != 0 {
+		t.Fatal("scalarLMinus2 is not l-2")
+	}
+}
+
+// scalarTestBigWords returns the value of little-endian 64-bit words.
+func scalarTestBigWords(w []uint64) *big.Int {
+	v := new(big.Int)
+	for i := len(w) - 1; i >= 0; i-- {
+		v.Lsh(v, 64).Or(v, new(big.Int).SetUint64(w[i]))
+	}
+	return v
+}
+
+func TestScalarZeroValue(t *testing.T) {
+	var z Scalar
+	if z.Equal(NewScalar()) != 1 || !bytes.Equal(z.Bytes(), make([]byte, 32)) {
+		t.Fatal("zero value or NewScalar is not 0")
+	}
+	one := scalarTestFromBig(t, big.NewInt(1))
+	if new(Scalar).Add(&z, one).Equal(one) != 1 {
+		t.Fatal("0 + 1 != 1")
+	}
+}
+
+// TestScalarArithmeticOracle checks every arithmetic method against math/big
+// and against filippo.io/edwards25519 on edge and random inputs.
+func TestScalarArithmeticOracle(t *testing.T) {
+	r := scalarTestRand(t)
+	bs, ss := scalarTestScalars(t, r, 60)
+	n := len(bs)
+	l := scalarTestL
+	check := func(op string, got *Scalar, want *big.Int, refGot *ref.Scalar) {
+		t.Helper()
+		want = new(big.Int).Mod(want, l)
+		if g := scalarTestBig(t, got); g.Cmp(want) != 0 {
+			t.Fatalf("%s: got %v, want %v", op, g, want)
+		}
+		if !bytes.Equal(got.Bytes(), refGot.Bytes()) {
+			t.Fatalf("%s: got %x, reference %x", op, got.Bytes(), refGot.Bytes())
+		}
+	}
+	pair := func(i, j int) {
+		x, y := ss[i], ss[j]
+		rx, ry := scalarTestRef(t, x), scalarTestRef(t, y)
+		bx, by := bs[i], bs[j]
+		check("Add", new(Scalar).Add(x, y), new(big.Int).Add(bx, by), new(ref.Scalar).Add(rx, ry))
+		check("Subtract", new(Scalar).Subtract(x, y), new(big.Int).Sub(bx, by), new(ref.Scalar).Subtract(rx, ry))
+		check("Multiply", new(Scalar).Multiply(x, y), new(big.Int).Mul(bx, by), new(ref.Scalar).Multiply(rx, ry))
+		z := ss[(i+j)%n]
+		want := new(big.Int).Mul(bx, by)
+		want.Add(want, bs[(i+j)%n])
+		check("MultiplyAdd", new(Scalar).MultiplyAdd(x, y, z), want, new(ref.Scalar).MultiplyAdd(rx, ry, scalarTestRef(t, z)))
+		if got, want := x.Equal(y), bs[i].Cmp(bs[j]) == 0; (got == 1) != want || (got != 0 && got != 1) {
+			t.Fatalf("Equal(%v, %v) = %d", bx, by, got)
+		}
+		if got, want := x.Equal(y), rx.Equal(ry); got != want {
+			t.Fatalf("Equal(%v, %v) = %d, reference %d", bx, by, got, want)
+		}
+	}
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			pair(i, j)
+		}
+		x := ss[i]
+		rx := scalarTestRef(t, x)
+		check("Negate", new(Scalar).Negate(x), new(big.Int).Neg(bs[i]), new(ref.Scalar).Negate(rx))
+		check("Set", new(Scalar).Set(x), bs[i], new(ref.Scalar).Set(rx))
+		check("square", new(Scalar).square(x), new(big.Int).Mul(bs[i], bs[i]), new(ref.Scalar).Multiply(rx, rx))
+		// Invert: the inverse mod l, and 0 for 0.
+		want := new(big.Int)
+		if bs[i].Sign() != 0 {
+			want.ModInverse(bs[i], l)
+		}
+		check("Invert", new(Scalar).Invert(x), want, new(ref.Scalar).Invert(rx))
+	}
+	for k := 0; k < scalarTestIters(); k++ {
+		i, j := r.IntN(n), r.IntN(n)
+		x := scalarTestFromBig(t, scalarTestRandomBig(r, 253))
+		ss[i], bs[i] = x, scalarTestBig(t, x)
+		pair(i, j)
+	}
+}
+
+// TestScalarInvertRandom checks s * s^-1 = 1 on many random values.
+func TestScalarInvertRandom(t *testing.T) {
+	r := scalarTestRand(t)
+	one := scalarTestFromBig(t, big.NewInt(1))
+	for k := 0; k < scalarTestIters()/4; k++ {
+		s := scalarTestFromBig(t, scalarTestRandomBig(r, 253))
+		if s.Equal(new(Scalar)) == 1 {
+			continue
+		}
+		inv := new(Scalar).Invert(s)
+		if new(Scalar).Multiply(s, inv).Equal(one) != 1 {
+			t.Fatalf("s * Invert(s) != 1 for s = %x", s.Bytes())
+		}
+	}
+	if new(Scalar).Invert(new(Scalar)).Equal(new(Scalar)) != 1 {
+		t.Fatal("Invert(0) != 0")
+	}
+}
+
+// TestScalarInvSchedule re-sums the sliding-window schedule of Invert.
+func TestScalarInvSchedule(t *testing.T) {
+	e := new(big.Int).SetUint64(uint64(scalarInvFirst))
+	muls := 0
+	for _, st := range scalarInvSchedule {
+		if st.digit&1 == 0 || st.digit > 15 || st.squarings == 0 {
+			t.Fatalf("bad step %+v", st)
+		}
+		e.Lsh(e, uint(st.squarings)).Add(e, big.NewInt(int64(st.digit)))
+		muls++
+	}
+	if want := new(big.Int).Sub(scalarTestL, scalarTestTwo); e.Cmp(want) != 0 {
+		t.Fatalf("schedule gives %v, want l-2 = %v", e, want)
+	}
+	t.Logf("inversion: %d steps after the first window", muls)
+}
+
+// scalarTestByteEdges32 are 32-byte inputs for the 32-byte setters.
+func scalarTestByteEdges32() []*big.Int {
+	l := scalarTestL
+	return append(scalarTestEdgeValues(),
+		new(big.Int).Set(l), new(big.Int).Add(l, big.NewInt(1)), new(big.Int).Add(l, big.NewInt(2)),
+		new(big.Int).Sub(scalarTestPow2(253), big.NewInt(1)), scalarTestPow2(253),
+		new(big.Int).Sub(scalarTestPow2(256), big.NewInt(1)), scalarTestPow2(255),
+		new(big.Int).Sub(scalarTestPow2(255), big.NewInt(1)), scalarTestPow2(254),
+		new(big.Int).Lsh(l, 1), new(big.Int).Sub(new(big.Int).Lsh(l, 1), big.NewInt(1)),
+		new(big.Int).Mul(l, big.NewInt(15)), new(big.Int).Add(new(big.Int).Mul(l, big.NewInt(15)), big.NewInt(1)),
+	)
+}
+
+func TestScalarSetCanonicalBytes(t *testing.T) {
+	r := scalarTestRand(t)
+	inputs := scalarTestByteEdges32()
+	for k := 0; k < scalarTestIters(); k++ {
+		v := scalarTestRandomBig(r, 256)
+		if k%2 == 0 {
+			v.Rsh(v, 3) // around l
+			v.Add(v, new(big.Int).Sub(scalarTestL, scalarTestPow2(252)))
+			v.Mod(v, scalarTestPow2(256))
+		}
+		inputs = append(inputs, v)
+	}
+	for _, v := range inputs {
+		in := scalarTestLE(v, 32)
+		orig := bytes.Clone(in)
+		s := scalarTestFromBig(t, big.NewInt(42))
+		got, err := s.SetCanonicalBytes(in)
+		_, refErr := new(ref.Scalar).SetCanonicalBytes(in)
+		wantOK := v.Cmp(scalarTestL) < 0
+		if (err == nil) != wantOK || (refErr == nil) != wantOK {
+			t.Fatalf("SetCanonicalBytes(%v): err %v, reference err %v, want ok = %v", v, err, refErr, wantOK)
+		}
+		if !bytes.Equal(in, orig) {
+			t.Fatal("SetCanonicalBytes modified its input")
+		}
+		if !wantOK {
+			if got != nil || err.Error() != refErr.Error() {
+				t.Fatalf("SetCanonicalBytes(%v) = %v, %q; want nil, %q", v, got, err, refErr)
+			}
+			if scalarTestBig(t, s).Int64() != 42 {
+				t.Fatal("receiver changed on error")
+			}
+			continue
+		}
+		if got != s || scalarTestBig(t, s).Cmp(v) != 0 || !bytes.Equal(s.Bytes(), in) {
+			t.Fatalf("SetCanonicalBytes(%v) = %v", v, scalarTestBig(t, s))
+		}
+	}
+	for _, n := range []int{0, 1, 31, 33, 64} {
+		s := scalarTestFromBig(t, big.NewInt(7))
+		got, err := s.SetCanonicalBytes(make([]byte, n))
+		_, refErr := new(ref.Scalar).SetCanonicalBytes(make([]byte, n))
+		if got != nil || err == nil || err.Error() != refErr.Error() || scalarTestBig(t, s).Int64() != 7 {
+			t.Fatalf("SetCanonicalBytes of %d bytes: %v, %v (reference %v)", n, got, err, refErr)
+		}
+	}
+}
+
+func TestScalarSetUniformBytes(t *testing.T) {
+	r := scalarTestRand(t)
+	l := scalarTestL
+	var inputs []*big.Int
+	for _, v := range scalarTestByteEdges32() {
+		inputs = append(inputs, v)
+	}
+	l2 := new(big.Int).Mul(l, l)
+	inputs = append(inputs,
+		new(big.Int).Sub(scalarTestPow2(512), big.NewInt(1)), scalarTestPow2(511), scalarTestPow2(506),
+		new(big.Int).Sub(scalarTestPow2(506), big.NewInt(1)), l2, new(big.Int).Sub(l2, big.NewInt(1)),
+		new(big.Int).Mul(l, scalarTestPow2(259)), new(big.Int).Sub(new(big.Int).Mul(l, scalarTestPow2(259)), big.NewInt(1)),
+		new(big.Int).Sub(scalarTestPow2(512), l),
+	)
+	// Multiples of l plus small offsets, near the top of the range.
+	for k := 0; k < 20; k++ {
+		m := new(big.Int).Mul(l, scalarTestRandomBig(r, 259))
+		m.Add(m, big.NewInt(int64(k)-10))
+		inputs = append(inputs, m.Mod(m, scalarTestPow2(512)))
+	}
+	for k := 0; k < scalarTestIters(); k++ {
+		inputs = append(inputs, scalarTestRandomBig(r, 512))
+	}
+	for _, v := range inputs {
+		in := scalarTestLE(v, 64)
+		orig := bytes.Clone(in)
+		s := new(Scalar)
+		got, err := s.SetUniformBytes(in)
+		if err != nil || got != s {
+			t.Fatalf("SetUniformBytes(%v): %v", v, err)
+		}
+		want := new(big.Int).Mod(v, l)
+		if scalarTestBig(t, s).Cmp(want) != 0 {
+			t.Fatalf("SetUniformBytes(%v) = %v, want %v", v, scalarTestBig(t, s), want)
+		}
+		rs, _ := new(ref.Scalar).SetUniformBytes(in)
+		if !bytes.Equal(s.Bytes(), rs.Bytes()) || !bytes.Equal(in, orig) {
+			t.Fatalf("SetUniformBytes(%v) differs from the reference or modified its input", v)
+		}
+	}
+	for _, n := range []int{0, 32, 63, 65} {
+		s := scalarTestFromBig(t, big.NewInt(7))
+		got, err := s.SetUniformBytes(make([]byte, n))
+		_, refErr := new(ref.Scalar).SetUniformBytes(make([]byte, n))
+		if got != nil || err == nil || err.Error() != refErr.Error() || scalarTestBig(t, s).Int64() != 7 {
+			t.Fatalf("SetUniformBytes of %d bytes: %v, %v (reference %v)", n, got, err, refErr)
+		}
+	}
+}
+
+func TestScalarSetBytesWithClamping(t *testing.T) {
+	r := scalarTestRand(t)
+	inputs := scalarTestByteEdges32()
+	for k := 0; k < scalarTestIters(); k++ {
+		inputs = append(inputs, scalarTestRandomBig(r, 256))
+	}
+	for _, v := range inputs {
+		in := scalarTestLE(v, 32)
+		orig := bytes.Clone(in)
+		s := new(Scalar)
+		got, err := s.SetBytesWithClamping(in)
+		if err != nil || got != s {
+			t.Fatalf("SetBytesWithClamping(%v): %v", v, err)
+		}
+		// RFC 8032, Section 5.1.5: clear bits 0, 1, 2 and 255, set bit 254.
+		want := new(big.Int).Set(v)
+		for _, b := range []int{0, 1, 2, 255} {
+			want.SetBit(want, b, 0)
+		}
+		want.SetBit(want, 254, 1)
+		want.Mod(want, scalarTestL)
+		if scalarTestBig(t, s).Cmp(want) != 0 {
+			t.Fatalf("SetBytesWithClamping(%v) = %v, want %v", v, scalarTestBig(t, s), want)
+		}
+		rs, _ := new(ref.Scalar).SetBytesWithClamping(in)
+		if !bytes.Equal(s.Bytes(), rs.Bytes()) || !bytes.Equal(in, orig) {
+			t.Fatalf("SetBytesWithClamping(%v) differs from the reference or modified its input", v)
+		}
+	}
+	for _, n := range []int{0, 31, 33, 64} {
+		s := scalarTestFromBig(t, big.NewInt(7))
+		got, err := s.SetBytesWithClamping(make([]byte, n))
+		_, refErr := new(ref.Scalar).SetBytesWithClamping(make([]byte, n))
+		if got != nil || err == nil || err.Error() != refErr.Error() || scalarTestBig(t, s).Int64() != 7 {
+			t.Fatalf("SetBytesWithClamping of %d bytes: %v, %v (reference %v)", n, got, err, refErr)
+		}
+	}
+}
+
+func TestScalarBytes(t *testing.T) {
+	r := scalarTestRand(t)
+	bs, ss := scalarTestScalars(t, r, 100)
+	for i, s := range ss {
+		b1 := s.Bytes()
+		if len(b1) != 32 || scalarTestFromLE(b1).Cmp(bs[i]) != 0 {
+			t.Fatalf("Bytes() = %x, want %v", b1, bs[i])
+		}
+		if a := s.bytes32(); !bytes.Equal(a[:], b1) {
+			t.Fatalf("bytes32() = %x, Bytes() = %x", a, b1)
+		}
+		if !bytes.Equal(b1, scalarTestRef(t, s).Bytes()) {
+			t.Fatal("Bytes differs from the reference")
+		}
+		// A fresh slice each time, not aliasing the scalar.
+		b2 := s.Bytes()
+		b1[0] ^= 0xff
+		if bytes.Equal(b1, b2) || !bytes.Equal(b2, s.Bytes()) || &b1[0] == &b2[0] {
+			t.Fatal("Bytes does not return a fresh slice")
+		}
+	}
+}
+
+// scalarTestDigitSum returns sum d[i] * 2^(w*i).
+func scalarTestDigitSum[D int8 | int32](d []D, w uint) *big.Int {
+	sum := new(big.Int)
+	for i := len(d) - 1; i >= 0; i-- {
+		sum.Lsh(sum, w).Add(sum, big.NewInt(int64(d[i])))
+	}
+	return sum
+}
+
+func TestScalarSignedRadix16(t *testing.T) {
+	r := scalarTestRand(t)
+	bs, ss := scalarTestScalars(t, r, scalarTestIters())
+	for i, s := range ss {
+		d := s.signedRadix16()
+		for j, v := range d {
+			if (j < 63 && (v < -8 || v >= 8)) || (j == 63 && (v < 0 || v > 8)) {
+				t.Fatalf("digit %d of %v is %d", j, bs[i], v)
+			}
+		}
+		if got := scalarTestDigitSum(d[:], 4); got.Cmp(bs[i]) != 0 {
+			t.Fatalf("signedRadix16(%v) sums to %v", bs[i], got)
+		}
+	}
+}
+
+func TestScalarSignedWindowDigits(t *testing.T) {
+	r := scalarTestRand(t)
+	bs, ss := scalarTestScalars(t, r, scalarTestIters()/10)
+	out := make([]int32, 70)
+	for w := uint(4); w <= 16; w++ {
+		wantN := 0
+		for wantN*int(w) < 254 {
+			wantN++
+		}
+		half := int32(1) << (w - 1)
+		for i, s := range ss {
+			for j := range out {
+				out[j] = 0x7fff_ffff // detect writes past n
+			}
+			n := s.signedWindowDigits(w, out)
+			if n != wantN || n != signedWindowDigitCount(w) {
+				t.Fatalf("w=%d: %d digits, want %d", w, n, wantN)
+			}
+			for j := n; j < len(out); j++ {
+				if out[j] != 0x7fff_ffff {
+					t.Fatalf("w=%d: wrote past the %d digits", w, n)
+				}
+			}
+			for j, v := range out[:n] {
+				if v < -half || v > half || (j < n-1 && v == half) || (j == n-1 && v < 0) {
+					t.Fatalf("w=%d: digit %d of %v is %d", w, j, bs[i], v)
+				}
+			}
+			if got := scalarTestDigitSum(out[:n], w); got.Cmp(bs[i]) != 0 {
+				t.Fatalf("w=%d: digits of %v sum to %v", w, bs[i], got)
+			}
+		}
+	}
+	for _, w := range []uint{0, 3, 17} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("signedWindowDigits(%d) did not panic", w)
+				}
+			}()
+			new(Scalar).signedWindowDigits(w, out)
+		}()
+	}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("signedWindowDigits with a short buffer did not panic")
+			}
+		}()
+		new(Scalar).signedWindowDigits(4, out[:63])
+	}()
+}
+
+func TestScalarNAFDigits(t *testing.T) {
+	r := scalarTestRand(t)
+	bs, ss := scalarTestScalars(t, r, scalarTestIters()/10)
+	for w := uint(2); w <= 8; w++ {
+		for i, s := range ss {
+			naf := s.nafDigits(w)
+			last := -1000
+			for j, v := range naf {
+				if v == 0 {
+					continue
+				}
+				if d := int(v); d%2 == 0 || d >= 1<<(w-1) || d <= -(1<<(w-1)) {
+					t.Fatalf("w=%d: digit %d of %v is %d", w, j, bs[i], v)
+				}
+				if j-last < int(w) {
+					t.Fatalf("w=%d: nonzero digits %d and %d of %v are adjacent", w, last, j, bs[i])
+				}
+				last = j
+			}
+			if got := scalarTestDigitSum(naf[:], 1); got.Cmp(bs[i]) != 0 {
+				t.Fatalf("w=%d: NAF of %v sums to %v", w, bs[i], got)
+			}
+		}
+	}
+	for _, w := range []uint{0, 1, 9} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("nafDigits(%d) did not panic", w)
+				}
+			}()
+			new(Scalar).nafDigits(w)
+		}()
+	}
+}
+
+func TestScalarAllocations(t *testing.T) {
+	x := scalarTestFromBig(t, big.NewInt(12345))
+	y := scalarTestFromBig(t, new(big.Int).Sub(scalarTestL, big.NewInt(3)))
+	var s Scalar
+	wide := make([]byte, 64)
+	for i := range wide {
+		wide[i] = byte(i * 7)
+	}
+	narrow := wide[:32]
+	digits := make([]int32, 64)
+	enc := y.Bytes()
+	var sink byte
+	for name, f := range map[string]func(){
+		"Multiply":             func() { s.Multiply(x, y) },
+		"Add":                  func() { s.Add(x, y) },
+		"Subtract":             func() { s.Subtract(x, y) },
+		"Negate":               func() { s.Negate(x) },
+		"Invert":               func() { s.Invert(x) },
+		"MultiplyAdd":          func() { s.MultiplyAdd(x, y, x) },
+		"SetUniformBytes":      func() { s.SetUniformBytes(wide) },
+		"SetCanonicalBytes":    func() { s.SetCanonicalBytes(enc) },
+		"SetBytesWithClamping": func() { s.SetBytesWithClamping(narrow) },
+		"Bytes":                func() { sink ^= x.Bytes()[3] },
+		"bytes32":              func() { b := x.bytes32(); sink ^= b[5] },
+		"signedRadix16":        func() { d := x.signedRadix16(); sink ^= byte(d[7]) },
+		"signedWindowDigits":   func() { x.signedWindowDigits(5, digits) },
+		"Equal":                func() { sink ^= byte(x.Equal(y)) },
+	} {
+		if n := testing.AllocsPerRun(100, f); n != 0 {
+			t.Errorf("%s allocates %v times", name, n)
+		}
+	}
+	_ = sink
+}
+
+// scalarBenchInputs returns two random scalars for benchmarks.
+func scalarBenchInputs(b *testing.B) (*Scalar, *Scalar) {
+	var buf [64]byte
+	for i := range buf {
+		buf[i] = byte(i*131 + 7)
+	}
+	x, _ := new(Scalar).SetUniformBytes(buf[:])
+	buf[0] ^= 1
+	y, _ := new(Scalar).SetUniformBytes(buf[:])
+	return x, y
+}
+
+func BenchmarkScalarAdd(b *testing.B) {
+	x, y := scalarBenchInputs(b)
+	for b.Loop() {
+		x.Add(x, y)
+	}
+}
+
+func BenchmarkScalarMultiply(b *testing.B) {
+	x, y := scalarBenchInputs(b)
+	for b.Loop() {
+		x.Multiply(x, y)
+	}
+}
+
+func BenchmarkScalarMultiplyAdd(b *testing.B) {
+	x, y := scalarBenchInputs(b)
+	for b.Loop() {
+		x.MultiplyAdd(x, y, y)
+	}
+}
+
+func BenchmarkScalarInvert(b *testing.B) {
+	x, _ := scalarBenchInputs(b)
+	for b.Loop() {
+		x.Invert(x)
+	}
+}
+
+func BenchmarkScalarSetUniformBytes(b *testing.B) {
+	var buf [64]byte
+	for i := range buf {
+		buf[i] = byte(i*131 + 7)
+	}
+	var s Scalar
+	for b.Loop() {
+		s.SetUniformBytes(buf[:])
+		buf[0]++
+	}
+}
+
+func BenchmarkScalarSetCanonicalBytes(b *testing.B) {
+	x, _ := scalarBenchInputs(b)
+	enc := x.Bytes()
+	var s Scalar
+	for b.Loop() {
+		s.SetCanonicalBytes(enc)
+	}
+}
+
+func BenchmarkScalarBytes(b *testing.B) {
+	x, _ := scalarBenchInputs(b)
+	var sink byte
+	for b.Loop() {
+		sink ^= x.Bytes()[0]
+	}
+	_ = sink
+}
