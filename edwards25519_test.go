@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"testing"
+	"unsafe"
 
 	ref "filippo.io/edwards25519"
 	reffield "filippo.io/edwards25519/field"
@@ -640,4 +641,38 @@ func TestPippengerDirect(t *testing.T) {
 			t.Errorf("window %d for n = %d", c, n)
 		}
 	}
+}
+
+// TestElementWords checks the assumption of the word-level table scans: an
+// Element is its five limbs, least significant first, so the value of the
+// words read through the scan's view is the Element's value.
+func TestElementWords(t *testing.T) {
+	r := ptRand(t)
+	for i := 0; i < 100; i++ {
+		var enc [32]byte
+		for j := range enc {
+			enc[j] = byte(r.Uint32())
+		}
+		enc[31] &= 0x7f
+		e, _ := new(field.Element).SetBytes(enc[:])
+		words := (*[elementWords]uint64)(unsafe.Pointer(e))
+		got := new(big.Int)
+		for k := elementWords - 1; k >= 0; k-- {
+			got.Lsh(got, 51)
+			got.Add(got, new(big.Int).SetUint64(words[k]))
+		}
+		want := new(big.Int).SetBytes(reverse(e.Bytes()))
+		p := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
+		if got.Mod(got, p).Cmp(want) != 0 {
+			t.Fatalf("limb view of %x gives %v", enc, got)
+		}
+	}
+}
+
+func reverse(b []byte) []byte {
+	out := make([]byte, len(b))
+	for i := range b {
+		out[len(b)-1-i] = b[i]
+	}
+	return out
 }

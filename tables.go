@@ -3,15 +3,25 @@ package edwards25519
 import (
 	"crypto/subtle"
 	"sync"
+	"unsafe"
+
+	"github.com/seed06d4b90c/edwards25519/field"
 )
 
 // Lookup tables of multiples of a point, and their selection.
 //
 // Constant-time tables are read by scanning every entry and keeping the one
-// whose index matches with Select (masks, no branch, no secret-dependent
-// address); the sign of a signed digit is applied afterwards by a
-// conditional negation. Variable-time tables are indexed directly and only
-// ever see public digits.
+// whose index matches under a mask (no branch, no secret-dependent address);
+// the sign of a signed digit is applied afterwards by a conditional
+// negation. Variable-time tables are indexed directly and only ever see
+// public digits.
+//
+// The scan works on the limbs directly (see elementWords), five words at a
+// time with the accumulators in registers. Masking whole Elements through
+// field.Element.Select instead keeps the accumulator in memory, and the
+// store-to-load chain through it made the scans half of ScalarBaseMult's
+// time; going through canonical encodings and SetBytes avoided the chain but
+// spent as much again on the conversions.
 
 // digitAbsSign splits a signed digit into |d| and its sign bit (1 when
 // d < 0), without branching.
@@ -25,6 +35,53 @@ func ctEqual(a, b uint32) int {
 	return subtle.ConstantTimeEq(int32(a), int32(b))
 }
 
+// field.Element is exactly five uint64 limbs (field/fe.go), so the addends,
+// which are arrays of Elements, are arrays of words. The constant-time scans
+// read and write them as words; the size assertions here and
+// TestElementWords keep that assumption checked.
+const (
+	elementWords = 5
+	affineWords  = 3 * elementWords
+	cachedWords  = 4 * elementWords
+	_            = -uint(unsafe.Sizeof(field.Element{}) ^ 8*elementWords)
+	_            = -uint(unsafe.Sizeof(affineCached{}) ^ 8*affineWords)
+	_            = -uint(unsafe.Sizeof(cached{}) ^ 8*cachedWords)
+)
+
+// pickCached sets dst to the entry of table whose mask is all ones (to
+// zero when none is), reading every entry. The constant array shapes let the
+// compiler drop every bounds check from the inner loop.
+func pickCached(dst *[4][elementWords]uint64, table *[8][4][elementWords]uint64, masks *[8]uint64) {
+	for c := range dst {
+		var a0, a1, a2, a3, a4 uint64
+		for i := range table {
+			m, e := masks[i], &table[i][c]
+			a0 |= e[0] & m
+			a1 |= e[1] & m
+			a2 |= e[2] & m
+			a3 |= e[3] & m
+			a4 |= e[4] & m
+		}
+		dst[c] = [elementWords]uint64{a0, a1, a2, a3, a4}
+	}
+}
+
+// pickAffine is pickCached for the three coordinates of affine addends.
+func pickAffine(dst *[3][elementWords]uint64, table *[combEntries][3][elementWords]uint64, masks *[combEntries]uint64) {
+	for c := range dst {
+		var a0, a1, a2, a3, a4 uint64
+		for i := range table {
+			m, e := masks[i], &table[i][c]
+			a0 |= e[0] & m
+			a1 |= e[1] & m
+			a2 |= e[2] & m
+			a3 |= e[3] & m
+			a4 |= e[4] & m
+		}
+		dst[c] = [elementWords]uint64{a0, a1, a2, a3, a4}
+	}
+}
+
 // cachedWindow holds 1·Q, 2·Q, …, 8·Q as cached addends, for the signed
 // radix-16 digits in [-8, 8] of variable-base scalar multiplication.
 // Building it costs 7 additions; it is 8·160 = 1280 bytes.
@@ -34,8 +91,9 @@ func (w *cachedWindow) init(q *Point) *cachedWindow {
 	var multiple Point
 	var sum completed
 	w[0].fromExtended(q)
+	multiple.Set(q)
 	for i := 1; i < len(w); i++ {
-		multiple.fromCompleted(sum.addCached(q, &w[i-1]))
+		multiple.fromCompleted(sum.addCached(&multiple, &w[0]))
 		w[i].fromExtended(&multiple)
 	}
 	return w
@@ -44,10 +102,18 @@ func (w *cachedWindow) init(q *Point) *cachedWindow {
 // selectDigit sets out = d·Q for d in [-8, 8], in constant time in d.
 func (w *cachedWindow) selectDigit(out *cached, d int8) {
 	abs, neg := digitAbsSign(int32(d))
-	out.setIdentity()
-	for i := range w {
-		out.selectFrom(&w[i], out, ctEqual(abs, uint32(i+1)))
+	var masks [len(w)]uint64
+	for i := range masks {
+		masks[i] = -uint64(ctEqual(abs, uint32(i+1)))
 	}
+	dst := (*[4][elementWords]uint64)(unsafe.Pointer(out))
+	pickCached(dst, (*[8][4][elementWords]uint64)(unsafe.Pointer(w)), &masks)
+	// d = 0 picked nothing: make it the identity (1, 1, 1, 0), whose first
+	// three coordinates have limbs (1, 0, 0, 0, 0).
+	zero := uint64(ctEqual(abs, 0))
+	dst[0][0] |= zero
+	dst[1][0] |= zero
+	dst[2][0] |= zero
 	out.condNegate(neg)
 }
 
@@ -58,10 +124,16 @@ type affineWindow [combEntries]affineCached
 // selectDigit sets out = d·P for |d| ≤ combEntries, in constant time in d.
 func (w *affineWindow) selectDigit(out *affineCached, d int32) {
 	abs, neg := digitAbsSign(d)
-	out.setIdentity()
-	for i := range w {
-		out.selectFrom(&w[i], out, ctEqual(abs, uint32(i+1)))
+	var masks [len(w)]uint64
+	for i := range masks {
+		masks[i] = -uint64(ctEqual(abs, uint32(i+1)))
 	}
+	dst := (*[3][elementWords]uint64)(unsafe.Pointer(out))
+	pickAffine(dst, (*[combEntries][3][elementWords]uint64)(unsafe.Pointer(w)), &masks)
+	// d = 0: the affine identity (1, 1, 0).
+	zero := uint64(ctEqual(abs, 0))
+	dst[0][0] |= zero
+	dst[1][0] |= zero
 	out.condNegate(neg)
 }
 
