@@ -330,13 +330,6 @@ func (a *affineCached) fromExtended(v *Point) *affineCached {
 	return a
 }
 
-func (a *affineCached) setIdentity() *affineCached {
-	a.yPlusX.One()
-	a.yMinusX.One()
-	a.t2d.Zero()
-	return a
-}
-
 // The completed-model formulas.
 //
 // Addition (HWCD 2008, section 3.1, "add-2008-hwcd-3" with a = -1, k = 2d):
@@ -530,13 +523,6 @@ func (c *cached) condNegate(neg int) *cached {
 	minus.Negate(&c.t2d)
 	c.t2d.Select(&minus, &c.t2d, neg)
 	return c
-}
-
-func (a *affineCached) selectFrom(x, y *affineCached, cond int) *affineCached {
-	a.yPlusX.Select(&x.yPlusX, &y.yPlusX, cond)
-	a.yMinusX.Select(&x.yMinusX, &y.yMinusX, cond)
-	a.t2d.Select(&x.t2d, &y.t2d, cond)
-	return a
 }
 
 func (a *affineCached) condNegate(neg int) *affineCached {

@@ -207,8 +207,8 @@ func scalarMulWide(a, b *[4]uint64) (t0, t1, t2, t3, t4, t5, t6, t7 uint64) {
 	// Column 6.
 	hi, lo = bits.Mul64(a3, b3)
 	r0, c = bits.Add64(r0, lo, 0)
-	r1, c = bits.Add64(r1, hi, c)
-	r2, _ = bits.Add64(r2, 0, c)
+	// The top column cannot carry out: the product is below 2^512.
+	r1, _ = bits.Add64(r1, hi, c)
 	t6, t7 = r0, r1
 	return
 }

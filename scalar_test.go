@@ -361,10 +361,7 @@ func TestScalarSetCanonicalBytes(t *testing.T) {
 func TestScalarSetUniformBytes(t *testing.T) {
 	r := scalarTestRand(t)
 	l := scalarTestL
-	var inputs []*big.Int
-	for _, v := range scalarTestByteEdges32() {
-		inputs = append(inputs, v)
-	}
+	inputs := append([]*big.Int(nil), scalarTestByteEdges32()...)
 	l2 := new(big.Int).Mul(l, l)
 	inputs = append(inputs,
 		new(big.Int).Sub(scalarTestPow2(512), big.NewInt(1)), scalarTestPow2(511), scalarTestPow2(506),
