@@ -48,10 +48,14 @@ const (
 	_            = -uint(unsafe.Sizeof(cached{}) ^ 8*cachedWords)
 )
 
-// pickCached sets dst to the entry of table whose mask is all ones (to
-// zero when none is), reading every entry. The constant array shapes let the
-// compiler drop every bounds check from the inner loop.
-func pickCached(dst *[4][elementWords]uint64, table *[8][4][elementWords]uint64, masks *[8]uint64) {
+// pickCached and pickAffine are this package's only seam to machine code:
+// tables_amd64.go may bind them to assembly, tables_noasm.go binds them to
+// the portable twins below, which are compiled on every target.
+
+// pickCachedGeneric sets dst to the entry of table whose mask is all ones
+// (to zero when none is), reading every entry. The constant array shapes let
+// the compiler drop every bounds check from the inner loop.
+func pickCachedGeneric(dst *[4][elementWords]uint64, table *[8][4][elementWords]uint64, masks *[8]uint64) {
 	for c := range dst {
 		var a0, a1, a2, a3, a4 uint64
 		for i := range table {
@@ -66,8 +70,9 @@ func pickCached(dst *[4][elementWords]uint64, table *[8][4][elementWords]uint64,
 	}
 }
 
-// pickAffine is pickCached for the three coordinates of affine addends.
-func pickAffine(dst *[3][elementWords]uint64, table *[combEntries][3][elementWords]uint64, masks *[combEntries]uint64) {
+// pickAffineGeneric is pickCachedGeneric for the three coordinates of
+// affine addends.
+func pickAffineGeneric(dst *[3][elementWords]uint64, table *[combEntries][3][elementWords]uint64, masks *[combEntries]uint64) {
 	for c := range dst {
 		var a0, a1, a2, a3, a4 uint64
 		for i := range table {
