@@ -14,7 +14,7 @@ import (
 //	extended   (X:Y:Z:T)          x = X/Z, y = Y/Z, x·y = T/Z     the Point type
 //	projective (X:Y:Z)            x = X/Z, y = Y/Z                 doubling input
 //	completed  ((X:Z), (Y:T))     x = X/Z, y = Y/T                 sum before scaling
-//	cached     (Y+X, Y-X, Z, 2dT) an addend prepared once, used many times
+//	cached     (Y+X, Y-X, 2Z, 2dT) an addend prepared once, used many times
 //	affine cached (y+x, y-x, 2dxy)  the same with Z = 1, for fixed tables
 //
 // Every sum and double is formed in the completed model, whose formulas have
@@ -41,7 +41,7 @@ type projective struct{ x, y, z field.Element }
 
 type completed struct{ x, y, z, t field.Element }
 
-type cached struct{ yPlusX, yMinusX, z, t2d field.Element }
+type cached struct{ yPlusX, yMinusX, z2, t2d field.Element }
 
 type affineCached struct{ yPlusX, yMinusX, t2d field.Element }
 
@@ -299,11 +299,12 @@ func (p *projective) setIdentity() *projective {
 	return p
 }
 
-// fromExtended prepares v as an addend: (Y+X, Y-X, Z, 2d·T), 1M.
+// fromExtended prepares v as an addend: (Y+X, Y-X, 2Z, 2d·T), 1M. Storing
+// 2Z saves the doubling of D in every addition that uses the addend.
 func (c *cached) fromExtended(v *Point) *cached {
 	c.yPlusX.Add(&v.y, &v.x)
 	c.yMinusX.Subtract(&v.y, &v.x)
-	c.z.Set(&v.z)
+	c.z2.Add(&v.z, &v.z)
 	c.t2d.Multiply(&v.t, curveD2)
 	return c
 }
@@ -311,7 +312,7 @@ func (c *cached) fromExtended(v *Point) *cached {
 func (c *cached) setIdentity() *cached {
 	c.yPlusX.One()
 	c.yMinusX.One()
-	c.z.One()
+	c.z2.Add(c.yPlusX.One(), c.yMinusX.One())
 	c.t2d.Zero()
 	return c
 }
@@ -338,7 +339,7 @@ func (a *affineCached) fromExtended(v *Point) *affineCached {
 //	x3 = (B-A)/(D+C)     y3 = (B+A)/(D-C)
 //
 // so the completed result is ((B-A : D+C), (B+A : D-C)): 4M with a cached
-// addend, 3M with an affine one (Z2 = 1 makes D = 2·Z1). Subtraction adds the
+// addend (which carries 2·Z2, so D is one product), 3M with an affine one (Z2 = 1 makes D = 2·Z1). Subtraction adds the
 // negated addend, which swaps Y+X with Y-X and negates 2dT, so it costs the
 // same.
 
@@ -350,8 +351,7 @@ func (c *completed) addCached(p *Point, q *cached) *completed {
 	b.Add(&p.y, &p.x)
 	b.Multiply(&b, &q.yPlusX)
 	cc.Multiply(&p.t, &q.t2d)
-	d.Multiply(&p.z, &q.z)
-	d.Add(&d, &d)
+	d.Multiply(&p.z, &q.z2)
 	return c.combine(&a, &b, &cc, &d)
 }
 
@@ -364,8 +364,7 @@ func (c *completed) subCached(p *Point, q *cached) *completed {
 	b.Multiply(&b, &q.yMinusX)
 	cc.Multiply(&p.t, &q.t2d)
 	cc.Negate(&cc)
-	d.Multiply(&p.z, &q.z)
-	d.Add(&d, &d)
+	d.Multiply(&p.z, &q.z2)
 	return c.combine(&a, &b, &cc, &d)
 }
 
@@ -510,7 +509,7 @@ func (v *Point) MultByCofactor(p *Point) *Point {
 func (c *cached) selectFrom(a, b *cached, cond int) *cached {
 	c.yPlusX.Select(&a.yPlusX, &b.yPlusX, cond)
 	c.yMinusX.Select(&a.yMinusX, &b.yMinusX, cond)
-	c.z.Select(&a.z, &b.z, cond)
+	c.z2.Select(&a.z2, &b.z2, cond)
 	c.t2d.Select(&a.t2d, &b.t2d, cond)
 	return c
 }

@@ -113,12 +113,12 @@ func (w *cachedWindow) selectDigit(out *cached, d int8) {
 	}
 	dst := (*[4][elementWords]uint64)(unsafe.Pointer(out))
 	pickCached(dst, (*[8][4][elementWords]uint64)(unsafe.Pointer(w)), &masks)
-	// d = 0 picked nothing: make it the identity (1, 1, 1, 0), whose first
-	// three coordinates have limbs (1, 0, 0, 0, 0).
+	// d = 0 picked nothing: make it the identity (1, 1, 2, 0), whose first
+	// three coordinates have limbs (1, 0, 0, 0, 0) or (2, 0, 0, 0, 0).
 	zero := uint64(ctEqual(abs, 0))
 	dst[0][0] |= zero
 	dst[1][0] |= zero
-	dst[2][0] |= zero
+	dst[2][0] |= zero << 1
 	out.condNegate(neg)
 }
 
