@@ -339,9 +339,9 @@ func (a *affineCached) fromExtended(v *Point) *affineCached {
 //	x3 = (B-A)/(D+C)     y3 = (B+A)/(D-C)
 //
 // so the completed result is ((B-A : D+C), (B+A : D-C)): 4M with a cached
-// addend (which carries 2·Z2, so D is one product), 3M with an affine one (Z2 = 1 makes D = 2·Z1). Subtraction adds the
-// negated addend, which swaps Y+X with Y-X and negates 2dT, so it costs the
-// same.
+// addend (which carries 2·Z2, so D is one product), 3M with an affine one
+// (Z2 = 1 makes D = 2·Z1). Subtraction adds the negated addend, which swaps
+// Y+X with Y-X and negates 2dT, so it costs the same.
 
 // addCached sets c = p + q.
 func (c *completed) addCached(p *Point, q *cached) *completed {
