@@ -340,14 +340,16 @@ func pippengerWindow(n int) uint {
 func (v *Point) pippenger(scalars []*Scalar, points []*Point) *Point {
 	c := pippengerWindow(len(points))
 	nd := signedWindowDigitCount(c)
+	// Three allocations: the addends, the buckets, and one slice holding
+	// every digit followed by the buckets' "filled" flags.
 	addends := make([]cached, len(points))
-	digits := make([]int32, len(points)*nd)
+	buckets := make([]Point, 1<<(c-1))
+	words := make([]int32, len(points)*nd+len(buckets))
+	digits, filled := words[:len(points)*nd], words[len(points)*nd:]
 	for k := range points {
 		addends[k].fromExtended(points[k])
 		scalars[k].signedWindowDigits(c, digits[k*nd:(k+1)*nd])
 	}
-	buckets := make([]Point, 1<<(c-1))
-	filled := make([]bool, len(buckets))
 
 	var acc, running, total Point
 	var sum completed
@@ -368,16 +370,16 @@ func (v *Point) pippenger(scalars []*Scalar, points []*Point) *Point {
 			switch {
 			case d > 0:
 				b := &buckets[d-1]
-				if !filled[d-1] {
+				if filled[d-1] == 0 {
 					b.setIdentity()
-					filled[d-1] = true
+					filled[d-1] = 1
 				}
 				b.fromCompleted(sum.addCached(b, &addends[k]))
 			case d < 0:
 				b := &buckets[-d-1]
-				if !filled[-d-1] {
+				if filled[-d-1] == 0 {
 					b.setIdentity()
-					filled[-d-1] = true
+					filled[-d-1] = 1
 				}
 				b.fromCompleted(sum.subCached(b, &addends[k]))
 			}
@@ -386,7 +388,7 @@ func (v *Point) pippenger(scalars []*Scalar, points []*Point) *Point {
 		// the buckets from the top into the total once per index.
 		haveRunning, haveTotal := false, false
 		for b := len(buckets) - 1; b >= 0; b-- {
-			if filled[b] {
+			if filled[b] != 0 {
 				if haveRunning {
 					running.fromCompleted(sum.addCached(&running, tmp.fromExtended(&buckets[b])))
 				} else {
