@@ -676,3 +676,22 @@ func reverse(b []byte) []byte {
 	}
 	return out
 }
+
+// TestBatchAffine compares the shared-inversion normalisation with one
+// inversion per point, for every length up to 9.
+func TestBatchAffine(t *testing.T) {
+	r := ptRand(t)
+	pts := ptPoints(t, r, 20)
+	for n := 0; n <= 9; n++ {
+		in := pts[len(pts)-n:]
+		got := make([]affineCached, n)
+		batchAffine(got, in)
+		for k := range in {
+			var want affineCached
+			want.fromExtended(in[k])
+			if !sameAffine(&got[k], &want) {
+				t.Fatalf("n = %d: entry %d differs", n, k)
+			}
+		}
+	}
+}
