@@ -325,7 +325,7 @@ func (v *Point) straussNAF(scalars []*Scalar, points []*Point) *Point {
 
 // pippengerThreshold is the number of points from which
 // VarTimeMultiScalarMult uses the bucket method instead of Straus.
-const pippengerThreshold = 96
+const pippengerThreshold = 160
 
 // pippengerWindow returns the window width c minimising the addition count
 // ⌈254/c⌉·(n + 2^c) of the bucket method for n points.
