@@ -24,3 +24,9 @@ func feMul(out, a, b *Element) { feMulAsm(&out.l, &a.l, &b.l, useMULX) }
 
 // feSquare sets out = a * a. Limbs of a must be below 2^54; out may alias a.
 func feSquare(out, a *Element) { feSquareAsm(&out.l, &a.l, useMULX) }
+
+// feSquareN sets out = a^(2^n) by n >= 1 squarings (n < 1 counts as 1),
+// with the limbs of feSquareNGeneric. The assembly keeps the limbs in
+// registers from one squaring to the next. Limbs of a must be below 2^54;
+// out may alias a.
+func feSquareN(out, a *Element, n int) { feSquareNAsm(&out.l, &a.l, n, useMULX) }

@@ -22,6 +22,15 @@ TEXT ·feSquareAsm(SB), NOSPLIT, $0-17
 plain:
 	JMP ·feSquareMULQ+0(SB)
 
+// func feSquareNAsm(out *[5]uint64, a *[5]uint64, n int, mulx bool)
+TEXT ·feSquareNAsm(SB), NOSPLIT, $0-25
+	CMPB mulx+24(FP), $0x00
+	JEQ  plain
+	JMP  ·feSquareNMULX+0(SB)
+
+plain:
+	JMP ·feSquareNMULQ+0(SB)
+
 // func feMulMULX(out *[5]uint64, a *[5]uint64, b *[5]uint64)
 // Requires: ADX, BMI2
 TEXT ·feMulMULX(SB), NOSPLIT, $0-24
@@ -502,394 +511,746 @@ TEXT ·feMulMULQ(SB), NOSPLIT, $32-24
 	RET
 
 // func feSquareMULX(out *[5]uint64, a *[5]uint64)
-// Requires: ADX, BMI2
+// Requires: BMI2
 TEXT ·feSquareMULX(SB), NOSPLIT, $0-16
-	// Step 1, the columns of a*a (a limbs < 2^54, so r_k < 2^115):
-	//   r0 = a0*a0 + 38*a1*a4 + 38*a2*a3
-	//   r1 = 2*a0*a1 + 38*a2*a4 + 19*a3*a3
-	//   r2 = 2*a0*a2 + a1*a1 + 38*a3*a4
-	//   r3 = 2*a0*a3 + 2*a1*a2 + 19*a4*a4
-	//   r4 = 2*a0*a4 + 2*a1*a3 + a2*a2
 	MOVQ a+8(FP), SI
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
+	MOVQ 16(SI), R10
+	MOVQ 24(SI), R11
+	MOVQ 32(SI), R12
 
-	// DX = a0
-	MOVQ (SI), DX
+	// x0 is held doubled: 2*x0 is the multiplier of four products, x0 of one.
+	LEAQ (R8)(R8*1), R8
 
-	// r0 = a0*a0
-	MULXQ (SI), R8, R9
+	// One squaring of x0..x4 (the limbs held in R8..R12).
+	// r4 = 2*x0*x4 + 2*x1*x3 + x2*x2
+	// r4 = 2*x0*x4
+	MOVQ  R8, DX
+	MULXQ R12, AX, BX
 
-	// DX = 2*a0
-	MOVQ (SI), DX
-	ADDQ DX, DX
+	// r4 += 2*x1*x3
+	LEAQ  (R9)(R9*1), DX
+	MULXQ R11, CX, SI
+	ADDQ  CX, AX
+	ADCQ  SI, BX
 
-	// r1 = 2*a0*a1
-	MULXQ 8(SI), R10, R11
+	// r4 += x2*x2
+	MOVQ  R10, DX
+	MULXQ R10, DI, R13
+	ADDQ  DI, AX
+	ADCQ  R13, BX
 
-	// r2 = 2*a0*a2
-	MULXQ 16(SI), R12, R13
+	// c4 = r4 >> 51, m4 = r4 mod 2^51; keep 19*c4 for t0.
+	MOVQ   AX, DX
+	SHRQ   $0x33, DX
+	SHLQ   $0x0d, BX
+	ORQ    DX, BX
+	ANDQ   mask51<>+0(SB), AX
+	IMUL3Q $0x13, BX, BX
 
-	// r3 = 2*a0*a3
-	MULXQ 24(SI), R14, R15
+	// r3 = 2*x0*x3 + 2*x1*x2 + 19*x4*x4; then x4 <- 38*x4
+	// r3 = 2*x0*x3
+	MOVQ  R8, DX
+	MULXQ R11, R14, R15
 
-	// r4 = 2*a0*a4
-	MULXQ 32(SI), BX, DI
+	// r3 += 2*x1*x2
+	LEAQ  (R9)(R9*1), DX
+	MULXQ R10, CX, SI
+	ADDQ  CX, R14
+	ADCQ  SI, R15
 
-	// DX = a1
-	MOVQ 8(SI), DX
-	XORL AX, AX
+	// r3 += 19*x4*x4
+	IMUL3Q $0x13, R12, DX
+	MULXQ  R12, DI, R13
+	ADDQ   DI, R14
+	ADCQ   R13, R15
+	LEAQ   (DX)(DX*1), R12
 
-	// r2 += a1*a1
-	MULXQ 8(SI), AX, CX
-	ADCXQ AX, R12
-	ADCXQ CX, R13
-
-	// DX = 2*a1
-	MOVQ 8(SI), DX
-	ADDQ DX, DX
-	XORL AX, AX
-
-	// r3 += 2*a1*a2
-	MULXQ 16(SI), AX, CX
-	ADCXQ AX, R14
-	ADCXQ CX, R15
-
-	// r4 += 2*a1*a3
-	MULXQ 24(SI), AX, CX
-	ADOXQ AX, BX
-	ADOXQ CX, DI
-
-	// DX = 38*a1
-	MOVQ 8(SI), DX
-	LEAQ (DX)(DX*8), CX
-	LEAQ (DX)(CX*2), CX
-	LEAQ (CX)(CX*1), DX
-	XORL AX, AX
-
-	// r0 += 38*a1*a4
-	MULXQ 32(SI), AX, CX
-	ADCXQ AX, R8
-	ADCXQ CX, R9
-
-	// DX = a2
-	MOVQ 16(SI), DX
-	XORL AX, AX
-
-	// r4 += a2*a2
-	MULXQ 16(SI), AX, CX
-	ADCXQ AX, BX
-	ADCXQ CX, DI
-
-	// DX = 38*a2
-	MOVQ 16(SI), DX
-	LEAQ (DX)(DX*8), CX
-	LEAQ (DX)(CX*2), CX
-	LEAQ (CX)(CX*1), DX
-	XORL AX, AX
-
-	// r0 += 38*a2*a3
-	MULXQ 24(SI), AX, CX
-	ADCXQ AX, R8
-	ADCXQ CX, R9
-
-	// r1 += 38*a2*a4
-	MULXQ 32(SI), AX, CX
-	ADOXQ AX, R10
-	ADOXQ CX, R11
-
-	// DX = 19*a3
-	MOVQ 24(SI), DX
-	LEAQ (DX)(DX*8), CX
-	LEAQ (DX)(CX*2), CX
-	MOVQ CX, DX
-	XORL AX, AX
-
-	// r1 += 19*a3*a3
-	MULXQ 24(SI), AX, CX
-	ADCXQ AX, R10
-	ADCXQ CX, R11
-
-	// DX = 38*a3
-	MOVQ 24(SI), DX
-	LEAQ (DX)(DX*8), CX
-	LEAQ (DX)(CX*2), CX
-	LEAQ (CX)(CX*1), DX
-	XORL AX, AX
-
-	// r2 += 38*a3*a4
-	MULXQ 32(SI), AX, CX
-	ADCXQ AX, R12
-	ADCXQ CX, R13
-
-	// DX = 19*a4
-	MOVQ 32(SI), DX
-	LEAQ (DX)(DX*8), CX
-	LEAQ (DX)(CX*2), CX
-	MOVQ CX, DX
-	XORL AX, AX
-
-	// r3 += 19*a4*a4
-	MULXQ 32(SI), AX, CX
-	ADCXQ AX, R14
-	ADCXQ CX, R15
-
-	// Step 2: c_k = r_k >> 51 (into the high word), m_k = r_k mod 2^51 (in the low word).
-	MOVQ $0x0007ffffffffffff, AX
-	MOVQ R8, DX
-	SHRQ $0x33, DX
-	SHLQ $0x0d, R9
-	ORQ  DX, R9
-	ANDQ AX, R8
-	MOVQ R10, DX
-	SHRQ $0x33, DX
-	SHLQ $0x0d, R11
-	ORQ  DX, R11
-	ANDQ AX, R10
-	MOVQ R12, DX
-	SHRQ $0x33, DX
-	SHLQ $0x0d, R13
-	ORQ  DX, R13
-	ANDQ AX, R12
+	// c3, m3; t4 = m4 + c3
 	MOVQ R14, DX
 	SHRQ $0x33, DX
 	SHLQ $0x0d, R15
 	ORQ  DX, R15
-	ANDQ AX, R14
-	MOVQ BX, DX
+	ANDQ mask51<>+0(SB), R14
+	ADDQ R15, AX
+
+	// r2 = 2*x0*x2 + x1*x1 + x3*(38*x4)
+	// r2 = 2*x0*x2
+	MOVQ  R8, DX
+	MULXQ R10, CX, SI
+
+	// r2 += x1*x1
+	MOVQ  R9, DX
+	MULXQ R9, DI, R13
+	ADDQ  DI, CX
+	ADCQ  R13, SI
+
+	// r2 += x3*38*x4
+	MOVQ  R11, DX
+	MULXQ R12, R15, DI
+	ADDQ  R15, CX
+	ADCQ  DI, SI
+
+	// c2, m2; t3 = m3 + c2
+	MOVQ CX, DX
 	SHRQ $0x33, DX
-	SHLQ $0x0d, DI
-	ORQ  DX, DI
-	ANDQ AX, BX
+	SHLQ $0x0d, SI
+	ORQ  DX, SI
+	ANDQ mask51<>+0(SB), CX
+	ADDQ SI, R14
 
-	// Step 3: t0 = m0 + 19*c4, t_k = m_k + c_(k-1).
-	LEAQ (DI)(DI*8), CX
-	LEAQ (DI)(CX*2), CX
-	ADDQ CX, R8
-	ADDQ R9, R10
-	ADDQ R11, R12
-	ADDQ R13, R14
-	ADDQ R15, BX
+	// r1 = 2*x0*x1 + x2*(38*x4) + 19*x3*x3; then x3 <- 38*x3
+	// r1 = 2*x0*x1
+	MOVQ  R8, DX
+	MULXQ R9, R13, R15
 
-	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51, all from the t's;
-	// out0 = u0 + 19*k4, out_i = u_i + k_(i-1).
-	MOVQ R8, R9
+	// r1 += x2*38*x4
+	MOVQ  R10, DX
+	MULXQ R12, DI, SI
+	ADDQ  DI, R13
+	ADCQ  SI, R15
+
+	// r1 += 19*x3*x3
+	IMUL3Q $0x13, R11, DX
+	MULXQ  R11, DI, SI
+	ADDQ   DI, R13
+	ADCQ   SI, R15
+	LEAQ   (DX)(DX*1), R11
+
+	// c1, m1; t2 = m2 + c1
+	MOVQ R13, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, R15
+	ORQ  DX, R15
+	ANDQ mask51<>+0(SB), R13
+	ADDQ R15, CX
+
+	// r0 = x0*x0 + x1*(38*x4) + x2*(38*x3)
+	// r0 = x0*x0
+	MOVQ  R8, DX
+	SHRQ  $0x01, DX
+	MULXQ DX, DI, SI
+
+	// r0 += x1*38*x4
+	MOVQ  R9, DX
+	MULXQ R12, R15, R8
+	ADDQ  R15, DI
+	ADCQ  R8, SI
+
+	// r0 += x2*38*x3
+	MOVQ  R10, DX
+	MULXQ R11, R9, R15
+	ADDQ  R9, DI
+	ADCQ  R15, SI
+
+	// c0, m0; t1 = m1 + c0, t0 = m0 + 19*c4
+	MOVQ DI, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, SI
+	ORQ  DX, SI
+	ANDQ mask51<>+0(SB), DI
+	ADDQ SI, R13
+	ADDQ BX, DI
+
+	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
+	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1).
+	MOVQ DI, R8
+	SHRQ $0x33, R8
+	ANDQ mask51<>+0(SB), DI
+	MOVQ R13, R12
+	SHRQ $0x33, R12
+	ANDQ mask51<>+0(SB), R13
+	MOVQ CX, R10
+	SHRQ $0x33, R10
+	ANDQ mask51<>+0(SB), CX
+	MOVQ R14, R9
 	SHRQ $0x33, R9
-	ANDQ AX, R8
-	MOVQ R10, R11
-	SHRQ $0x33, R11
-	ANDQ AX, R10
-	MOVQ R12, R13
-	SHRQ $0x33, R13
-	ANDQ AX, R12
-	MOVQ R14, R15
+	ANDQ mask51<>+0(SB), R14
+	MOVQ AX, R15
 	SHRQ $0x33, R15
-	ANDQ AX, R14
-	MOVQ BX, DI
-	SHRQ $0x33, DI
-	ANDQ AX, BX
-	LEAQ (DI)(DI*8), CX
-	LEAQ (DI)(CX*2), CX
-	ADDQ CX, R8
-	ADDQ R9, R10
-	ADDQ R11, R12
-	ADDQ R13, R14
-	ADDQ R15, BX
-	MOVQ out+0(FP), SI
-	MOVQ R8, (SI)
-	MOVQ R10, 8(SI)
-	MOVQ R12, 16(SI)
-	MOVQ R14, 24(SI)
-	MOVQ BX, 32(SI)
+	ANDQ mask51<>+0(SB), AX
+
+	// The sums are written straight to R8..R12, the next pass's limbs.
+	IMUL3Q $0x13, R15, R15
+	LEAQ   (R14)(R10*1), R11
+	LEAQ   (CX)(R12*1), R10
+	LEAQ   (AX)(R9*1), R12
+	LEAQ   (R13)(R8*1), R9
+	LEAQ   (DI)(R15*1), R8
+	MOVQ   out+0(FP), SI
+	MOVQ   R8, (SI)
+	MOVQ   R9, 8(SI)
+	MOVQ   R10, 16(SI)
+	MOVQ   R11, 24(SI)
+	MOVQ   R12, 32(SI)
 	RET
+
+DATA mask51<>+0(SB)/8, $0x0007ffffffffffff
+GLOBL mask51<>(SB), RODATA|NOPTR, $8
 
 // func feSquareMULQ(out *[5]uint64, a *[5]uint64)
 TEXT ·feSquareMULQ(SB), NOSPLIT, $0-16
-	// Step 1, the columns of a*a (a limbs < 2^54, so r_k < 2^115):
-	//   r0 = a0*a0 + 38*a1*a4 + 38*a2*a3
-	//   r1 = 2*a0*a1 + 38*a2*a4 + 19*a3*a3
-	//   r2 = 2*a0*a2 + a1*a1 + 38*a3*a4
-	//   r3 = 2*a0*a3 + 2*a1*a2 + 19*a4*a4
-	//   r4 = 2*a0*a4 + 2*a1*a3 + a2*a2
 	MOVQ a+8(FP), SI
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
+	MOVQ 16(SI), R10
+	MOVQ 24(SI), R11
+	MOVQ 32(SI), R12
 
-	// DI = 2*a0, the multiplier of four products.
-	MOVQ (SI), DI
-	ADDQ DI, DI
+	// x0 is held doubled: 2*x0 is the multiplier of four products, x0 of one.
+	LEAQ (R8)(R8*1), R8
 
-	// r0 = a0*a0
-	MOVQ (SI), AX
-	MULQ (SI)
-	MOVQ AX, R8
-	MOVQ DX, R9
-
-	// r1 = 2*a0*a1
-	MOVQ DI, AX
-	MULQ 8(SI)
-	MOVQ AX, R10
-	MOVQ DX, R11
-
-	// r2 = 2*a0*a2
-	MOVQ DI, AX
-	MULQ 16(SI)
-	MOVQ AX, R12
-	MOVQ DX, R13
-
-	// r3 = 2*a0*a3
-	MOVQ DI, AX
-	MULQ 24(SI)
-	MOVQ AX, R14
-	MOVQ DX, R15
-
-	// r4 = 2*a0*a4
-	MOVQ DI, AX
-	MULQ 32(SI)
+	// One squaring of x0..x4 (the limbs held in R8..R12).
+	// r4 = 2*x0*x4 + 2*x1*x3 + x2*x2
+	// r4 = 2*x0*x4
+	MOVQ R8, AX
+	MULQ R12
 	MOVQ AX, BX
 	MOVQ DX, CX
 
-	// r2 += a1*a1
-	MOVQ 8(SI), AX
-	MULQ 8(SI)
-	ADDQ AX, R12
-	ADCQ DX, R13
-
-	// r3 += 2*a1*a2
-	MOVQ 8(SI), AX
-	ADDQ AX, AX
-	MULQ 16(SI)
-	ADDQ AX, R14
-	ADCQ DX, R15
-
-	// r4 += 2*a1*a3
-	MOVQ 8(SI), AX
-	ADDQ AX, AX
-	MULQ 24(SI)
+	// r4 += 2*x1*x3
+	LEAQ (R9)(R9*1), AX
+	MULQ R11
 	ADDQ AX, BX
 	ADCQ DX, CX
 
-	// r0 += 38*a1*a4
-	MOVQ 8(SI), AX
-	LEAQ (AX)(AX*8), DX
-	LEAQ (AX)(DX*2), DX
-	LEAQ (DX)(DX*1), AX
-	MULQ 32(SI)
-	ADDQ AX, R8
-	ADCQ DX, R9
-
-	// r4 += a2*a2
-	MOVQ 16(SI), AX
-	MULQ 16(SI)
+	// r4 += x2*x2
+	MOVQ R10, AX
+	MULQ R10
 	ADDQ AX, BX
 	ADCQ DX, CX
 
-	// r0 += 38*a2*a3
-	MOVQ 16(SI), AX
-	LEAQ (AX)(AX*8), DX
-	LEAQ (AX)(DX*2), DX
-	LEAQ (DX)(DX*1), AX
-	MULQ 24(SI)
-	ADDQ AX, R8
-	ADCQ DX, R9
+	// c4 = r4 >> 51, m4 = r4 mod 2^51; keep 19*c4 for t0.
+	MOVQ   BX, DX
+	SHRQ   $0x33, DX
+	SHLQ   $0x0d, CX
+	ORQ    DX, CX
+	ANDQ   mask51<>+0(SB), BX
+	IMUL3Q $0x13, CX, CX
 
-	// r1 += 38*a2*a4
-	MOVQ 16(SI), AX
-	LEAQ (AX)(AX*8), DX
-	LEAQ (AX)(DX*2), DX
-	LEAQ (DX)(DX*1), AX
-	MULQ 32(SI)
-	ADDQ AX, R10
-	ADCQ DX, R11
+	// r3 = 2*x0*x3 + 2*x1*x2 + 19*x4*x4; then x4 <- 38*x4
+	// r3 = 2*x0*x3
+	MOVQ R8, AX
+	MULQ R11
+	MOVQ AX, SI
+	MOVQ DX, DI
 
-	// r1 += 19*a3*a3
-	MOVQ 24(SI), AX
-	LEAQ (AX)(AX*8), DX
-	LEAQ (AX)(DX*2), DX
-	MOVQ DX, AX
-	MULQ 24(SI)
-	ADDQ AX, R10
-	ADCQ DX, R11
+	// r3 += 2*x1*x2
+	LEAQ (R9)(R9*1), AX
+	MULQ R10
+	ADDQ AX, SI
+	ADCQ DX, DI
 
-	// r2 += 38*a3*a4
-	MOVQ 24(SI), AX
-	LEAQ (AX)(AX*8), DX
-	LEAQ (AX)(DX*2), DX
-	LEAQ (DX)(DX*1), AX
-	MULQ 32(SI)
-	ADDQ AX, R12
-	ADCQ DX, R13
+	// r3 += 19*x4*x4
+	IMUL3Q $0x13, R12, AX
+	LEAQ   (AX)(AX*1), R13
+	MULQ   R12
+	ADDQ   AX, SI
+	ADCQ   DX, DI
 
-	// r3 += 19*a4*a4
-	MOVQ 32(SI), AX
-	LEAQ (AX)(AX*8), DX
-	LEAQ (AX)(DX*2), DX
-	MOVQ DX, AX
-	MULQ 32(SI)
+	// c3, m3; t4 = m4 + c3
+	MOVQ SI, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, DI
+	ORQ  DX, DI
+	ANDQ mask51<>+0(SB), SI
+	ADDQ DI, BX
+
+	// r2 = 2*x0*x2 + x1*x1 + x3*(38*x4)
+	// r2 = 2*x0*x2
+	MOVQ R8, AX
+	MULQ R10
+	MOVQ AX, R14
+	MOVQ DX, R15
+
+	// r2 += x1*x1
+	MOVQ R9, AX
+	MULQ R9
 	ADDQ AX, R14
 	ADCQ DX, R15
 
-	// Step 2: c_k = r_k >> 51 (into the high word), m_k = r_k mod 2^51 (in the low word).
-	MOVQ $0x0007ffffffffffff, AX
-	MOVQ R8, DI
-	SHRQ $0x33, DI
-	SHLQ $0x0d, R9
-	ORQ  DI, R9
-	ANDQ AX, R8
-	MOVQ R10, DI
-	SHRQ $0x33, DI
-	SHLQ $0x0d, R11
-	ORQ  DI, R11
-	ANDQ AX, R10
-	MOVQ R12, DI
-	SHRQ $0x33, DI
-	SHLQ $0x0d, R13
-	ORQ  DI, R13
-	ANDQ AX, R12
-	MOVQ R14, DI
-	SHRQ $0x33, DI
+	// r2 += x3*38*x4
+	MOVQ R11, AX
+	MULQ R13
+	ADDQ AX, R14
+	ADCQ DX, R15
+
+	// c2, m2; t3 = m3 + c2
+	MOVQ R14, DX
+	SHRQ $0x33, DX
 	SHLQ $0x0d, R15
-	ORQ  DI, R15
-	ANDQ AX, R14
-	MOVQ BX, DI
-	SHRQ $0x33, DI
-	SHLQ $0x0d, CX
-	ORQ  DI, CX
-	ANDQ AX, BX
+	ORQ  DX, R15
+	ANDQ mask51<>+0(SB), R14
+	ADDQ R15, SI
 
-	// Step 3: t0 = m0 + 19*c4, t_k = m_k + c_(k-1).
-	LEAQ (CX)(CX*8), DX
-	LEAQ (CX)(DX*2), DX
-	ADDQ DX, R8
-	ADDQ R9, R10
-	ADDQ R11, R12
-	ADDQ R13, R14
-	ADDQ R15, BX
+	// r1 = 2*x0*x1 + x2*(38*x4) + 19*x3*x3; then x3 <- 38*x3
+	// r1 = 2*x0*x1
+	MOVQ R8, AX
+	MULQ R9
+	MOVQ AX, R12
+	MOVQ DX, DI
 
-	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51, all from the t's;
-	// out0 = u0 + 19*k4, out_i = u_i + k_(i-1).
-	MOVQ R8, R9
+	// r1 += x2*38*x4
+	MOVQ R10, AX
+	MULQ R13
+	ADDQ AX, R12
+	ADCQ DX, DI
+
+	// r1 += 19*x3*x3
+	IMUL3Q $0x13, R11, AX
+	LEAQ   (AX)(AX*1), R15
+	MULQ   R11
+	ADDQ   AX, R12
+	ADCQ   DX, DI
+
+	// c1, m1; t2 = m2 + c1
+	MOVQ R12, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, DI
+	ORQ  DX, DI
+	ANDQ mask51<>+0(SB), R12
+	ADDQ DI, R14
+
+	// r0 = x0*x0 + x1*(38*x4) + x2*(38*x3)
+	// r0 = x0*x0
+	MOVQ R8, AX
+	SHRQ $0x01, AX
+	MULQ AX
+	MOVQ AX, R11
+	MOVQ DX, DI
+
+	// r0 += x1*38*x4
+	MOVQ R9, AX
+	MULQ R13
+	ADDQ AX, R11
+	ADCQ DX, DI
+
+	// r0 += x2*38*x3
+	MOVQ R10, AX
+	MULQ R15
+	ADDQ AX, R11
+	ADCQ DX, DI
+
+	// c0, m0; t1 = m1 + c0, t0 = m0 + 19*c4
+	MOVQ R11, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, DI
+	ORQ  DX, DI
+	ANDQ mask51<>+0(SB), R11
+	ADDQ DI, R12
+	ADDQ CX, R11
+
+	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
+	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1).
+	MOVQ R11, R8
+	SHRQ $0x33, R8
+	ANDQ mask51<>+0(SB), R11
+	MOVQ R12, R9
 	SHRQ $0x33, R9
-	ANDQ AX, R8
-	MOVQ R10, R11
-	SHRQ $0x33, R11
-	ANDQ AX, R10
-	MOVQ R12, R13
+	ANDQ mask51<>+0(SB), R12
+	MOVQ R14, R13
 	SHRQ $0x33, R13
-	ANDQ AX, R12
-	MOVQ R14, R15
+	ANDQ mask51<>+0(SB), R14
+	MOVQ SI, R10
+	SHRQ $0x33, R10
+	ANDQ mask51<>+0(SB), SI
+	MOVQ BX, R15
 	SHRQ $0x33, R15
-	ANDQ AX, R14
-	MOVQ BX, CX
-	SHRQ $0x33, CX
-	ANDQ AX, BX
-	LEAQ (CX)(CX*8), DX
-	LEAQ (CX)(DX*2), DX
-	ADDQ DX, R8
-	ADDQ R9, R10
-	ADDQ R11, R12
-	ADDQ R13, R14
-	ADDQ R15, BX
-	MOVQ out+0(FP), SI
-	MOVQ R8, (SI)
-	MOVQ R10, 8(SI)
-	MOVQ R12, 16(SI)
-	MOVQ R14, 24(SI)
-	MOVQ BX, 32(SI)
+	ANDQ mask51<>+0(SB), BX
+
+	// The sums are written straight to R8..R12, the next pass's limbs.
+	IMUL3Q $0x13, R15, R15
+	MOVQ   R8, DX
+	LEAQ   (R11)(R15*1), R8
+	LEAQ   (SI)(R13*1), R11
+	MOVQ   R9, DI
+	LEAQ   (R12)(DX*1), R9
+	LEAQ   (BX)(R10*1), R12
+	LEAQ   (R14)(DI*1), R10
+	MOVQ   out+0(FP), SI
+	MOVQ   R8, (SI)
+	MOVQ   R9, 8(SI)
+	MOVQ   R10, 16(SI)
+	MOVQ   R11, 24(SI)
+	MOVQ   R12, 32(SI)
+	RET
+
+// func feSquareNMULX(out *[5]uint64, a *[5]uint64, n int)
+// Requires: BMI2
+TEXT ·feSquareNMULX(SB), NOSPLIT, $8-24
+	MOVQ a+8(FP), SI
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
+	MOVQ 16(SI), R10
+	MOVQ 24(SI), R11
+	MOVQ 32(SI), R12
+
+	// x0 is held doubled: 2*x0 is the multiplier of four products, x0 of one.
+	LEAQ (R8)(R8*1), R8
+
+	// count = n
+	MOVQ n+16(FP), R13
+
+again:
+	// One squaring of x0..x4 (the limbs held in R8..R12).
+	// r4 = 2*x0*x4 + 2*x1*x3 + x2*x2
+	// r4 = 2*x0*x4
+	MOVQ  R8, DX
+	MULXQ R12, AX, BX
+
+	// r4 += 2*x1*x3
+	LEAQ  (R9)(R9*1), DX
+	MULXQ R11, CX, SI
+	ADDQ  CX, AX
+	ADCQ  SI, BX
+
+	// r4 += x2*x2
+	MOVQ  R10, DX
+	MULXQ R10, DI, BP
+	ADDQ  DI, AX
+	ADCQ  BP, BX
+
+	// c4 = r4 >> 51, m4 = r4 mod 2^51; keep 19*c4 for t0.
+	MOVQ   AX, DX
+	SHRQ   $0x33, DX
+	SHLQ   $0x0d, BX
+	ORQ    DX, BX
+	ANDQ   mask51<>+0(SB), AX
+	IMUL3Q $0x13, BX, BX
+
+	// r3 = 2*x0*x3 + 2*x1*x2 + 19*x4*x4; then x4 <- 38*x4
+	// r3 = 2*x0*x3
+	MOVQ  R8, DX
+	MULXQ R11, R14, R15
+
+	// r3 += 2*x1*x2
+	LEAQ  (R9)(R9*1), DX
+	MULXQ R10, CX, SI
+	ADDQ  CX, R14
+	ADCQ  SI, R15
+
+	// r3 += 19*x4*x4
+	IMUL3Q $0x13, R12, DX
+	MULXQ  R12, DI, BP
+	ADDQ   DI, R14
+	ADCQ   BP, R15
+	LEAQ   (DX)(DX*1), R12
+
+	// c3, m3; t4 = m4 + c3
+	MOVQ R14, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, R15
+	ORQ  DX, R15
+	ANDQ mask51<>+0(SB), R14
+	ADDQ R15, AX
+
+	// r2 = 2*x0*x2 + x1*x1 + x3*(38*x4)
+	// r2 = 2*x0*x2
+	MOVQ  R8, DX
+	MULXQ R10, CX, SI
+
+	// r2 += x1*x1
+	MOVQ  R9, DX
+	MULXQ R9, DI, BP
+	ADDQ  DI, CX
+	ADCQ  BP, SI
+
+	// r2 += x3*38*x4
+	MOVQ  R11, DX
+	MULXQ R12, R15, DI
+	ADDQ  R15, CX
+	ADCQ  DI, SI
+
+	// c2, m2; t3 = m3 + c2
+	MOVQ CX, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, SI
+	ORQ  DX, SI
+	ANDQ mask51<>+0(SB), CX
+	ADDQ SI, R14
+
+	// r1 = 2*x0*x1 + x2*(38*x4) + 19*x3*x3; then x3 <- 38*x3
+	// r1 = 2*x0*x1
+	MOVQ  R8, DX
+	MULXQ R9, BP, R15
+
+	// r1 += x2*38*x4
+	MOVQ  R10, DX
+	MULXQ R12, DI, SI
+	ADDQ  DI, BP
+	ADCQ  SI, R15
+
+	// r1 += 19*x3*x3
+	IMUL3Q $0x13, R11, DX
+	MULXQ  R11, DI, SI
+	ADDQ   DI, BP
+	ADCQ   SI, R15
+	LEAQ   (DX)(DX*1), R11
+
+	// c1, m1; t2 = m2 + c1
+	MOVQ BP, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, R15
+	ORQ  DX, R15
+	ANDQ mask51<>+0(SB), BP
+	ADDQ R15, CX
+
+	// r0 = x0*x0 + x1*(38*x4) + x2*(38*x3)
+	// r0 = x0*x0
+	MOVQ  R8, DX
+	SHRQ  $0x01, DX
+	MULXQ DX, DI, SI
+
+	// r0 += x1*38*x4
+	MOVQ  R9, DX
+	MULXQ R12, R15, R8
+	ADDQ  R15, DI
+	ADCQ  R8, SI
+
+	// r0 += x2*38*x3
+	MOVQ  R10, DX
+	MULXQ R11, R9, R15
+	ADDQ  R9, DI
+	ADCQ  R15, SI
+
+	// c0, m0; t1 = m1 + c0, t0 = m0 + 19*c4
+	MOVQ DI, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, SI
+	ORQ  DX, SI
+	ANDQ mask51<>+0(SB), DI
+	ADDQ SI, BP
+	ADDQ BX, DI
+
+	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
+	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1).
+	MOVQ DI, R8
+	SHRQ $0x33, R8
+	ANDQ mask51<>+0(SB), DI
+	MOVQ BP, R12
+	SHRQ $0x33, R12
+	ANDQ mask51<>+0(SB), BP
+	MOVQ CX, R10
+	SHRQ $0x33, R10
+	ANDQ mask51<>+0(SB), CX
+	MOVQ R14, R9
+	SHRQ $0x33, R9
+	ANDQ mask51<>+0(SB), R14
+	MOVQ AX, R15
+	SHRQ $0x33, R15
+	ANDQ mask51<>+0(SB), AX
+
+	// The sums are written straight to R8..R12, the next pass's limbs.
+	// x0 stays doubled: 2*x0 = 2*u0 + 38*k4.
+	IMUL3Q $0x26, R15, R15
+	LEAQ   (R14)(R10*1), R11
+	LEAQ   (CX)(R12*1), R10
+	LEAQ   (AX)(R9*1), R12
+	LEAQ   (BP)(R8*1), R9
+	LEAQ   (R15)(DI*2), R8
+	DECQ   R13
+	JGT    again
+	SHRQ   $0x01, R8
+	MOVQ   out+0(FP), SI
+	MOVQ   R8, (SI)
+	MOVQ   R9, 8(SI)
+	MOVQ   R10, 16(SI)
+	MOVQ   R11, 24(SI)
+	MOVQ   R12, 32(SI)
+	RET
+
+// func feSquareNMULQ(out *[5]uint64, a *[5]uint64, n int)
+TEXT ·feSquareNMULQ(SB), NOSPLIT, $8-24
+	MOVQ a+8(FP), SI
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
+	MOVQ 16(SI), R10
+	MOVQ 24(SI), R11
+	MOVQ 32(SI), R12
+
+	// x0 is held doubled: 2*x0 is the multiplier of four products, x0 of one.
+	LEAQ (R8)(R8*1), R8
+
+	// count = n
+	MOVQ n+16(FP), R13
+
+again:
+	// One squaring of x0..x4 (the limbs held in R8..R12).
+	// r4 = 2*x0*x4 + 2*x1*x3 + x2*x2
+	// r4 = 2*x0*x4
+	MOVQ R8, AX
+	MULQ R12
+	MOVQ AX, BX
+	MOVQ DX, CX
+
+	// r4 += 2*x1*x3
+	LEAQ (R9)(R9*1), AX
+	MULQ R11
+	ADDQ AX, BX
+	ADCQ DX, CX
+
+	// r4 += x2*x2
+	MOVQ R10, AX
+	MULQ R10
+	ADDQ AX, BX
+	ADCQ DX, CX
+
+	// c4 = r4 >> 51, m4 = r4 mod 2^51; keep 19*c4 for t0.
+	MOVQ   BX, DX
+	SHRQ   $0x33, DX
+	SHLQ   $0x0d, CX
+	ORQ    DX, CX
+	ANDQ   mask51<>+0(SB), BX
+	IMUL3Q $0x13, CX, CX
+
+	// r3 = 2*x0*x3 + 2*x1*x2 + 19*x4*x4; then x4 <- 38*x4
+	// r3 = 2*x0*x3
+	MOVQ R8, AX
+	MULQ R11
+	MOVQ AX, SI
+	MOVQ DX, DI
+
+	// r3 += 2*x1*x2
+	LEAQ (R9)(R9*1), AX
+	MULQ R10
+	ADDQ AX, SI
+	ADCQ DX, DI
+
+	// r3 += 19*x4*x4
+	IMUL3Q $0x13, R12, AX
+	LEAQ   (AX)(AX*1), BP
+	MULQ   R12
+	ADDQ   AX, SI
+	ADCQ   DX, DI
+
+	// c3, m3; t4 = m4 + c3
+	MOVQ SI, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, DI
+	ORQ  DX, DI
+	ANDQ mask51<>+0(SB), SI
+	ADDQ DI, BX
+
+	// r2 = 2*x0*x2 + x1*x1 + x3*(38*x4)
+	// r2 = 2*x0*x2
+	MOVQ R8, AX
+	MULQ R10
+	MOVQ AX, R14
+	MOVQ DX, R15
+
+	// r2 += x1*x1
+	MOVQ R9, AX
+	MULQ R9
+	ADDQ AX, R14
+	ADCQ DX, R15
+
+	// r2 += x3*38*x4
+	MOVQ R11, AX
+	MULQ BP
+	ADDQ AX, R14
+	ADCQ DX, R15
+
+	// c2, m2; t3 = m3 + c2
+	MOVQ R14, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, R15
+	ORQ  DX, R15
+	ANDQ mask51<>+0(SB), R14
+	ADDQ R15, SI
+
+	// r1 = 2*x0*x1 + x2*(38*x4) + 19*x3*x3; then x3 <- 38*x3
+	// r1 = 2*x0*x1
+	MOVQ R8, AX
+	MULQ R9
+	MOVQ AX, R12
+	MOVQ DX, DI
+
+	// r1 += x2*38*x4
+	MOVQ R10, AX
+	MULQ BP
+	ADDQ AX, R12
+	ADCQ DX, DI
+
+	// r1 += 19*x3*x3
+	IMUL3Q $0x13, R11, AX
+	LEAQ   (AX)(AX*1), R15
+	MULQ   R11
+	ADDQ   AX, R12
+	ADCQ   DX, DI
+
+	// c1, m1; t2 = m2 + c1
+	MOVQ R12, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, DI
+	ORQ  DX, DI
+	ANDQ mask51<>+0(SB), R12
+	ADDQ DI, R14
+
+	// r0 = x0*x0 + x1*(38*x4) + x2*(38*x3)
+	// r0 = x0*x0
+	MOVQ R8, AX
+	SHRQ $0x01, AX
+	MULQ AX
+	MOVQ AX, R11
+	MOVQ DX, DI
+
+	// r0 += x1*38*x4
+	MOVQ R9, AX
+	MULQ BP
+	ADDQ AX, R11
+	ADCQ DX, DI
+
+	// r0 += x2*38*x3
+	MOVQ R10, AX
+	MULQ R15
+	ADDQ AX, R11
+	ADCQ DX, DI
+
+	// c0, m0; t1 = m1 + c0, t0 = m0 + 19*c4
+	MOVQ R11, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, DI
+	ORQ  DX, DI
+	ANDQ mask51<>+0(SB), R11
+	ADDQ DI, R12
+	ADDQ CX, R11
+
+	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
+	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1).
+	MOVQ R11, R8
+	SHRQ $0x33, R8
+	ANDQ mask51<>+0(SB), R11
+	MOVQ R12, R9
+	SHRQ $0x33, R9
+	ANDQ mask51<>+0(SB), R12
+	MOVQ R14, BP
+	SHRQ $0x33, BP
+	ANDQ mask51<>+0(SB), R14
+	MOVQ SI, R10
+	SHRQ $0x33, R10
+	ANDQ mask51<>+0(SB), SI
+	MOVQ BX, R15
+	SHRQ $0x33, R15
+	ANDQ mask51<>+0(SB), BX
+
+	// The sums are written straight to R8..R12, the next pass's limbs.
+	// x0 stays doubled: 2*x0 = 2*u0 + 38*k4.
+	IMUL3Q $0x26, R15, R15
+	MOVQ   R8, DX
+	LEAQ   (R15)(R11*2), R8
+	LEAQ   (SI)(BP*1), R11
+	MOVQ   R9, DI
+	LEAQ   (R12)(DX*1), R9
+	LEAQ   (BX)(R10*1), R12
+	LEAQ   (R14)(DI*1), R10
+	DECQ   R13
+	JGT    again
+	SHRQ   $0x01, R8
+	MOVQ   out+0(FP), SI
+	MOVQ   R8, (SI)
+	MOVQ   R9, 8(SI)
+	MOVQ   R10, 16(SI)
+	MOVQ   R11, 24(SI)
+	MOVQ   R12, 32(SI)
 	RET

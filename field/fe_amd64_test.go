@@ -203,6 +203,134 @@ func TestAsmMulChain(t *testing.T) {
 	}
 }
 
+// asmCheckSquareN compares feSquareN(a, n) against feSquareNGeneric, both
+// into a separate output and in place.
+func asmCheckSquareN(t *testing.T, a Element, n int) {
+	t.Helper()
+	var want, got Element
+	feSquareNGeneric(&want, &a, n)
+	feSquareN(&got, &a, n)
+	if got.l != want.l {
+		t.Fatalf("feSquareN(%#x, %d)\n got %#x\nwant %#x", a.l, n, got.l, want.l)
+	}
+	x := a
+	feSquareN(&x, &x, n)
+	if x.l != want.l {
+		t.Fatalf("feSquareN(out=a, %#x, %d)\n got %#x\nwant %#x", a.l, n, x.l, want.l)
+	}
+}
+
+// TestAsmSquareN checks the repeated-squaring loops on both paths against
+// feSquareNGeneric for every n in 1..300 (random and edge inputs), and
+// feSquareNGeneric itself against n calls of feSquareGeneric, so that the
+// oracle is not merely compared with itself.
+func TestAsmSquareN(t *testing.T) {
+	seed := asmSeed(t)
+	for _, p := range asmPaths {
+		t.Run(p.name, func(t *testing.T) {
+			selectPath(t, p)
+			r := rand.New(rand.NewPCG(seed, 0x73716e))
+			for n := 1; n <= 300; n++ {
+				for range 6 {
+					asmCheckSquareN(t, asmRandomElement(r), n)
+				}
+				var edge Element
+				for i := range edge.l {
+					edge.l[i] = asmEdgeLimbs[(n+3*i)%len(asmEdgeLimbs)]
+				}
+				asmCheckSquareN(t, edge, n)
+			}
+			// All-maximal and all-zero limbs at a few lengths, and n < 1,
+			// which squares once.
+			for _, n := range []int{-1, 0, 1, 2, 5, 50, 100} {
+				asmCheckSquareN(t, Element{[5]uint64{1<<54 - 1, 1<<54 - 1, 1<<54 - 1, 1<<54 - 1, 1<<54 - 1}}, n)
+				asmCheckSquareN(t, Element{}, n)
+			}
+		})
+	}
+
+	r := rand.New(rand.NewPCG(seed, 0x67656e))
+	for _, n := range []int{-1, 0, 1, 2, 3, 7, 64} {
+		a := asmRandomElement(r)
+		var want, got Element
+		feSquareGeneric(&want, &a)
+		for i := 1; i < n; i++ {
+			feSquareGeneric(&want, &want)
+		}
+		feSquareNGeneric(&got, &a, n)
+		if got.l != want.l {
+			t.Fatalf("feSquareNGeneric(%#x, %d)\n got %#x\nwant %#x", a.l, n, got.l, want.l)
+		}
+	}
+}
+
+// TestAsmInvertPaths runs Invert and Pow22523, which use feSquareN, on both
+// paths against the generic seam, limb for limb.
+func TestAsmInvertPaths(t *testing.T) {
+	seed := asmSeed(t)
+	r := rand.New(rand.NewPCG(seed, 0x696e76))
+	var inputs []Element
+	for range 200 {
+		inputs = append(inputs, asmRandomElement(r))
+	}
+	inputs = append(inputs, Element{}, Element{[5]uint64{1}})
+	// Invert through the generic seam: the same chain with feSquareGeneric
+	// and feMulGeneric.
+	genericPow := func(z *Element, tail int, last *Element) Element {
+		sq := func(x *Element, n int) Element {
+			var o Element
+			feSquareNGeneric(&o, x, n)
+			return o
+		}
+		mul := func(x, y *Element) Element {
+			var o Element
+			feMulGeneric(&o, x, y)
+			return o
+		}
+		e2 := sq(z, 1)
+		t := sq(&e2, 2)
+		e9 := mul(&t, z)
+		z11 := mul(&e9, &e2)
+		t = sq(&z11, 1)
+		o5 := mul(&t, &e9)
+		t = sq(&o5, 5)
+		o10 := mul(&t, &o5)
+		t = sq(&o10, 10)
+		o20 := mul(&t, &o10)
+		t = sq(&o20, 20)
+		t = mul(&t, &o20)
+		t = sq(&t, 10)
+		o50 := mul(&t, &o10)
+		t = sq(&o50, 50)
+		o100 := mul(&t, &o50)
+		t = sq(&o100, 100)
+		t = mul(&t, &o100)
+		t = sq(&t, 50)
+		o250 := mul(&t, &o50)
+		t = sq(&o250, tail)
+		if last == nil {
+			last = &z11
+		}
+		return mul(&t, last)
+	}
+	for _, p := range asmPaths {
+		t.Run(p.name, func(t *testing.T) {
+			selectPath(t, p)
+			for _, z := range inputs {
+				var got Element
+				got.Invert(&z)
+				if want := genericPow(&z, 5, nil); got.l != want.l {
+					t.Fatalf("Invert(%#x)\n got %#x\nwant %#x", z.l, got.l, want.l)
+				}
+				got.Pow22523(&z)
+				if want := genericPow(&z, 2, &z); got.l != want.l {
+					t.Fatalf("Pow22523(%#x)\n got %#x\nwant %#x", z.l, got.l, want.l)
+				}
+			}
+		})
+	}
+}
+
 func TestAsmNoAllocs(t *testing.T) {
 	for _, p := range asmPaths {
 		t.Run(p.name, func(t *testing.T) {
@@ -212,6 +340,7 @@ func TestAsmNoAllocs(t *testing.T) {
 			n := testing.AllocsPerRun(100, func() {
 				feMul(&out, &a, &a)
 				feSquare(&out, &out)
+				feSquareN(&out, &out, 3)
 			})
 			if n != 0 {
 				t.Errorf("feMul/feSquare allocate %v times per run", n)
@@ -222,7 +351,7 @@ func TestAsmNoAllocs(t *testing.T) {
 
 // asmBenchInputs returns two elements with full 51-bit limbs, and the same
 // two values as filippo.io/edwards25519 elements.
-func asmBenchInputs(b *testing.B) (x, y Element, rx, ry *reference.Element) {
+func asmBenchInputs(b testing.TB) (x, y Element, rx, ry *reference.Element) {
 	r := rand.New(rand.NewPCG(1, 2))
 	var buf [32]byte
 	for i := range buf {
@@ -300,6 +429,53 @@ func BenchmarkFeSquarePaths(b *testing.B) {
 	b.Run("reference", func(b *testing.B) {
 		for b.Loop() {
 			rx.Square(rx)
+		}
+	})
+}
+
+// BenchmarkFeSquareNPaths measures 10 squarings by feSquareN on each path,
+// by ten feSquare calls, and by ten Square calls in filippo.io/edwards25519.
+func BenchmarkFeSquareNPaths(b *testing.B) {
+	x, _, rx, _ := asmBenchInputs(b)
+	for _, p := range asmPaths {
+		b.Run(p.name, func(b *testing.B) {
+			selectPath(b, p)
+			for b.Loop() {
+				feSquareN(&x, &x, 10)
+			}
+		})
+	}
+	b.Run("calls", func(b *testing.B) {
+		for b.Loop() {
+			for range 10 {
+				feSquare(&x, &x)
+			}
+		}
+	})
+	b.Run("reference", func(b *testing.B) {
+		for b.Loop() {
+			for range 10 {
+				rx.Square(rx)
+			}
+		}
+	})
+}
+
+// BenchmarkInvertPaths measures Invert on each path and in
+// filippo.io/edwards25519 in the same process.
+func BenchmarkInvertPaths(b *testing.B) {
+	x, _, rx, _ := asmBenchInputs(b)
+	for _, p := range asmPaths {
+		b.Run(p.name, func(b *testing.B) {
+			selectPath(b, p)
+			for b.Loop() {
+				x.Invert(&x)
+			}
+		})
+	}
+	b.Run("reference", func(b *testing.B) {
+		for b.Loop() {
+			rx.Invert(rx)
 		}
 	})
 }

@@ -6,3 +6,11 @@ package field
 // fe_reordered.go, which produces the same limbs as fe_generic.go.
 func feMul(out, a, b *Element) { feMulReordered(out, a, b) }
 func feSquare(out, a *Element) { feSquareReordered(out, a) }
+
+// feSquareN sets out = a^(2^n) by n >= 1 squarings (n < 1 counts as 1).
+func feSquareN(out, a *Element, n int) {
+	feSquareReordered(out, a)
+	for i := 1; i < n; i++ {
+		feSquareReordered(out, out)
+	}
+}

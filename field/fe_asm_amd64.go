@@ -16,6 +16,12 @@ func feMulAsm(out *[5]uint64, a *[5]uint64, b *[5]uint64, mulx bool)
 //go:noescape
 func feSquareAsm(out *[5]uint64, a *[5]uint64, mulx bool)
 
+// feSquareNAsm sets out = a^(2^n) with feSquareNMULX if mulx is true, else with feSquareNMULQ.
+// The routines take the same arguments, so it jumps to them and they return to the caller.
+//
+//go:noescape
+func feSquareNAsm(out *[5]uint64, a *[5]uint64, n int, mulx bool)
+
 // feMulMULX sets out = a * b as feMulGeneric does, using MULX, ADCX and ADOX.
 // It requires BMI2 and ADX. Limbs of a and b must be below 2^54.
 //
@@ -28,8 +34,8 @@ func feMulMULX(out *[5]uint64, a *[5]uint64, b *[5]uint64)
 //go:noescape
 func feMulMULQ(out *[5]uint64, a *[5]uint64, b *[5]uint64)
 
-// feSquareMULX sets out = a * a as feSquareGeneric does, using MULX, ADCX and ADOX.
-// It requires BMI2 and ADX. Limbs of a must be below 2^54.
+// feSquareMULX sets out = a * a as feSquareGeneric does, using MULX.
+// It requires BMI2. Limbs of a must be below 2^54.
 //
 //go:noescape
 func feSquareMULX(out *[5]uint64, a *[5]uint64)
@@ -39,3 +45,15 @@ func feSquareMULX(out *[5]uint64, a *[5]uint64)
 //
 //go:noescape
 func feSquareMULQ(out *[5]uint64, a *[5]uint64)
+
+// feSquareNMULX sets out = a^(2^n) by n squarings as feSquareGeneric does, using MULX.
+// It requires BMI2. Limbs of a must be below 2^54; n < 1 counts as 1.
+//
+//go:noescape
+func feSquareNMULX(out *[5]uint64, a *[5]uint64, n int)
+
+// feSquareNMULQ sets out = a^(2^n) by n squarings as feSquareGeneric does, using only MULQ.
+// Limbs of a must be below 2^54; n < 1 counts as 1.
+//
+//go:noescape
+func feSquareNMULQ(out *[5]uint64, a *[5]uint64, n int)

@@ -242,3 +242,17 @@ func feSquareGeneric(out, a *Element) {
 	c4, m4 := split51(r4)
 	carryPass(out, m0+19*c4, m1+c0, m2+c1, m3+c2, m4+c3)
 }
+
+// feSquareNGeneric sets out = a^(2^n) by n successive applications of
+// feSquareGeneric. n < 1 counts as 1, as in the assembly loops, which square
+// once before they test the count.
+//
+// pre:  every limb of a is below 2^54.
+// post: out satisfies the Element invariant; every squaring after the first
+// starts from limbs below 2^51 + 2^15, inside feSquareGeneric's pre.
+func feSquareNGeneric(out, a *Element, n int) {
+	feSquareGeneric(out, a)
+	for i := 1; i < n; i++ {
+		feSquareGeneric(out, out)
+	}
+}

@@ -4,5 +4,6 @@ package field
 
 // Every target without a specialised binding, and every target under the
 // purego tag, runs the portable code.
-func feMul(out, a, b *Element) { feMulGeneric(out, a, b) }
-func feSquare(out, a *Element) { feSquareGeneric(out, a) }
+func feMul(out, a, b *Element)         { feMulGeneric(out, a, b) }
+func feSquare(out, a *Element)         { feSquareGeneric(out, a) }
+func feSquareN(out, a *Element, n int) { feSquareNGeneric(out, a, n) }

@@ -40,21 +40,27 @@
 // # Two implementations
 //
 // The MULX routines (BMI2) keep the multiplier in DX and write each 128-bit
-// product to any register pair without touching the flags; ADCX and ADOX
-// (ADX) add into two columns at once on the two independent carry flags CF
-// and OF. The MULQ routines run on every amd64 CPU. The choice between them
-// is made in Go (useMULX in fe_amd64.go) and passed to feMulAsm and
-// feSquareAsm, which only jump to the routine it names; no CPU feature is
-// detected here.
+// product to any register pair without touching the flags; in the multiply,
+// ADCX and ADOX (ADX) add into two columns at once on the two independent
+// carry flags CF and OF. The MULQ routines run on every amd64 CPU. The
+// choice between them is made in Go (useMULX in fe_amd64.go) and passed to
+// feMulAsm, feSquareAsm and feSquareNAsm, which only jump to the routine it
+// names; no CPU feature is detected here.
 //
-// Measured on AMD Zen 3, the remaining choices: IMUL forms 19*a_i in the
-// MULX multiply and LEA chains form 19*x and 38*x elsewhere; step 2 uses
-// SHR/SHL/OR rather than SHLD; ADCX/ADOX beat ADD/ADC pairs in the MULX
-// multiply. Each was a few percent either way.
+// The multiply reads its operands from memory row by row. The squares
+// (single and repeated, see "Repeated squaring" below) load the limbs into
+// registers and work column by column.
+//
+// Measured on AMD Zen 3, the remaining choices: IMUL forms 19*x (LEA chains
+// form 19*x and 38*x in the multiply's step 3 and the MULQ multiply); step 2
+// uses SHR/SHL/OR rather than SHLD (SHLD measured slower in the squares:
+// about 1.6 cycles per SHLD there); ADCX/ADOX beat ADD/ADC pairs in the
+// MULX multiply. Each was a few percent either way.
 package main
 
 import (
 	"fmt"
+	"slices"
 
 	. "github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/ir"
@@ -94,10 +100,14 @@ func main() {
 		"feMulAsm sets out = a * b with feMulMULX if mulx is true, else with feMulMULQ.")
 	selector("feSquareAsm", "func(out, a *[5]uint64, mulx bool)", "feSquareMULX", "feSquareMULQ",
 		"feSquareAsm sets out = a * a with feSquareMULX if mulx is true, else with feSquareMULQ.")
+	selector("feSquareNAsm", "func(out, a *[5]uint64, n int, mulx bool)", "feSquareNMULX", "feSquareNMULQ",
+		"feSquareNAsm sets out = a^(2^n) with feSquareNMULX if mulx is true, else with feSquareNMULQ.")
 	mulMULX()
 	mulMULQ()
 	squareMULX()
 	squareMULQ()
+	squareN(true)
+	squareN(false)
 
 	Generate()
 }
@@ -109,15 +119,6 @@ var mulFormula = []string{
 	"  r2 = a0*b2 + a1*b1 + a2*b0 + 19*(a3*b4 + a4*b3)",
 	"  r3 = a0*b3 + a1*b2 + a2*b1 + a3*b0 + 19*(a4*b4)",
 	"  r4 = a0*b4 + a1*b3 + a2*b2 + a3*b1 + a4*b0",
-}
-
-var squareFormula = []string{
-	"Step 1, the columns of a*a (a limbs < 2^54, so r_k < 2^115):",
-	"  r0 = a0*a0 + 38*a1*a4 + 38*a2*a3",
-	"  r1 = 2*a0*a1 + 38*a2*a4 + 19*a3*a3",
-	"  r2 = 2*a0*a2 + a1*a1 + 38*a3*a4",
-	"  r3 = 2*a0*a3 + 2*a1*a2 + 19*a4*a4",
-	"  r4 = 2*a0*a4 + 2*a1*a3 + a2*a2",
 }
 
 // selector writes an entry point that jumps to one of two routines with the
@@ -207,46 +208,17 @@ func mulMULX() {
 	RET()
 }
 
-// squareMULX: feSquareMULX(out, a).
-//
-// Registers: DX multiplier, SI = &a, AX and CX product halves, ten column
-// registers.
+// squareMULX: feSquareMULX(out, a), one pass of the repeated-squaring body
+// (see "Repeated squaring" below): the limbs are loaded into registers
+// once and every product takes a register operand. This measured faster than
+// the row-by-row MULX/ADCX/ADOX form with memory operands that the multiply
+// uses.
 func squareMULX() {
 	TEXT("feSquareMULX", NOSPLIT, "func(out, a *[5]uint64)")
 	Pragma("noescape")
-	Doc("feSquareMULX sets out = a * a as feSquareGeneric does, using MULX, ADCX and ADOX.",
-		"It requires BMI2 and ADX. Limbs of a must be below 2^54.")
-	Comment(squareFormula...)
-
-	cols := mulxColumns()
-	ap := RSI
-	Load(Param("a"), ap)
-	for _, g := range squareGroups(ap) {
-		Commentf("DX = %s", scaled("a", g.limb, g.scale))
-		setMultiplier(RDX, RCX, limb(ap, g.limb), g.scale, false)
-		mulxGroup(cols, g)
-	}
-
-	reduce(cols, RAX, RCX, RDX, RSI)
-	RET()
-}
-
-// squareGroups lists the fifteen products of a square, grouped by
-// multiplier; each group's other factors are plain limbs of a.
-func squareGroups(ap GPPhysical) []group {
-	t := func(j, col int, what string) term { return term{limb(ap, j), col, what} }
-	return []group{
-		{0, 1, []term{t(0, 0, "a0*a0")}},
-		{0, 2, []term{t(1, 1, "2*a0*a1"), t(2, 2, "2*a0*a2"), t(3, 3, "2*a0*a3"), t(4, 4, "2*a0*a4")}},
-		{1, 1, []term{t(1, 2, "a1*a1")}},
-		{1, 2, []term{t(2, 3, "2*a1*a2"), t(3, 4, "2*a1*a3")}},
-		{1, 38, []term{t(4, 0, "38*a1*a4")}},
-		{2, 1, []term{t(2, 4, "a2*a2")}},
-		{2, 38, []term{t(3, 0, "38*a2*a3"), t(4, 1, "38*a2*a4")}},
-		{3, 19, []term{t(3, 1, "19*a3*a3")}},
-		{3, 38, []term{t(4, 2, "38*a3*a4")}},
-		{4, 19, []term{t(4, 3, "19*a4*a4")}},
-	}
+	Doc("feSquareMULX sets out = a * a as feSquareGeneric does, using MULX.",
+		"It requires BMI2. Limbs of a must be below 2^54.")
+	squareRegs(true, false)
 }
 
 // mulxColumns assigns the column accumulators of the MULX routines.
@@ -358,39 +330,14 @@ func mulMULQ() {
 	RET()
 }
 
-// squareMULQ: feSquareMULQ(out, a), for CPUs without BMI2/ADX.
-//
-// Registers: AX and DX are MULQ's implicit operands, SI = &a, DI = 2*a0,
-// ten column registers.
+// squareMULQ: feSquareMULQ(out, a), for CPUs without BMI2/ADX: the same
+// single pass as squareMULX, with MULQ.
 func squareMULQ() {
 	TEXT("feSquareMULQ", NOSPLIT, "func(out, a *[5]uint64)")
 	Pragma("noescape")
 	Doc("feSquareMULQ sets out = a * a as feSquareGeneric does, using only MULQ.",
 		"Limbs of a must be below 2^54.")
-	Comment(squareFormula...)
-
-	cols := mulqColumns()
-	ap := RSI
-	Load(Param("a"), ap)
-	Comment("DI = 2*a0, the multiplier of four products.")
-	MOVQ(limb(ap, 0), RDI)
-	ADDQ(RDI, RDI)
-
-	for _, g := range squareGroups(ap) {
-		for _, t := range g.terms {
-			c := cols[t.col]
-			Commentf("r%d %s %s", t.col, assign(c), t.what)
-			if g.limb == 0 && g.scale == 2 {
-				MOVQ(RDI, RAX)
-			} else {
-				setMultiplier(RAX, RDX, limb(ap, g.limb), g.scale, false)
-			}
-			mulqAccumulate(c, t.other)
-		}
-	}
-
-	reduce(cols, RAX, RDX, RDI, RSI)
-	RET()
+	squareRegs(false, false)
 }
 
 // assign is the operator a formula comment uses for the next product of c.
@@ -469,4 +416,389 @@ func reduce(cols []*column, mask, tmp, spare, outp GPPhysical) {
 func nineteen(x, dst GPPhysical) {
 	LEAQ(Mem{Base: x, Index: x, Scale: 8}, dst)
 	LEAQ(Mem{Base: x, Index: dst, Scale: 2}, dst)
+}
+
+// # Repeated squaring
+//
+// feSquareNMULX and feSquareNMULQ square n times in one loop, keeping the
+// five limbs in registers from one squaring to the next; feSquareMULX and
+// feSquareMULQ are one pass of the same body. Each pass computes exactly the
+// limbs of feSquareGeneric, with the same column sums
+//
+//	r4 = 2*a0*a4 + 2*a1*a3 + a2*a2
+//	r3 = 2*a0*a3 + 2*a1*a2 + 19*a4*a4
+//	r2 = 2*a0*a2 + a1*a1   + 38*a3*a4
+//	r1 = 2*a0*a1 + 38*a2*a4 + 19*a3*a3
+//	r0 = a0*a0   + 38*a1*a4 + 38*a2*a3
+//
+// formed column by column in the order 4, 3, 2, 1, 0, so that at most one
+// column accumulator is open at a time: the limbs, the loop count, one open
+// column, the finished parts (19*c4, and t_k or m_k of the finished columns)
+// and two product registers fit the fifteen usable registers (BP included,
+// which the assembler saves because the loop routines have a frame; the
+// single pass has no count and uses R13 instead). The scaled multipliers
+// are made in the multiplier register just before their products (IMUL for
+// 19*x); 19*a4 (for r3) and 19*a3 (for r1) are doubled into the registers
+// of a4 and a3 once those limbs are only needed as 38*a4 and 38*a3, so r2,
+// r1 and r0 need no further scaling. a0 is held doubled, since 2*a0 is the
+// multiplier of four products and a0 of one (a0 = (2*a0) >> 1 for r0); the
+// loop keeps it doubled from one pass to the next by forming
+// 2*a0' = 2*u0 + 38*k4 in its carry pass. (2*a0 < 2^55.)
+//
+// Each column is split as soon as it is complete (step 2) and folded into
+// its neighbour (step 3): t4 = m4 + c3, t3 = m3 + c2, t2 = m2 + c1,
+// t1 = m1 + c0 and t0 = m0 + 19*c4. The carry pass (step 4) then runs on
+// t0..t4 and its outputs are the next pass's limbs. The mask 2^51 - 1 is a
+// read-only constant in memory (mask51), as no register is free to hold it
+// throughout; an AND with a memory operand is one instruction.
+//
+// Measured on AMD Zen 3, the loop is bound by the number of ALU
+// instructions, not by the latency from one pass to the next: reordering the
+// columns changed nothing, and ten calls of the single pass ran within a few
+// percent of the ten-pass loop.
+
+// regPool hands out general-purpose registers in a fixed order, so the
+// generated text depends only on the program.
+type regPool struct{ free []GPPhysical }
+
+func (p *regPool) get() GPPhysical {
+	if len(p.free) == 0 {
+		panic("out of registers")
+	}
+	r := p.free[0]
+	p.free = p.free[1:]
+	return r
+}
+
+func (p *regPool) put(r GPPhysical) { p.free = append(p.free, r) }
+
+// squarer emits the products of one squaring pass, with MULX (multiplier in
+// DX, product written to any two registers) or MULQ (multiplier in AX,
+// product in DX:AX).
+type squarer struct {
+	mulx    bool
+	pool    *regPool
+	mul     GPPhysical // DX for MULX, AX for MULQ
+	pending func()     // the multiplier set-up of the next product
+}
+
+// setMul arranges for the next product to put scale*x into the multiplier
+// register (scale 1, 2 or 19) right after its formula comment; the scaled
+// value is below 19*2^54 < 2^59.
+func (s *squarer) setMul(x GPPhysical, scale int) {
+	s.pending = func() {
+		switch scale {
+		case 1:
+			MOVQ(x, s.mul)
+		case 2:
+			LEAQ(Mem{Base: x, Index: x, Scale: 1}, s.mul)
+		case 19:
+			IMUL3Q(U8(19), x, s.mul)
+		default:
+			panic("unsupported scale")
+		}
+	}
+}
+
+// product adds (multiplier register) * other into column c (that is r_k),
+// or writes it there if c is empty; what is the product for the comment
+// (none if empty). ADD/ADC never carries out of c.hi, since r_k < 2^115.
+func (s *squarer) product(c *column, k int, other GPPhysical, what string) {
+	if what != "" {
+		Commentf("r%d %s %s", k, assign(c), what)
+	}
+	if s.pending != nil {
+		s.pending()
+		s.pending = nil
+	}
+	if s.mulx {
+		if !c.used {
+			c.lo, c.hi, c.used = s.pool.get(), s.pool.get(), true
+			MULXQ(other, c.lo, c.hi)
+			return
+		}
+		lo, hi := s.pool.get(), s.pool.get()
+		MULXQ(other, lo, hi)
+		ADDQ(lo, c.lo)
+		ADCQ(hi, c.hi)
+		s.pool.put(lo)
+		s.pool.put(hi)
+		return
+	}
+	MULQ(other)
+	if !c.used {
+		c.lo, c.hi, c.used = s.pool.get(), s.pool.get(), true
+		MOVQ(RAX, c.lo)
+		MOVQ(RDX, c.hi)
+		return
+	}
+	ADDQ(RAX, c.lo)
+	ADCQ(RDX, c.hi)
+}
+
+// productDoubling is product for a multiplier 19*x whose other factor is x
+// itself (the register of x): afterwards that register holds 38*x, the only
+// form of x still needed. MULQ overwrites the multiplier, so there the
+// doubled value is made first, in a fresh register.
+func (s *squarer) productDoubling(c *column, k int, x *GPPhysical, what string) {
+	if s.mulx {
+		s.product(c, k, *x, what)
+		LEAQ(Mem{Base: s.mul, Index: s.mul, Scale: 1}, *x)
+		return
+	}
+	Commentf("r%d %s %s", k, assign(c), what)
+	s.pending()
+	s.pending = nil
+	y := s.pool.get()
+	LEAQ(Mem{Base: s.mul, Index: s.mul, Scale: 1}, y)
+	s.product(c, k, *x, "")
+	s.pool.put(*x)
+	*x = y
+}
+
+// maskConst is the constant 2^51 - 1 in read-only memory (see squareN).
+var maskConst Mem
+
+// split performs step 2 on c: c.hi becomes c_k = r_k >> 51 and c.lo becomes
+// m_k = r_k mod 2^51. DX is free between columns on both paths and serves as
+// scratch.
+func (s *squarer) split(c *column) {
+	MOVQ(c.lo, RDX)
+	SHRQ(U8(51), RDX)
+	SHLQ(U8(13), c.hi)
+	ORQ(RDX, c.hi)
+	ANDQ(maskConst, c.lo)
+}
+
+// times19 sets x = 19*x (below 2^64 wherever it is used: see the bounds in
+// the package comment).
+func times19(x GPPhysical) { IMUL3Q(U8(19), x, x) }
+
+// squareN: feSquareNMULX or feSquareNMULQ(out, a, n).
+func squareN(mulx bool) {
+	name, how := "feSquareNMULQ", "using only MULQ"
+	if mulx {
+		name, how = "feSquareNMULX", "using MULX"
+	}
+	TEXT(name, NOSPLIT, "func(out, a *[5]uint64, n int)")
+	Pragma("noescape")
+	req := ""
+	if mulx {
+		req = "It requires BMI2. "
+	}
+	Doc(name+" sets out = a^(2^n) by n squarings as feSquareGeneric does, "+how+".",
+		req+"Limbs of a must be below 2^54; n < 1 counts as 1.")
+	squareRegs(mulx, true)
+}
+
+// squareRegs writes the body of a routine that squares a into out with the
+// limbs in registers: n times in a loop (see squareN) if loop, else once.
+func squareRegs(mulx, loop bool) {
+	if loop {
+		AllocLocal(8) // a frame, so that the assembler saves and restores BP
+	}
+	if maskConst.Symbol.Name == "" {
+		maskConst = ConstData("mask51", U64(limbMask))
+	}
+
+	limbs := [5]GPPhysical{R8, R9, R10, R11, R12}
+	count := R13
+	s := &squarer{mulx: mulx, mul: RDX}
+	pool := &regPool{free: []GPPhysical{RAX, RBX, RCX, RSI, RDI, RBP, R14, R15}}
+	if !loop {
+		// Without a count, R13 takes the place of BP and no frame is needed.
+		pool.free = []GPPhysical{RAX, RBX, RCX, RSI, RDI, R13, R14, R15}
+	}
+	if !mulx {
+		s.mul = RAX
+		pool.free = pool.free[1:]
+	}
+	s.pool = pool
+
+	Load(Param("a"), RSI)
+	for i, x := range limbs {
+		MOVQ(limb(RSI, i), x)
+	}
+	Comment("x0 is held doubled: 2*x0 is the multiplier of four products, x0 of one.")
+	LEAQ(Mem{Base: limbs[0], Index: limbs[0], Scale: 1}, limbs[0])
+	if loop {
+		Comment("count = n")
+		Load(Param("n"), count)
+		Label("again")
+	}
+	x := limbs
+	Comment("One squaring of x0..x4 (the limbs held in R8..R12).")
+
+	Comment("r4 = 2*x0*x4 + 2*x1*x3 + x2*x2")
+	var r4 column
+	s.setMul(x[0], 1) // 2*x0, held doubled
+	s.product(&r4, 4, x[4], "2*x0*x4")
+	s.setMul(x[1], 2)
+	s.product(&r4, 4, x[3], "2*x1*x3")
+	s.setMul(x[2], 1)
+	s.product(&r4, 4, x[2], "x2*x2")
+	Comment("c4 = r4 >> 51, m4 = r4 mod 2^51; keep 19*c4 for t0.")
+	s.split(&r4)
+	times19(r4.hi)
+	c4x19, m4 := r4.hi, r4.lo
+
+	Comment("r3 = 2*x0*x3 + 2*x1*x2 + 19*x4*x4; then x4 <- 38*x4")
+	var r3 column
+	s.setMul(x[0], 1) // 2*x0, held doubled
+	s.product(&r3, 3, x[3], "2*x0*x3")
+	s.setMul(x[1], 2)
+	s.product(&r3, 3, x[2], "2*x1*x2")
+	s.setMul(x[4], 19)
+	s.productDoubling(&r3, 3, &x[4], "19*x4*x4")
+	Comment("c3, m3; t4 = m4 + c3")
+	s.split(&r3)
+	ADDQ(r3.hi, m4)
+	pool.put(r3.hi)
+	t4, m3 := m4, r3.lo
+
+	Comment("r2 = 2*x0*x2 + x1*x1 + x3*(38*x4)")
+	var r2 column
+	s.setMul(x[0], 1) // 2*x0, held doubled
+	s.product(&r2, 2, x[2], "2*x0*x2")
+	s.setMul(x[1], 1)
+	s.product(&r2, 2, x[1], "x1*x1")
+	s.setMul(x[3], 1)
+	s.product(&r2, 2, x[4], "x3*38*x4")
+	Comment("c2, m2; t3 = m3 + c2")
+	s.split(&r2)
+	ADDQ(r2.hi, m3)
+	pool.put(r2.hi)
+	t3, m2 := m3, r2.lo
+
+	Comment("r1 = 2*x0*x1 + x2*(38*x4) + 19*x3*x3; then x3 <- 38*x3")
+	var r1 column
+	s.setMul(x[0], 1) // 2*x0, held doubled
+	s.product(&r1, 1, x[1], "2*x0*x1")
+	s.setMul(x[2], 1)
+	s.product(&r1, 1, x[4], "x2*38*x4")
+	s.setMul(x[3], 19)
+	s.productDoubling(&r1, 1, &x[3], "19*x3*x3")
+	Comment("c1, m1; t2 = m2 + c1")
+	s.split(&r1)
+	ADDQ(r1.hi, m2)
+	pool.put(r1.hi)
+	t2, m1 := m2, r1.lo
+
+	Comment("r0 = x0*x0 + x1*(38*x4) + x2*(38*x3)")
+	var r0 column
+	s.pending = func() {
+		MOVQ(x[0], s.mul)
+		SHRQ(U8(1), s.mul) // x0 from 2*x0
+	}
+	pool.put(x[0])
+	s.product(&r0, 0, s.mul, "x0*x0")
+	s.setMul(x[1], 1)
+	pool.put(x[1])
+	s.product(&r0, 0, x[4], "x1*38*x4")
+	pool.put(x[4])
+	s.setMul(x[2], 1)
+	pool.put(x[2])
+	s.product(&r0, 0, x[3], "x2*38*x3")
+	pool.put(x[3])
+	Comment("c0, m0; t1 = m1 + c0, t0 = m0 + 19*c4")
+	s.split(&r0)
+	ADDQ(r0.hi, m1)
+	pool.put(r0.hi)
+	t1, t0 := m1, r0.lo
+	ADDQ(c4x19, t0)
+	pool.put(c4x19)
+
+	Comment("Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;",
+		"x0 = u0 + 19*k4, x_i = u_i + k_(i-1).")
+	t := [5]GPPhysical{t0, t1, t2, t3, t4}
+	var k [5]GPPhysical
+	for i := range t {
+		k[i] = pool.get()
+		MOVQ(t[i], k[i])
+		SHRQ(U8(51), k[i])
+		ANDQ(maskConst, t[i])
+	}
+	Comment("The sums are written straight to R8..R12, the next pass's limbs.")
+	sums := []sum{{t[0], k[4], 1, limbs[0]}}
+	if loop {
+		Comment("x0 stays doubled: 2*x0 = 2*u0 + 38*k4.")
+		IMUL3Q(U8(38), k[4], k[4])
+		sums[0] = sum{k[4], t[0], 2, limbs[0]}
+	} else {
+		times19(k[4])
+	}
+	for i := 1; i < 5; i++ {
+		sums = append(sums, sum{t[i], k[i-1], 1, limbs[i]})
+	}
+	spares := []GPPhysical{RDX}
+	for _, r := range pool.free {
+		if !slices.Contains(limbs[:], r) {
+			spares = append(spares, r)
+		}
+	}
+	emitSums(sums, spares)
+	if loop {
+		DECQ(count)
+		JGT(LabelRef("again"))
+	}
+
+	if loop {
+		SHRQ(U8(1), limbs[0]) // x0 from 2*x0
+	}
+	Load(Param("out"), RSI)
+	for i, x := range limbs {
+		MOVQ(x, limb(RSI, i))
+	}
+	RET()
+}
+
+// sum is the instruction dst = x + scale*y, written as an LEA.
+type sum struct {
+	x, y  GPPhysical
+	scale uint8
+	dst   GPPhysical
+}
+
+// emitSums writes all the sums as if their operands were read before any
+// destination is written: each is emitted only once no other pending sum
+// still reads its destination. The register allocation above never makes
+// a cycle is broken by moving one value to a spare register (free, and no
+// destination).
+func emitSums(todo []sum, spares []GPPhysical) {
+	for len(todo) > 0 {
+		done := false
+		for i, m := range todo {
+			read := false
+			for j, o := range todo {
+				if j != i && (o.x == m.dst || o.y == m.dst) {
+					read = true
+				}
+			}
+			if !read {
+				LEAQ(Mem{Base: m.x, Index: m.y, Scale: m.scale}, m.dst)
+				todo = append(todo[:i], todo[i+1:]...)
+				done = true
+				break
+			}
+		}
+		if !done {
+			// A cycle: park the value in the first destination in
+			// a spare register, and read it from there.
+			if len(spares) == 0 {
+				panic("cyclic final sums and no spare register")
+			}
+			spare := spares[0]
+			spares = spares[1:]
+			d := todo[0].dst
+			MOVQ(d, spare)
+			for j := range todo {
+				if todo[j].x == d {
+					todo[j].x = spare
+				}
+				if todo[j].y == d {
+					todo[j].y = spare
+				}
+			}
+		}
+	}
 }
