@@ -109,20 +109,25 @@ func (v *Point) Set(u *Point) *Point {
 // Bytes returns the canonical 32-byte encoding of v (RFC 8032, section
 // 5.1.2): y in little-endian order with the sign of x in the top bit.
 func (v *Point) Bytes() []byte {
-	// Outlined so the array can live on the caller's stack.
-	var out [32]byte
-	return v.appendEncoding(&out)
+	var enc [32]byte // stays on the caller's stack once Bytes is inlined
+	return v.encodeInto(&enc)
 }
 
-func (v *Point) appendEncoding(out *[32]byte) []byte {
+func (v *Point) encodeInto(enc *[32]byte) []byte {
 	mustBeInitialized(v)
-	var zInv, x, y field.Element
-	zInv.Invert(&v.z)
-	x.Multiply(&v.x, &zInv)
-	y.Multiply(&v.y, &zInv)
-	copy(out[:], y.Bytes())
-	out[31] |= byte(x.IsNegative() << 7)
-	return out[:]
+	x, y := v.affine()
+	copy(enc[:], y.Bytes())
+	enc[31] |= byte(x.IsNegative() << 7)
+	return enc[:]
+}
+
+// affine returns x = X/Z and y = Y/Z, at the cost of one inversion.
+func (v *Point) affine() (x, y field.Element) {
+	var r field.Element
+	r.Invert(&v.z)
+	x.Multiply(&r, &v.x)
+	y.Multiply(&r, &v.y)
+	return x, y
 }
 
 var (
@@ -233,10 +238,7 @@ func (v *Point) SetExtendedCoordinates(X, Y, Z, T *field.Element) (*Point, error
 	if !onCurveExtended(X, Y, Z, T) {
 		return nil, errPointCoords
 	}
-	v.x.Set(X)
-	v.y.Set(Y)
-	v.z.Set(Z)
-	v.t.Set(T)
+	v.x, v.y, v.z, v.t = *X, *Y, *Z, *T
 	return v, nil
 }
 
@@ -269,19 +271,19 @@ func onCurveExtended(X, Y, Z, T *field.Element) bool {
 // fromCompleted scales a completed point to extended coordinates (4M):
 // (X:Y:Z:T) = (X·T, Y·Z, Z·T, X·Y).
 func (v *Point) fromCompleted(c *completed) *Point {
-	v.x.Multiply(&c.x, &c.t)
-	v.y.Multiply(&c.y, &c.z)
-	v.z.Multiply(&c.z, &c.t)
-	v.t.Multiply(&c.x, &c.y)
+	v.t.Multiply(&c.y, &c.x)
+	v.z.Multiply(&c.t, &c.z)
+	v.y.Multiply(&c.z, &c.y)
+	v.x.Multiply(&c.t, &c.x)
 	return v
 }
 
 // fromCompleted scales a completed point to projective coordinates (3M),
 // dropping T when the next step is a doubling, which does not read it.
 func (p *projective) fromCompleted(c *completed) *projective {
-	p.x.Multiply(&c.x, &c.t)
-	p.y.Multiply(&c.y, &c.z)
-	p.z.Multiply(&c.z, &c.t)
+	p.z.Multiply(&c.t, &c.z)
+	p.y.Multiply(&c.z, &c.y)
+	p.x.Multiply(&c.t, &c.x)
 	return p
 }
 
@@ -320,10 +322,7 @@ func (c *cached) setIdentity() *cached {
 // fromExtended prepares v as an affine addend (y+x, y-x, 2d·x·y): one
 // inversion and 4M. Only used where the cost is paid once (fixed tables).
 func (a *affineCached) fromExtended(v *Point) *affineCached {
-	var zInv, x, y field.Element
-	zInv.Invert(&v.z)
-	x.Multiply(&v.x, &zInv)
-	y.Multiply(&v.y, &zInv)
+	x, y := v.affine()
 	a.yPlusX.Add(&y, &x)
 	a.yMinusX.Subtract(&y, &x)
 	a.t2d.Multiply(&x, &y)
@@ -409,19 +408,18 @@ func (c *completed) combine(a, b, cc, d *field.Element) *completed {
 //
 // 4S. The inputs are projective: doubling never needs T.
 func (c *completed) double(p *projective) *completed {
-	var a, b, zz, e field.Element
-	a.Square(&p.x)
-	b.Square(&p.y)
-	zz.Square(&p.z)
-	zz.Add(&zz, &zz)
-	e.Add(&p.x, &p.y)
-	e.Square(&e)
-
-	c.y.Add(&a, &b) // A + B, negated below via the subtractions
-	c.x.Subtract(&e, &c.y)
-	c.z.Subtract(&b, &a)
-	// y3 = H/(G-C) = -(A+B)/(B-A-C) = (A+B)/(C-(B-A)).
-	c.t.Subtract(&zz, &c.z)
+	var sq, s field.Element
+	s.Add(&p.x, &p.y)
+	c.x.Square(&s) // (X+Y)², becomes E below
+	sq.Square(&p.x)
+	s.Square(&p.y)
+	c.y.Add(&s, &sq)         // A + B = -H
+	c.z.Subtract(&s, &sq)    // G = B - A
+	c.x.Subtract(&c.x, &c.y) // E = (X+Y)² - A - B
+	// y3 = H/(G-C) = (A+B)/(C-G).
+	s.Square(&p.z)
+	s.Add(&s, &s)
+	c.t.Subtract(&s, &c.z)
 	return c
 }
 
@@ -459,9 +457,8 @@ func (v *Point) Double(p *Point) *Point {
 // Negate sets v = -p, and returns v. On this curve -(x, y) = (-x, y).
 func (v *Point) Negate(p *Point) *Point {
 	mustBeInitialized(p)
+	v.y, v.z = p.y, p.z
 	v.x.Negate(&p.x)
-	v.y.Set(&p.y)
-	v.z.Set(&p.z)
 	v.t.Negate(&p.t)
 	return v
 }
@@ -486,10 +483,10 @@ func (v *Point) Equal(u *Point) int {
 func (v *Point) Select(a, b *Point, cond int) *Point {
 	mustBeInitialized(a)
 	mustBeInitialized(b)
-	v.x.Select(&a.x, &b.x, cond)
-	v.y.Select(&a.y, &b.y, cond)
-	v.z.Select(&a.z, &b.z, cond)
 	v.t.Select(&a.t, &b.t, cond)
+	v.z.Select(&a.z, &b.z, cond)
+	v.y.Select(&a.y, &b.y, cond)
+	v.x.Select(&a.x, &b.x, cond)
 	return v
 }
 
