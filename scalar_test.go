@@ -1,7 +1,3 @@
-// Copyright 2026 The edwards25519 Authors. All rights reserved.
-// Use of this source code is governed by a BSD-style
-// license that can be found in the LICENSE file.
-
 package edwards25519
 
 import (
