@@ -271,244 +271,275 @@ TEXT ·feMulMULX(SB), NOSPLIT, $0-24
 	RET
 
 // func feMulMULQ(out *[5]uint64, a *[5]uint64, b *[5]uint64)
-TEXT ·feMulMULQ(SB), NOSPLIT, $32-24
+TEXT ·feMulMULQ(SB), NOSPLIT, $0-24
 	// Step 1, the columns of a*b (a, b limbs < 2^54, so r_k < 2^115):
 	//   r0 = a0*b0 + 19*(a1*b4 + a2*b3 + a3*b2 + a4*b1)
 	//   r1 = a0*b1 + a1*b0 + 19*(a2*b4 + a3*b3 + a4*b2)
 	//   r2 = a0*b2 + a1*b1 + a2*b0 + 19*(a3*b4 + a4*b3)
 	//   r3 = a0*b3 + a1*b2 + a2*b1 + a3*b0 + 19*(a4*b4)
 	//   r4 = a0*b4 + a1*b3 + a2*b2 + a3*b1 + a4*b0
+	// y_j = b_j
+	MOVQ b+16(FP), SI
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
+	MOVQ 16(SI), R10
+	MOVQ 24(SI), R11
+	MOVQ 32(SI), R12
 	MOVQ a+8(FP), SI
-	MOVQ b+16(FP), DI
 
-	// Frame: 19*b1, 19*b2, 19*b3, 19*b4 (each < 19*2^54 < 2^59).
-	IMUL3Q $0x13, 8(DI), AX
-	MOVQ   AX, (SP)
-	IMUL3Q $0x13, 16(DI), AX
-	MOVQ   AX, 8(SP)
-	IMUL3Q $0x13, 24(DI), AX
-	MOVQ   AX, 16(SP)
-	IMUL3Q $0x13, 32(DI), AX
-	MOVQ   AX, 24(SP)
-
-	// r0 = a0*b0
-	MOVQ (SI), AX
-	MULQ (DI)
-	MOVQ AX, R8
-	MOVQ DX, R9
-
-	// r1 = a0*b1
-	MOVQ (SI), AX
-	MULQ 8(DI)
-	MOVQ AX, R10
-	MOVQ DX, R11
-
-	// r2 = a0*b2
-	MOVQ (SI), AX
-	MULQ 16(DI)
-	MOVQ AX, R12
-	MOVQ DX, R13
-
-	// r3 = a0*b3
-	MOVQ (SI), AX
-	MULQ 24(DI)
-	MOVQ AX, R14
-	MOVQ DX, R15
-
+	// Column 4.
 	// r4 = a0*b4
 	MOVQ (SI), AX
-	MULQ 32(DI)
+	MULQ R12
 	MOVQ AX, BX
 	MOVQ DX, CX
 
-	// r1 += a1*b0
-	MOVQ 8(SI), AX
-	MULQ (DI)
-	ADDQ AX, R10
-	ADCQ DX, R11
-
-	// r2 += a1*b1
-	MOVQ 8(SI), AX
-	MULQ 8(DI)
-	ADDQ AX, R12
-	ADCQ DX, R13
-
-	// r3 += a1*b2
-	MOVQ 8(SI), AX
-	MULQ 16(DI)
-	ADDQ AX, R14
-	ADCQ DX, R15
-
 	// r4 += a1*b3
 	MOVQ 8(SI), AX
-	MULQ 24(DI)
+	MULQ R11
 	ADDQ AX, BX
 	ADCQ DX, CX
 
-	// r0 += a1*19*b4
-	MOVQ 8(SI), AX
-	MULQ 24(SP)
-	ADDQ AX, R8
-	ADCQ DX, R9
-
-	// r2 += a2*b0
+	// r4 += a2*b2
 	MOVQ 16(SI), AX
-	MULQ (DI)
-	ADDQ AX, R12
+	MULQ R10
+	ADDQ AX, BX
+	ADCQ DX, CX
+
+	// r4 += a3*b1
+	MOVQ 24(SI), AX
+	MULQ R9
+	ADDQ AX, BX
+	ADCQ DX, CX
+
+	// r4 += a4*b0
+	MOVQ 32(SI), AX
+	MULQ R8
+	ADDQ AX, BX
+	ADCQ DX, CX
+
+	// y4 <- 19*b4, its only form from here on (< 19*2^54 < 2^59)
+	IMUL3Q $0x13, R12, R12
+
+	// c4 = r4 >> 51, m4 = r4 mod 2^51
+	MOVQ BX, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, CX
+	ORQ  DX, CX
+	ANDQ mask51<>+0(SB), BX
+
+	// keep 19*c4 for t0 (< 19*5*2^57 < 2^64 - 2^51)
+	IMUL3Q $0x13, CX, CX
+
+	// Column 3.
+	// r3 = a0*b3
+	MOVQ (SI), AX
+	MULQ R11
+	MOVQ AX, DI
+	MOVQ DX, R13
+
+	// r3 += a1*b2
+	MOVQ 8(SI), AX
+	MULQ R10
+	ADDQ AX, DI
 	ADCQ DX, R13
 
 	// r3 += a2*b1
 	MOVQ 16(SI), AX
-	MULQ 8(DI)
-	ADDQ AX, R14
-	ADCQ DX, R15
-
-	// r4 += a2*b2
-	MOVQ 16(SI), AX
-	MULQ 16(DI)
-	ADDQ AX, BX
-	ADCQ DX, CX
-
-	// r0 += a2*19*b3
-	MOVQ 16(SI), AX
-	MULQ 16(SP)
-	ADDQ AX, R8
-	ADCQ DX, R9
-
-	// r1 += a2*19*b4
-	MOVQ 16(SI), AX
-	MULQ 24(SP)
-	ADDQ AX, R10
-	ADCQ DX, R11
+	MULQ R9
+	ADDQ AX, DI
+	ADCQ DX, R13
 
 	// r3 += a3*b0
 	MOVQ 24(SI), AX
-	MULQ (DI)
-	ADDQ AX, R14
-	ADCQ DX, R15
-
-	// r4 += a3*b1
-	MOVQ 24(SI), AX
-	MULQ 8(DI)
-	ADDQ AX, BX
-	ADCQ DX, CX
-
-	// r0 += a3*19*b2
-	MOVQ 24(SI), AX
-	MULQ 8(SP)
-	ADDQ AX, R8
-	ADCQ DX, R9
-
-	// r1 += a3*19*b3
-	MOVQ 24(SI), AX
-	MULQ 16(SP)
-	ADDQ AX, R10
-	ADCQ DX, R11
-
-	// r2 += a3*19*b4
-	MOVQ 24(SI), AX
-	MULQ 24(SP)
-	ADDQ AX, R12
-	ADCQ DX, R13
-
-	// r4 += a4*b0
-	MOVQ 32(SI), AX
-	MULQ (DI)
-	ADDQ AX, BX
-	ADCQ DX, CX
-
-	// r0 += a4*19*b1
-	MOVQ 32(SI), AX
-	MULQ (SP)
-	ADDQ AX, R8
-	ADCQ DX, R9
-
-	// r1 += a4*19*b2
-	MOVQ 32(SI), AX
-	MULQ 8(SP)
-	ADDQ AX, R10
-	ADCQ DX, R11
-
-	// r2 += a4*19*b3
-	MOVQ 32(SI), AX
-	MULQ 16(SP)
-	ADDQ AX, R12
+	MULQ R8
+	ADDQ AX, DI
 	ADCQ DX, R13
 
 	// r3 += a4*19*b4
 	MOVQ 32(SI), AX
-	MULQ 24(SP)
+	MULQ R12
+	ADDQ AX, DI
+	ADCQ DX, R13
+
+	// y3 <- 19*b3, its only form from here on (< 19*2^54 < 2^59)
+	IMUL3Q $0x13, R11, R11
+
+	// c3 = r3 >> 51, m3 = r3 mod 2^51
+	MOVQ DI, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, R13
+	ORQ  DX, R13
+	ANDQ mask51<>+0(SB), DI
+
+	// t4 = m4 + c3
+	ADDQ R13, BX
+
+	// Column 2.
+	// r2 = a0*b2
+	MOVQ (SI), AX
+	MULQ R10
+	MOVQ AX, R14
+	MOVQ DX, R15
+
+	// r2 += a1*b1
+	MOVQ 8(SI), AX
+	MULQ R9
 	ADDQ AX, R14
 	ADCQ DX, R15
 
-	// Step 2: c_k = r_k >> 51 (into the high word), m_k = r_k mod 2^51 (in the low word).
-	MOVQ $0x0007ffffffffffff, AX
-	MOVQ R8, DI
-	SHRQ $0x33, DI
-	SHLQ $0x0d, R9
-	ORQ  DI, R9
-	ANDQ AX, R8
-	MOVQ R10, DI
-	SHRQ $0x33, DI
-	SHLQ $0x0d, R11
-	ORQ  DI, R11
-	ANDQ AX, R10
-	MOVQ R12, DI
-	SHRQ $0x33, DI
-	SHLQ $0x0d, R13
-	ORQ  DI, R13
-	ANDQ AX, R12
-	MOVQ R14, DI
-	SHRQ $0x33, DI
-	SHLQ $0x0d, R15
-	ORQ  DI, R15
-	ANDQ AX, R14
-	MOVQ BX, DI
-	SHRQ $0x33, DI
-	SHLQ $0x0d, CX
-	ORQ  DI, CX
-	ANDQ AX, BX
+	// r2 += a2*b0
+	MOVQ 16(SI), AX
+	MULQ R8
+	ADDQ AX, R14
+	ADCQ DX, R15
 
-	// Step 3: t0 = m0 + 19*c4, t_k = m_k + c_(k-1).
-	LEAQ (CX)(CX*8), DX
-	LEAQ (CX)(DX*2), DX
-	ADDQ DX, R8
-	ADDQ R9, R10
-	ADDQ R11, R12
-	ADDQ R13, R14
-	ADDQ R15, BX
+	// r2 += a3*19*b4
+	MOVQ 24(SI), AX
+	MULQ R12
+	ADDQ AX, R14
+	ADCQ DX, R15
+
+	// r2 += a4*19*b3
+	MOVQ 32(SI), AX
+	MULQ R11
+	ADDQ AX, R14
+	ADCQ DX, R15
+
+	// y2 <- 19*b2, its only form from here on (< 19*2^54 < 2^59)
+	IMUL3Q $0x13, R10, R10
+
+	// c2 = r2 >> 51, m2 = r2 mod 2^51
+	MOVQ R14, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, R15
+	ORQ  DX, R15
+	ANDQ mask51<>+0(SB), R14
+
+	// t3 = m3 + c2
+	ADDQ R15, DI
+
+	// Column 1.
+	// r1 = a0*b1
+	MOVQ (SI), AX
+	MULQ R9
+	MOVQ AX, R13
+	MOVQ DX, R15
+
+	// r1 += a1*b0
+	MOVQ 8(SI), AX
+	MULQ R8
+	ADDQ AX, R13
+	ADCQ DX, R15
+
+	// r1 += a2*19*b4
+	MOVQ 16(SI), AX
+	MULQ R12
+	ADDQ AX, R13
+	ADCQ DX, R15
+
+	// r1 += a3*19*b3
+	MOVQ 24(SI), AX
+	MULQ R11
+	ADDQ AX, R13
+	ADCQ DX, R15
+
+	// r1 += a4*19*b2
+	MOVQ 32(SI), AX
+	MULQ R10
+	ADDQ AX, R13
+	ADCQ DX, R15
+
+	// y1 <- 19*b1, its only form from here on (< 19*2^54 < 2^59)
+	IMUL3Q $0x13, R9, R9
+
+	// c1 = r1 >> 51, m1 = r1 mod 2^51
+	MOVQ R13, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, R15
+	ORQ  DX, R15
+	ANDQ mask51<>+0(SB), R13
+
+	// t2 = m2 + c1
+	ADDQ R15, R14
+
+	// Column 0.
+	// r0 = a0*b0
+	MOVQ (SI), AX
+	MULQ R8
+	MOVQ AX, R15
+	MOVQ DX, R8
+
+	// r0 += a1*19*b4
+	MOVQ 8(SI), AX
+	MULQ R12
+	ADDQ AX, R15
+	ADCQ DX, R8
+
+	// r0 += a2*19*b3
+	MOVQ 16(SI), AX
+	MULQ R11
+	ADDQ AX, R15
+	ADCQ DX, R8
+
+	// r0 += a3*19*b2
+	MOVQ 24(SI), AX
+	MULQ R10
+	ADDQ AX, R15
+	ADCQ DX, R8
+
+	// r0 += a4*19*b1
+	MOVQ 32(SI), AX
+	MULQ R9
+	ADDQ AX, R15
+	ADCQ DX, R8
+
+	// c0 = r0 >> 51, m0 = r0 mod 2^51
+	MOVQ R15, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, R8
+	ORQ  DX, R8
+	ANDQ mask51<>+0(SB), R15
+
+	// t1 = m1 + c0
+	ADDQ R8, R13
+
+	// t0 = m0 + 19*c4
+	ADDQ CX, R15
 
 	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51, all from the t's;
 	// out0 = u0 + 19*k4, out_i = u_i + k_(i-1).
-	MOVQ R8, R9
-	SHRQ $0x33, R9
-	ANDQ AX, R8
-	MOVQ R10, R11
-	SHRQ $0x33, R11
-	ANDQ AX, R10
-	MOVQ R12, R13
-	SHRQ $0x33, R13
-	ANDQ AX, R12
-	MOVQ R14, R15
-	SHRQ $0x33, R15
-	ANDQ AX, R14
-	MOVQ BX, CX
-	SHRQ $0x33, CX
-	ANDQ AX, BX
-	LEAQ (CX)(CX*8), DX
-	LEAQ (CX)(DX*2), DX
-	ADDQ DX, R8
-	ADDQ R9, R10
-	ADDQ R11, R12
-	ADDQ R13, R14
-	ADDQ R15, BX
-	MOVQ out+0(FP), SI
-	MOVQ R8, (SI)
-	MOVQ R10, 8(SI)
-	MOVQ R12, 16(SI)
-	MOVQ R14, 24(SI)
-	MOVQ BX, 32(SI)
+	MOVQ   R15, R12
+	SHRQ   $0x33, R12
+	ANDQ   mask51<>+0(SB), R15
+	MOVQ   R13, R11
+	SHRQ   $0x33, R11
+	ANDQ   mask51<>+0(SB), R13
+	MOVQ   R14, R10
+	SHRQ   $0x33, R10
+	ANDQ   mask51<>+0(SB), R14
+	MOVQ   DI, R9
+	SHRQ   $0x33, R9
+	ANDQ   mask51<>+0(SB), DI
+	MOVQ   BX, R8
+	SHRQ   $0x33, R8
+	ANDQ   mask51<>+0(SB), BX
+	IMUL3Q $0x13, R8, R8
+	ADDQ   R8, R15
+	ADDQ   R12, R13
+	ADDQ   R11, R14
+	ADDQ   R10, DI
+	ADDQ   R9, BX
+	MOVQ   out+0(FP), SI
+	MOVQ   R15, (SI)
+	MOVQ   R13, 8(SI)
+	MOVQ   R14, 16(SI)
+	MOVQ   DI, 24(SI)
+	MOVQ   BX, 32(SI)
 	RET
+
+DATA mask51<>+0(SB)/8, $0x0007ffffffffffff
+GLOBL mask51<>(SB), RODATA|NOPTR, $8
 
 // func feSquareMULX(out *[5]uint64, a *[5]uint64)
 // Requires: BMI2
@@ -685,9 +716,6 @@ TEXT ·feSquareMULX(SB), NOSPLIT, $0-16
 	MOVQ   R11, 24(SI)
 	MOVQ   R12, 32(SI)
 	RET
-
-DATA mask51<>+0(SB)/8, $0x0007ffffffffffff
-GLOBL mask51<>(SB), RODATA|NOPTR, $8
 
 // func feSquareMULQ(out *[5]uint64, a *[5]uint64)
 TEXT ·feSquareMULQ(SB), NOSPLIT, $0-16

@@ -405,6 +405,38 @@ func BenchmarkFeMulPaths(b *testing.B) {
 	})
 }
 
+// BenchmarkFeMulThroughputPaths measures eight independent multiplications
+// per iteration (no product feeds the next), on each path and in
+// filippo.io/edwards25519, where BenchmarkFeMulPaths measures a chain.
+func BenchmarkFeMulThroughputPaths(b *testing.B) {
+	x, y, rx, ry := asmBenchInputs(b)
+	var xs [8]Element
+	var rxs [8]reference.Element
+	for i := range xs {
+		xs[i].Add(&x, &x)
+		rxs[i].Add(rx, rx)
+	}
+	for _, p := range asmPaths {
+		b.Run(p.name, func(b *testing.B) {
+			selectPath(b, p)
+			var out [8]Element
+			for b.Loop() {
+				for i := range out {
+					out[i].Multiply(&xs[i], &y)
+				}
+			}
+		})
+	}
+	b.Run("reference", func(b *testing.B) {
+		var out [8]reference.Element
+		for b.Loop() {
+			for i := range out {
+				out[i].Multiply(&rxs[i], ry)
+			}
+		}
+	})
+}
+
 // BenchmarkFeSquarePaths is BenchmarkFeMulPaths for squaring.
 func BenchmarkFeSquarePaths(b *testing.B) {
 	x, _, rx, _ := asmBenchInputs(b)

@@ -47,15 +47,34 @@
 // feMulAsm, feSquareAsm and feSquareNAsm, which only jump to the routine it
 // names; no CPU feature is detected here.
 //
-// The multiply reads its operands from memory row by row. The squares
-// (single and repeated, see "Repeated squaring" below) load the limbs into
-// registers and work column by column.
+// The MULX multiply reads its operands from memory row by row. The MULQ
+// multiply (see "The MULQ multiply" below) and the squares (single and
+// repeated, see "Repeated squaring" below) load limbs into registers and
+// work column by column.
 //
 // Measured on AMD Zen 3, the remaining choices: IMUL forms 19*x (LEA chains
-// form 19*x and 38*x in the multiply's step 3 and the MULQ multiply); step 2
-// uses SHR/SHL/OR rather than SHLD (SHLD measured slower in the squares:
-// about 1.6 cycles per SHLD there); ADCX/ADOX beat ADD/ADC pairs in the
-// MULX multiply. Each was a few percent either way.
+// form 19*x and 38*x in the MULX multiply's step 3); step 2 uses SHR/SHL/OR
+// rather than SHLD (SHLD measured slower in the squares: about 1.6 cycles
+// per SHLD there); ADCX/ADOX beat ADD/ADC pairs in the MULX multiply. Each
+// was a few percent either way.
+//
+// The multiply was measured both ways on each path through the public
+// Multiply, in one process (best of 60 interleaved runs of 200000 chained
+// x = x*y, and of independent products), as ratios to
+// filippo.io/edwards25519's Multiply over several runs:
+//
+//	                  chained        independent
+//	MULX row-wise     0.72-0.81      0.82-0.90   (kept)
+//	MULX by columns   0.84-0.89      0.93-1.00
+//	MULQ row-wise     0.96-1.01      1.06-1.13
+//	MULQ by columns   0.83-0.89      0.87-0.92   (kept)
+//
+// A MULX product costs a load of its multiplier into DX in the column form
+// (the multiplier changes with every product) but not in the row form, and
+// the column form needed a frame for BP; with MULQ the multiplier is
+// reloaded into AX for every product either way, and the columns save the
+// frame of 19*b_j and the ten live accumulators. Unlike the square, MULX
+// still beats MULQ for the multiply on this CPU.
 package main
 
 import (
@@ -290,45 +309,141 @@ func mulxGroup(cols []*column, g group) {
 	}
 }
 
-// mulMULQ: feMulMULQ(out, a, b), for CPUs without BMI2/ADX.
+// mulMULQ: feMulMULQ(out, a, b), for CPUs without BMI2/ADX, column by
+// column with the limbs of b in registers (see "The MULQ multiply" below).
 //
-// Registers: AX and DX are MULQ's implicit operands, SI = &a, DI = &b, ten
-// column registers. 19*b1..19*b4 are kept in a 32-byte frame, so the ten
-// wrapped products cost four IMULs rather than ten.
+// Registers: AX and DX are MULQ's implicit operands (DX is also the scratch
+// of step 2 between columns), SI = &a, R8..R12 = y0..y4, and a pool of six
+// (BX, CX, DI, R13, R14, R15) for the open column and the finished parts.
+// While column 1 is open all six are taken (r1, 19*c4, t4, t3, m2), so the
+// routine needs no frame and no BP.
 func mulMULQ() {
 	TEXT("feMulMULQ", NOSPLIT, "func(out, a, b *[5]uint64)")
 	Pragma("noescape")
 	Doc("feMulMULQ sets out = a * b as feMulGeneric does, using only MULQ.",
 		"Limbs of a and b must be below 2^54.")
 	Comment(mulFormula...)
+	if maskConst.Symbol.Name == "" {
+		maskConst = ConstData("mask51", U64(limbMask))
+	}
 
-	cols := mulqColumns()
-	ap, bp := RSI, RDI
+	pool := &regPool{free: []GPPhysical{RBX, RCX, RDI, R13, R14, R15}}
+	ap := RSI
+	ys := [5]GPPhysical{R8, R9, R10, R11, R12}
+
+	Comment("y_j = b_j")
+	Load(Param("b"), ap)
+	for j, y := range ys {
+		MOVQ(limb(ap, j), y)
+	}
 	Load(Param("a"), ap)
-	Load(Param("b"), bp)
 
-	b19 := AllocLocal(32)
-	Comment("Frame: 19*b1, 19*b2, 19*b3, 19*b4 (each < 19*2^54 < 2^59).")
-	for j := 1; j < 5; j++ {
-		IMUL3Q(U8(19), limb(bp, j), RAX)
-		MOVQ(RAX, b19.Offset(8*(j-1)))
-	}
-
-	for i := 0; i < 5; i++ {
-		for j := 0; j < 5; j++ {
-			col, other, what := i+j, limb(bp, j), fmt.Sprintf("a%d*b%d", i, j)
-			if col >= 5 {
-				col, other, what = col-5, b19.Offset(8*(j-1)), fmt.Sprintf("a%d*19*b%d", i, j)
+	var c4x19, prevM GPPhysical
+	var t [5]GPPhysical
+	for k := 4; k >= 0; k-- {
+		Commentf("Column %d.", k)
+		var c column
+		for i := 0; i < 5; i++ {
+			j, what := k-i, fmt.Sprintf("a%d*b%d", i, k-i)
+			if j < 0 {
+				j += 5
+				what = fmt.Sprintf("a%d*19*b%d", i, j)
 			}
-			Commentf("r%d %s %s", col, assign(cols[col]), what)
+			Commentf("r%d %s %s", k, assign(&c), what)
 			MOVQ(limb(ap, i), RAX)
-			mulqAccumulate(cols[col], other)
+			MULQ(ys[j])
+			if k == 0 {
+				pool.put(ys[j]) // the last read of y_j
+			}
+			if !c.used {
+				c.lo, c.hi, c.used = pool.get(), pool.get(), true
+				MOVQ(RAX, c.lo)
+				MOVQ(RDX, c.hi)
+				continue
+			}
+			ADDQ(RAX, c.lo)
+			ADCQ(RDX, c.hi)
 		}
+		if k > 0 {
+			Commentf("y%d <- 19*b%d, its only form from here on (< 19*2^54 < 2^59)", k, k)
+			times19(ys[k])
+		}
+		Commentf("c%d = r%d >> 51, m%d = r%d mod 2^51", k, k, k, k)
+		splitColumn(&c)
+		if k == 4 {
+			Comment("keep 19*c4 for t0 (< 19*5*2^57 < 2^64 - 2^51)")
+			times19(c.hi)
+			c4x19 = c.hi
+		} else {
+			Commentf("t%d = m%d + c%d", k+1, k+1, k)
+			ADDQ(c.hi, prevM)
+			pool.put(c.hi)
+			t[k+1] = prevM
+		}
+		prevM = c.lo
 	}
+	pool.put(ap)
+	Comment("t0 = m0 + 19*c4")
+	ADDQ(c4x19, prevM)
+	pool.put(c4x19)
+	t[0] = prevM
 
-	reduce(cols, RAX, RDX, RDI, RSI)
+	Comment("Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51, all from the t's;",
+		"out0 = u0 + 19*k4, out_i = u_i + k_(i-1).")
+	var k [5]GPPhysical
+	for i := range t {
+		k[i] = pool.get()
+		MOVQ(t[i], k[i])
+		SHRQ(U8(51), k[i])
+		ANDQ(maskConst, t[i])
+	}
+	times19(k[4])
+	ADDQ(k[4], t[0])
+	for i := 1; i < 5; i++ {
+		ADDQ(k[i-1], t[i])
+	}
+	outp := pool.get()
+	Load(Param("out"), outp)
+	for i := range t {
+		MOVQ(t[i], limb(outp, i))
+	}
 	RET()
 }
+
+// splitColumn performs step 2 on c: c.hi becomes c_k = r_k >> 51 and c.lo
+// becomes m_k = r_k mod 2^51, with DX (free between columns) as scratch.
+// (The squares' squarer.split emits the same five instructions.)
+func splitColumn(c *column) {
+	MOVQ(c.lo, RDX)
+	SHRQ(U8(51), RDX)
+	SHLQ(U8(13), c.hi)
+	ORQ(RDX, c.hi)
+	ANDQ(maskConst, c.lo)
+}
+
+// # The MULQ multiply
+//
+// feMulMULQ forms the column sums of feMulGeneric
+//
+//	r4 = a0*b4 + a1*b3 + a2*b2 + a3*b1 + a4*b0
+//	r3 = a0*b3 + a1*b2 + a2*b1 + a3*b0 + a4*(19*b4)
+//	r2 = a0*b2 + a1*b1 + a2*b0 + a3*(19*b4) + a4*(19*b3)
+//	r1 = a0*b1 + a1*b0 + a2*(19*b4) + a3*(19*b3) + a4*(19*b2)
+//	r0 = a0*b0 + a1*(19*b4) + a2*(19*b3) + a3*(19*b2) + a4*(19*b1)
+//
+// column by column in the order 4, 3, 2, 1, 0, with one accumulator open at
+// a time, as the squares do. The limbs of b live in five registers y0..y4.
+// Read down the columns: b_j appears as itself in columns j..4 and as 19*b_j
+// in columns 0..j-1, so in this order each register changes form once,
+// y_j <- 19*y_j right after column j (four IMULs in all; 19*b_j < 19*2^54 <
+// 2^59). The limbs of a are read from memory into AX as the multiplier of
+// each product. b is read completely before anything is written, and out is
+// written only at the end, so out may alias a or b.
+//
+// Each column is split as soon as it is complete (step 2) and folded into
+// the column above it (step 3), so only 19*c4 and the sums t_k of finished
+// columns stay live. In column 0, the last, each y_j is read for the last
+// time and its register is given back right after its product.
 
 // squareMULQ: feSquareMULQ(out, a), for CPUs without BMI2/ADX: the same
 // single pass as squareMULX, with MULQ.
@@ -346,31 +461,6 @@ func assign(c *column) string {
 		return "+="
 	}
 	return "="
-}
-
-// mulqColumns assigns the column accumulators of the MULQ routines.
-func mulqColumns() []*column {
-	return []*column{
-		{lo: R8, hi: R9},
-		{lo: R10, hi: R11},
-		{lo: R12, hi: R13},
-		{lo: R14, hi: R15},
-		{lo: RBX, hi: RCX},
-	}
-}
-
-// mulqAccumulate multiplies AX by other and adds DX:AX into c (or moves it
-// there if c is still empty). ADD/ADC never carries out of c.hi (r_k < 2^115).
-func mulqAccumulate(c *column, other Op) {
-	MULQ(other)
-	if !c.used {
-		MOVQ(RAX, c.lo)
-		MOVQ(RDX, c.hi)
-		c.used = true
-		return
-	}
-	ADDQ(RAX, c.lo)
-	ADCQ(RDX, c.hi)
 }
 
 // reduce performs steps 2 to 4 on the columns and stores the limbs to out.
