@@ -685,13 +685,42 @@ func TestBatchAffine(t *testing.T) {
 	for n := 0; n <= 9; n++ {
 		in := pts[len(pts)-n:]
 		got := make([]affineCached, n)
-		batchAffine(got, in)
+		batchAffine(in, got, func(a *affineCached) *affineCached { return a })
 		for k := range in {
 			var want affineCached
 			want.fromExtended(in[k])
 			if !sameAffine(&got[k], &want) {
 				t.Fatalf("n = %d: entry %d differs", n, k)
 			}
+		}
+	}
+}
+
+// TestMultiScalarAllocations holds both multi-scalar functions to v1.2.0's
+// number of allocations per call, on both sides of the Pippenger threshold.
+func TestMultiScalarAllocations(t *testing.T) {
+	r := ptRand(t)
+	pts := ptPoints(t, r, 12)
+	for _, n := range []int{1, 2, smallTerms, smallTerms + 1, 64, pippengerThreshold + 1} {
+		ss := make([]*Scalar, n)
+		ps := make([]*Point, n)
+		rss := make([]*ref.Scalar, n)
+		rps := make([]*ref.Point, n)
+		for k := range ss {
+			ss[k], ps[k] = ptRandomScalar(r), pts[k%len(pts)]
+			rss[k], rps[k] = toRefScalar(t, ss[k]), toRefPoint(t, ps[k])
+		}
+		var v Point
+		var rv ref.Point
+		ours := testing.AllocsPerRun(3, func() { v.VarTimeMultiScalarMult(ss, ps) })
+		theirs := testing.AllocsPerRun(3, func() { rv.VarTimeMultiScalarMult(rss, rps) })
+		if ours > theirs {
+			t.Errorf("VarTimeMultiScalarMult(n=%d): %v allocations, v1.2.0 %v", n, ours, theirs)
+		}
+		ours = testing.AllocsPerRun(3, func() { v.MultiScalarMult(ss, ps) })
+		theirs = testing.AllocsPerRun(3, func() { rv.MultiScalarMult(rss, rps) })
+		if ours > theirs {
+			t.Errorf("MultiScalarMult(n=%d): %v allocations, v1.2.0 %v", n, ours, theirs)
 		}
 	}
 }
