@@ -321,23 +321,30 @@ func TestMultiScalarMultDifferential(t *testing.T) {
 	pts := ptPoints(t, r, 50)
 	edge := ptEdgeScalars(t)
 	for _, n := range []int{0, 1, 2, 3, 7, 16, 33} {
-		var ss []*Scalar
-		var ps []*Point
-		var rss []*ref.Scalar
-		var rps []*ref.Point
-		for k := 0; k < n; k++ {
-			s := ptRandomScalar(r)
-			if k%3 == 0 {
-				s = edge[r.IntN(len(edge))]
-			}
-			p := pts[r.IntN(len(pts))]
-			ss, ps = append(ss, s), append(ps, p)
-			rss, rps = append(rss, toRefScalar(t, s)), append(rps, toRefPoint(t, p))
-		}
+		ss, ps, rss, rps := ptTerms(t, r, n, pts, edge)
 		want := new(ref.Point).VarTimeMultiScalarMult(rss, rps)
 		samePoint(t, "MultiScalarMult", new(Point).MultiScalarMult(ss, ps), want)
 		samePoint(t, "VarTimeMultiScalarMult", new(Point).VarTimeMultiScalarMult(ss, ps), want)
 	}
+}
+
+// ptTerms draws n multi-scalar terms, every third scalar an edge one, and
+// returns them for both libraries.
+func ptTerms(t testing.TB, r *rand.Rand, n int, pts []*Point, edge []*Scalar) ([]*Scalar, []*Point, []*ref.Scalar, []*ref.Point) {
+	var ss []*Scalar
+	var ps []*Point
+	var rss []*ref.Scalar
+	var rps []*ref.Point
+	for k := 0; k < n; k++ {
+		s := ptRandomScalar(r)
+		if k%3 == 0 {
+			s = edge[r.IntN(len(edge))]
+		}
+		p := pts[r.IntN(len(pts))]
+		ss, ps = append(ss, s), append(ps, p)
+		rss, rps = append(rss, toRefScalar(t, s)), append(rps, toRefPoint(t, p))
+	}
+	return ss, ps, rss, rps
 }
 
 // ptEncodings returns edge encodings: every y in [p, 2^255) (the
@@ -619,19 +626,7 @@ func TestPippengerDirect(t *testing.T) {
 		sizes = sizes[:4]
 	}
 	for _, n := range sizes {
-		var ss []*Scalar
-		var ps []*Point
-		var rss []*ref.Scalar
-		var rps []*ref.Point
-		for k := 0; k < n; k++ {
-			s := ptRandomScalar(r)
-			if k%4 == 0 {
-				s = edge[r.IntN(len(edge))]
-			}
-			p := pts[r.IntN(len(pts))]
-			ss, ps = append(ss, s), append(ps, p)
-			rss, rps = append(rss, toRefScalar(t, s)), append(rps, toRefPoint(t, p))
-		}
+		ss, ps, rss, rps := ptTerms(t, r, n, pts, edge)
 		want := new(ref.Point).VarTimeMultiScalarMult(rss, rps)
 		samePoint(t, "pippenger", new(Point).pippenger(ss, ps), want)
 		samePoint(t, "VarTimeMultiScalarMult", new(Point).VarTimeMultiScalarMult(ss, ps), want)

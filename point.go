@@ -344,60 +344,54 @@ func (a *affineCached) fromExtended(v *Point) *affineCached {
 
 // addCached sets c = p + q.
 func (c *completed) addCached(p *Point, q *cached) *completed {
-	var a, b, cc, d field.Element
-	a.Subtract(&p.y, &p.x)
-	a.Multiply(&a, &q.yMinusX)
-	b.Add(&p.y, &p.x)
-	b.Multiply(&b, &q.yPlusX)
-	cc.Multiply(&p.t, &q.t2d)
+	var d field.Element
 	d.Multiply(&p.z, &q.z2)
-	return c.combine(&a, &b, &cc, &d)
+	return c.sum(p, &q.yPlusX, &q.yMinusX, &q.t2d, &d, false)
 }
 
 // subCached sets c = p - q.
 func (c *completed) subCached(p *Point, q *cached) *completed {
-	var a, b, cc, d field.Element
-	a.Subtract(&p.y, &p.x)
-	a.Multiply(&a, &q.yPlusX)
-	b.Add(&p.y, &p.x)
-	b.Multiply(&b, &q.yMinusX)
-	cc.Multiply(&p.t, &q.t2d)
-	cc.Negate(&cc)
+	var d field.Element
 	d.Multiply(&p.z, &q.z2)
-	return c.combine(&a, &b, &cc, &d)
+	return c.sum(p, &q.yMinusX, &q.yPlusX, &q.t2d, &d, true)
 }
 
 // addAffine sets c = p + q for an affine addend.
 func (c *completed) addAffine(p *Point, q *affineCached) *completed {
-	var a, b, cc, d field.Element
-	a.Subtract(&p.y, &p.x)
-	a.Multiply(&a, &q.yMinusX)
-	b.Add(&p.y, &p.x)
-	b.Multiply(&b, &q.yPlusX)
-	cc.Multiply(&p.t, &q.t2d)
+	var d field.Element
 	d.Add(&p.z, &p.z)
-	return c.combine(&a, &b, &cc, &d)
+	return c.sum(p, &q.yPlusX, &q.yMinusX, &q.t2d, &d, false)
 }
 
 // subAffine sets c = p - q for an affine addend.
 func (c *completed) subAffine(p *Point, q *affineCached) *completed {
-	var a, b, cc, d field.Element
-	a.Subtract(&p.y, &p.x)
-	a.Multiply(&a, &q.yPlusX)
-	b.Add(&p.y, &p.x)
-	b.Multiply(&b, &q.yMinusX)
-	cc.Multiply(&p.t, &q.t2d)
-	cc.Negate(&cc)
+	var d field.Element
 	d.Add(&p.z, &p.z)
-	return c.combine(&a, &b, &cc, &d)
+	return c.sum(p, &q.yMinusX, &q.yPlusX, &q.t2d, &d, true)
 }
 
-// combine finishes an addition from A, B, C and D as named above.
-func (c *completed) combine(a, b, cc, d *field.Element) *completed {
-	c.x.Subtract(b, a)
-	c.y.Add(b, a)
-	c.z.Add(d, cc)
-	c.t.Subtract(d, cc)
+// sum finishes p ± q from the addend's y+x and y-x (already swapped for a
+// subtraction), its 2d·t and D: it forms A, B and C as named above and
+//
+//	p + q = ((B-A : D+C), (B+A : D-C)),   p - q = ((B-A : D-C), (B+A : D+C)),
+//
+// since negating q negates C. Which one is a public choice of the caller.
+func (c *completed) sum(p *Point, qPlus, qMinus, qT2d, d *field.Element, minus bool) *completed {
+	var a, b, cc field.Element
+	a.Subtract(&p.y, &p.x)
+	a.Multiply(&a, qMinus)
+	b.Add(&p.y, &p.x)
+	b.Multiply(&b, qPlus)
+	cc.Multiply(&p.t, qT2d)
+	c.x.Subtract(&b, &a)
+	c.y.Add(&b, &a)
+	if minus {
+		c.z.Subtract(d, &cc)
+		c.t.Add(d, &cc)
+	} else {
+		c.z.Add(d, &cc)
+		c.t.Subtract(d, &cc)
+	}
 	return c
 }
 
@@ -494,11 +488,9 @@ func (v *Point) Select(a, b *Point, cond int) *Point {
 func (v *Point) MultByCofactor(p *Point) *Point {
 	mustBeInitialized(p)
 	var pp projective
-	var dbl completed
-	pp.fromExtended(p)
-	pp.fromCompleted(dbl.double(&pp))
-	pp.fromCompleted(dbl.double(&pp))
-	return v.fromCompleted(dbl.double(&pp))
+	var c completed
+	v.Set(p).doubleN(3, &pp, &c)
+	return v
 }
 
 // Constant-time selection and negation of addends, used by the tables.

@@ -40,12 +40,8 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 	acc.setIdentity()
 	for j := combSpacing - 1; j >= 0; j-- {
 		if j != combSpacing-1 {
-			// acc *= 2^w; j and the loop bounds are public.
-			pp.fromExtended(&acc)
-			for range combWidth - 1 {
-				pp.fromCompleted(sum.double(&pp))
-			}
-			acc.fromCompleted(sum.double(&pp))
+			acc.doubleN(combWidth, &pp, &sum) // j and the bounds are public
+
 		}
 		for m := range rows {
 			i := m*combSpacing + j
@@ -97,13 +93,13 @@ func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
 	return v.fromCompleted(&sum)
 }
 
-// timesSixteen sets v = 16·v with four doublings, the first three ending in
-// projective coordinates. pp and c are scratch space.
-func (v *Point) timesSixteen(pp *projective, c *completed) {
+// doubleN sets v = 2^n·v, n ≥ 1, with n doublings, all but the last ending
+// in projective coordinates (3M instead of 4M). pp and c are scratch space.
+func (v *Point) doubleN(n int, pp *projective, c *completed) {
 	pp.fromExtended(v)
-	pp.fromCompleted(c.double(pp))
-	pp.fromCompleted(c.double(pp))
-	pp.fromCompleted(c.double(pp))
+	for range n - 1 {
+		pp.fromCompleted(c.double(pp))
+	}
 	v.fromCompleted(c.double(pp))
 }
 
@@ -252,7 +248,7 @@ func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
 	acc.setIdentity()
 	for i := 63; i >= 0; i-- {
 		if i != 63 {
-			acc.timesSixteen(&pp, &sum)
+			acc.doubleN(4, &pp, &sum)
 		}
 		for k := range windows {
 			windows[k].selectDigit(&addend, digits[k][i])
@@ -396,11 +392,7 @@ func (v *Point) pippenger(scalars []*Scalar, points []*Point) *Point {
 	acc.setIdentity()
 	for j := nd - 1; j >= 0; j-- {
 		if j != nd-1 {
-			pp.fromExtended(&acc)
-			for range c - 1 {
-				pp.fromCompleted(sum.double(&pp))
-			}
-			acc.fromCompleted(sum.double(&pp))
+			acc.doubleN(int(c), &pp, &sum)
 		}
 		for b := range buckets {
 			buckets[b].filled = false
