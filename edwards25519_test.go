@@ -719,3 +719,92 @@ func TestMultiScalarAllocations(t *testing.T) {
 		}
 	}
 }
+
+// TestLazyBounds runs the completed-model formulas on coordinates whose limbs
+// sit at the edge of the Element invariant (and on random limbs below it),
+// checks that every output limb stays below the 2^54 the multiplication
+// accepts, and compares the values with the same formulas written with the
+// reducing field operations.
+func TestLazyBounds(t *testing.T) {
+	r := ptRand(t)
+	const edge = 1<<51 + 1<<18 - 1
+	fill := func(e *field.Element, random bool) {
+		w := limbsOf(e)
+		for i := range w {
+			w[i] = edge
+			if random {
+				w[i] = r.Uint64N(edge + 1)
+			}
+		}
+	}
+	checkLimbs := func(what string, c *completed) {
+		t.Helper()
+		for _, e := range []*field.Element{&c.x, &c.y, &c.z, &c.t} {
+			for _, w := range limbsOf(e) {
+				if w >= 1<<54 {
+					t.Fatalf("%s: limb %#x is not below 2^54", what, w)
+				}
+			}
+		}
+	}
+	one := new(field.Element).One()
+	same := func(what string, got, want *field.Element) {
+		t.Helper()
+		// got is outside the Element invariant: reduce it through a
+		// multiplication (which accepts it) before comparing.
+		if new(field.Element).Multiply(got, one).Equal(want) != 1 {
+			t.Fatalf("%s: value differs", what)
+		}
+	}
+	for i := 0; i < 200; i++ {
+		random := i > 0
+		var p Point
+		var pp projective
+		var q cached
+		var qa affineCached
+		for _, e := range []*field.Element{&p.x, &p.y, &p.z, &p.t, &pp.x, &pp.y, &pp.z,
+			&q.yPlusX, &q.yMinusX, &q.z2, &q.t2d, &qa.yPlusX, &qa.yMinusX, &qa.t2d} {
+			fill(e, random)
+		}
+
+		var c completed
+		c.double(&pp)
+		checkLimbs("double", &c)
+		var a, b, zz, e, u field.Element
+		a.Square(&pp.x)
+		b.Square(&pp.y)
+		zz.Square(&pp.z)
+		zz.Add(&zz, &zz)
+		e.Add(&pp.x, &pp.y)
+		e.Square(&e)
+		same("double x", &c.x, u.Subtract(&e, new(field.Element).Add(&a, &b)))
+		same("double y", &c.y, u.Add(&a, &b))
+		same("double z", &c.z, u.Subtract(&b, &a))
+		same("double t", &c.t, u.Subtract(&zz, new(field.Element).Subtract(&b, &a)))
+
+		for _, minus := range []bool{false, true} {
+			plus, minusC := &q.yPlusX, &q.yMinusX
+			if minus {
+				plus, minusC = minusC, plus
+			}
+			var d, cc field.Element
+			d.Multiply(&p.z, &q.z2)
+			c.sum(&p, plus, minusC, &q.t2d, &d, minus)
+			checkLimbs("sum", &c)
+			a.Subtract(&p.y, &p.x)
+			a.Multiply(&a, minusC)
+			b.Add(&p.y, &p.x)
+			b.Multiply(&b, plus)
+			cc.Multiply(&p.t, &q.t2d)
+			if minus {
+				cc.Negate(&cc)
+			}
+			same("sum x", &c.x, u.Subtract(&b, &a))
+			same("sum y", &c.y, u.Add(&b, &a))
+			same("sum z", &c.z, u.Add(&d, &cc))
+			same("sum t", &c.t, u.Subtract(&d, &cc))
+		}
+		c.addAffine(&p, &qa)
+		checkLimbs("addAffine", &c)
+	}
+}

@@ -377,20 +377,24 @@ func (c *completed) subAffine(p *Point, q *affineCached) *completed {
 //
 // since negating q negates C. Which one is a public choice of the caller.
 func (c *completed) sum(p *Point, qPlus, qMinus, qT2d, d *field.Element, minus bool) *completed {
+	// p and the addend obey the Element invariant (limbs < b), and so do
+	// the products and d. The sums are lazy (limbs.go): Y±X feed a
+	// multiplication; the four outputs, below 2^53 + b, feed the scaling
+	// multiplications of fromCompleted.
 	var a, b, cc field.Element
-	a.Subtract(&p.y, &p.x)
+	subLazy(&a, &p.y, &p.x)
 	a.Multiply(&a, qMinus)
-	b.Add(&p.y, &p.x)
+	addLazy(&b, &p.y, &p.x)
 	b.Multiply(&b, qPlus)
 	cc.Multiply(&p.t, qT2d)
-	c.x.Subtract(&b, &a)
-	c.y.Add(&b, &a)
+	subLazy(&c.x, &b, &a)
+	addLazy(&c.y, &b, &a)
 	if minus {
-		c.z.Subtract(d, &cc)
-		c.t.Add(d, &cc)
+		subLazy(&c.z, d, &cc)
+		addLazy(&c.t, d, &cc)
 	} else {
-		c.z.Add(d, &cc)
-		c.t.Subtract(d, &cc)
+		addLazy(&c.z, d, &cc)
+		subLazy(&c.t, d, &cc)
 	}
 	return c
 }
@@ -402,18 +406,21 @@ func (c *completed) sum(p *Point, qPlus, qMinus, qT2d, d *field.Element, minus b
 //
 // 4S. The inputs are projective: doubling never needs T.
 func (c *completed) double(p *projective) *completed {
-	var sq, s field.Element
-	s.Add(&p.x, &p.y)
+	// X, Y, Z obey the Element invariant (limbs < b = 2^51 + 2^18), and so
+	// do the squares. The sums are lazy (limbs.go): X+Y < 2b feeds a
+	// square; the four outputs, below 2^53 + 3b (C - G), feed the scaling
+	// multiplications of fromCompleted.
+	var a, bb, s field.Element
+	addLazy(&s, &p.x, &p.y)
 	c.x.Square(&s) // (X+Y)², becomes E below
-	sq.Square(&p.x)
-	s.Square(&p.y)
-	c.y.Add(&s, &sq)         // A + B = -H
-	c.z.Subtract(&s, &sq)    // G = B - A
-	c.x.Subtract(&c.x, &c.y) // E = (X+Y)² - A - B
-	// y3 = H/(G-C) = (A+B)/(C-G).
-	s.Square(&p.z)
-	s.Add(&s, &s)
-	c.t.Subtract(&s, &c.z)
+	a.Square(&p.x)
+	bb.Square(&p.y)
+	addLazy(&c.y, &bb, &a)        // A + B = -H
+	subLazy(&c.z, &bb, &a)        // G = B - A
+	subLazy(&c.x, &c.x, &c.y)     // E = (X+Y)² - (A+B); A+B < 2b < 4p
+	s.Square(&p.z)                // Z²
+	addLazy(&s, &s, &s)           // C = 2Z²
+	addSubLazy(&c.t, &s, &a, &bb) // C - G = 2Z² + A - B; y3 = (A+B)/(C-G)
 	return c
 }
 

@@ -4,8 +4,6 @@ import (
 	"crypto/subtle"
 	"sync"
 	"unsafe"
-
-	"github.com/seed06d4b90c/edwards25519/field"
 )
 
 // Lookup tables of multiples of a point, and their selection.
@@ -16,7 +14,7 @@ import (
 // negation. Variable-time tables are indexed directly and only ever see
 // public digits.
 //
-// The scan works on the limbs directly (see elementWords), five words at a
+// The scan works on the limbs directly (see limbs.go), five words at a
 // time with the accumulators in registers. Masking whole Elements through
 // field.Element.Select instead keeps the accumulator in memory, and the
 // store-to-load chain through it made the scans half of ScalarBaseMult's
@@ -34,19 +32,6 @@ func digitAbsSign(d int32) (abs uint32, neg int) {
 func ctEqual(a, b uint32) int {
 	return subtle.ConstantTimeEq(int32(a), int32(b))
 }
-
-// field.Element is exactly five uint64 limbs (field/fe.go), so the addends,
-// which are arrays of Elements, are arrays of words. The constant-time scans
-// read and write them as words; the size assertions here and
-// TestElementWords keep that assumption checked.
-const (
-	elementWords = 5
-	affineWords  = 3 * elementWords
-	cachedWords  = 4 * elementWords
-	_            = -uint(unsafe.Sizeof(field.Element{}) ^ 8*elementWords)
-	_            = -uint(unsafe.Sizeof(affineCached{}) ^ 8*affineWords)
-	_            = -uint(unsafe.Sizeof(cached{}) ^ 8*cachedWords)
-)
 
 // pickCached and pickAffine are this package's only seam to machine code:
 // tables_amd64.go may bind them to assembly, tables_noasm.go binds them to

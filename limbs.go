@@ -1,0 +1,81 @@
+package edwards25519
+
+import (
+	"unsafe"
+
+	"github.com/seed06d4b90c/edwards25519/field"
+)
+
+// This package reads field elements as their limbs in two places: the
+// constant-time table scans (tables.go) and the lazy additions of the point
+// formulas below. field.Element is exactly five uint64 limbs in radix 2^51,
+// least significant first (field/fe.go); the size assertions here and
+// TestElementWords check that assumption.
+
+const (
+	elementWords = 5
+	affineWords  = 3 * elementWords
+	cachedWords  = 4 * elementWords
+	_            = -uint(unsafe.Sizeof(field.Element{}) ^ 8*elementWords)
+	_            = -uint(unsafe.Sizeof(affineCached{}) ^ 8*affineWords)
+	_            = -uint(unsafe.Sizeof(cached{}) ^ 8*cachedWords)
+)
+
+// limbsOf views e as its limbs.
+func limbsOf(e *field.Element) *[elementWords]uint64 {
+	return (*[elementWords]uint64)(unsafe.Pointer(e))
+}
+
+// Lazy additions.
+//
+// field.Element.Add and Subtract end in a carry pass so that their results
+// obey the Element invariant (limbs < 2^51 + 2^18, "b" below) and can be
+// added again indefinitely. In the point formulas every sum or difference
+// is consumed by a multiplication or squaring, which accepts limbs up to
+// 2^54, so the carry pass (and the call) can be skipped:
+//
+//	addLazy     a + b            < 2b          = 2^52 + 2^19
+//	subLazy     a + 4p - b       < 2^53 + b    (b < 4p limb-wise: no underflow)
+//	addSubLazy  a + b + 4p - c   < 2^53 + a + b (c < 4p limb-wise)
+//
+// where 4p in limbs is (2^53 - 76, 2^53 - 4, 2^53 - 4, 2^53 - 4, 2^53 - 4).
+// Each use in point.go states the bound of its inputs; the results are never
+// stored in a Point or passed to anything but Multiply or Square.
+// TestLazyBounds runs the formulas on limbs at the invariant's edge.
+
+const (
+	fourP0    = 1<<53 - 76
+	fourPHigh = 1<<53 - 4
+)
+
+// addLazy sets out = a + b limb by limb, without a carry pass.
+func addLazy(out, a, b *field.Element) {
+	o, x, y := limbsOf(out), limbsOf(a), limbsOf(b)
+	o[0] = x[0] + y[0]
+	o[1] = x[1] + y[1]
+	o[2] = x[2] + y[2]
+	o[3] = x[3] + y[3]
+	o[4] = x[4] + y[4]
+}
+
+// subLazy sets out = a - b as a + 4p - b limb by limb. pre: b's limbs are
+// below 2^53 - 76.
+func subLazy(out, a, b *field.Element) {
+	o, x, y := limbsOf(out), limbsOf(a), limbsOf(b)
+	o[0] = x[0] + fourP0 - y[0]
+	o[1] = x[1] + fourPHigh - y[1]
+	o[2] = x[2] + fourPHigh - y[2]
+	o[3] = x[3] + fourPHigh - y[3]
+	o[4] = x[4] + fourPHigh - y[4]
+}
+
+// addSubLazy sets out = a + b - c as a + b + 4p - c limb by limb. pre: c's
+// limbs are below 2^53 - 76.
+func addSubLazy(out, a, b, c *field.Element) {
+	o, x, y, z := limbsOf(out), limbsOf(a), limbsOf(b), limbsOf(c)
+	o[0] = x[0] + y[0] + fourP0 - z[0]
+	o[1] = x[1] + y[1] + fourPHigh - z[1]
+	o[2] = x[2] + y[2] + fourPHigh - z[2]
+	o[3] = x[3] + y[3] + fourPHigh - z[3]
+	o[4] = x[4] + y[4] + fourPHigh - z[4]
+}
