@@ -804,7 +804,21 @@ func TestLazyBounds(t *testing.T) {
 			same("sum z", &c.z, u.Add(&d, &cc))
 			same("sum t", &c.t, u.Subtract(&d, &cc))
 		}
-		c.addAffine(&p, &qa)
-		checkLimbs("addAffine", &c)
+		for _, minus := range []bool{false, true} {
+			var d, cc field.Element
+			if minus {
+				c.subAffine(&p, &qa)
+			} else {
+				c.addAffine(&p, &qa)
+			}
+			checkLimbs("affine", &c)
+			d.Add(&p.z, &p.z)
+			cc.Multiply(&p.t, &qa.t2d)
+			if minus {
+				cc.Negate(&cc)
+			}
+			same("affine z", &c.z, u.Add(&d, &cc))
+			same("affine t", &c.t, u.Subtract(&d, &cc))
+		}
 	}
 }

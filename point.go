@@ -359,14 +359,14 @@ func (c *completed) subCached(p *Point, q *cached) *completed {
 // addAffine sets c = p + q for an affine addend.
 func (c *completed) addAffine(p *Point, q *affineCached) *completed {
 	var d field.Element
-	d.Add(&p.z, &p.z)
+	addLazy(&d, &p.z, &p.z) // 2·Z1 < 2b, see sum
 	return c.sum(p, &q.yPlusX, &q.yMinusX, &q.t2d, &d, false)
 }
 
 // subAffine sets c = p - q for an affine addend.
 func (c *completed) subAffine(p *Point, q *affineCached) *completed {
 	var d field.Element
-	d.Add(&p.z, &p.z)
+	addLazy(&d, &p.z, &p.z) // 2·Z1 < 2b, see sum
 	return c.sum(p, &q.yMinusX, &q.yPlusX, &q.t2d, &d, true)
 }
 
@@ -378,9 +378,9 @@ func (c *completed) subAffine(p *Point, q *affineCached) *completed {
 // since negating q negates C. Which one is a public choice of the caller.
 func (c *completed) sum(p *Point, qPlus, qMinus, qT2d, d *field.Element, minus bool) *completed {
 	// p and the addend obey the Element invariant (limbs < b), and so do
-	// the products and d. The sums are lazy (limbs.go): Y±X feed a
-	// multiplication; the four outputs, below 2^53 + b, feed the scaling
-	// multiplications of fromCompleted.
+	// the products; d is a product or the lazy 2·Z1 < 2b. The sums are lazy
+	// (limbs.go): Y±X feed a multiplication; the four outputs, below
+	// 2^53 + 2b, feed the scaling multiplications of fromCompleted.
 	var a, b, cc field.Element
 	subLazy(&a, &p.y, &p.x)
 	a.Multiply(&a, qMinus)
