@@ -679,13 +679,21 @@ func TestBatchAffine(t *testing.T) {
 	pts := ptPoints(t, r, 20)
 	for n := 0; n <= 9; n++ {
 		in := pts[len(pts)-n:]
-		got := make([]affineCached, n)
-		batchAffine(in, got, func(a *affineCached) *affineCached { return a })
+		type pair struct {
+			a affineCached
+			p Point
+		}
+		got := make([]pair, n)
+		batchAffine(in, got, func(e *pair) (*affineCached, *Point) { return &e.a, &e.p })
 		for k := range in {
 			var want affineCached
 			want.fromExtended(in[k])
-			if !sameAffine(&got[k], &want) {
+			if !sameAffine(&got[k].a, &want) {
 				t.Fatalf("n = %d: entry %d differs", n, k)
+			}
+			p := &got[k].p
+			if !onCurveExtended(&p.x, &p.y, &p.z, &p.t) || p.Equal(in[k]) != 1 || p.z.Equal(new(field.Element).One()) != 1 {
+				t.Fatalf("n = %d: affine point %d differs", n, k)
 			}
 		}
 	}
