@@ -542,7 +542,7 @@ DATA mask51<>+0(SB)/8, $0x0007ffffffffffff
 GLOBL mask51<>(SB), RODATA|NOPTR, $8
 
 // func feSquareMULX(out *[5]uint64, a *[5]uint64)
-// Requires: BMI2
+// Requires: ADX, BMI2
 TEXT ·feSquareMULX(SB), NOSPLIT, $0-16
 	MOVQ a+8(FP), SI
 	MOVQ (SI), R8
@@ -562,159 +562,168 @@ TEXT ·feSquareMULX(SB), NOSPLIT, $0-16
 
 	// r4 += 2*x1*x3
 	LEAQ  (R9)(R9*1), DX
+	XORL  CX, CX
 	MULXQ R11, CX, SI
-	ADDQ  CX, AX
-	ADCQ  SI, BX
+	ADCXQ CX, AX
+	ADCXQ SI, BX
 
 	// r4 += x2*x2
 	MOVQ  R10, DX
 	MULXQ R10, DI, R13
-	ADDQ  DI, AX
-	ADCQ  R13, BX
+	ADOXQ DI, AX
+	ADOXQ R13, BX
 
 	// c4 = r4 >> 51, m4 = r4 mod 2^51; keep 19*c4 for t0.
-	MOVQ   AX, DX
-	SHRQ   $0x33, DX
-	SHLQ   $0x0d, BX
-	ORQ    DX, BX
-	ANDQ   mask51<>+0(SB), AX
-	IMUL3Q $0x13, BX, BX
+	MOVQ AX, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, BX
+	ORQ  DX, BX
+	ANDQ mask51<>+0(SB), AX
+	LEAQ (BX)(BX*8), R14
+	LEAQ (BX)(R14*2), BX
 
 	// r3 = 2*x0*x3 + 2*x1*x2 + 19*x4*x4; then x4 <- 38*x4
 	// r3 = 2*x0*x3
 	MOVQ  R8, DX
-	MULXQ R11, R14, R15
+	MULXQ R11, R15, CX
 
 	// r3 += 2*x1*x2
 	LEAQ  (R9)(R9*1), DX
-	MULXQ R10, CX, SI
-	ADDQ  CX, R14
-	ADCQ  SI, R15
+	XORL  SI, SI
+	MULXQ R10, SI, DI
+	ADCXQ SI, R15
+	ADCXQ DI, CX
 
 	// r3 += 19*x4*x4
-	IMUL3Q $0x13, R12, DX
-	MULXQ  R12, DI, R13
-	ADDQ   DI, R14
-	ADCQ   R13, R15
-	LEAQ   (DX)(DX*1), R12
+	LEAQ  (R12)(R12*8), DX
+	LEAQ  (R12)(DX*2), DX
+	MULXQ R12, R13, R14
+	ADOXQ R13, R15
+	ADOXQ R14, CX
+	LEAQ  (DX)(DX*1), R12
 
 	// c3, m3; t4 = m4 + c3
-	MOVQ R14, DX
+	MOVQ R15, DX
 	SHRQ $0x33, DX
-	SHLQ $0x0d, R15
-	ORQ  DX, R15
-	ANDQ mask51<>+0(SB), R14
-	ADDQ R15, AX
+	SHLQ $0x0d, CX
+	ORQ  DX, CX
+	ANDQ mask51<>+0(SB), R15
+	ADDQ CX, AX
 
 	// r2 = 2*x0*x2 + x1*x1 + x3*(38*x4)
 	// r2 = 2*x0*x2
 	MOVQ  R8, DX
-	MULXQ R10, CX, SI
+	MULXQ R10, SI, DI
 
 	// r2 += x1*x1
 	MOVQ  R9, DX
-	MULXQ R9, DI, R13
-	ADDQ  DI, CX
-	ADCQ  R13, SI
+	XORL  R13, R13
+	MULXQ R9, R13, R14
+	ADCXQ R13, SI
+	ADCXQ R14, DI
 
 	// r2 += x3*38*x4
 	MOVQ  R11, DX
-	MULXQ R12, R15, DI
-	ADDQ  R15, CX
-	ADCQ  DI, SI
+	MULXQ R12, CX, R13
+	ADOXQ CX, SI
+	ADOXQ R13, DI
 
 	// c2, m2; t3 = m3 + c2
-	MOVQ CX, DX
+	MOVQ SI, DX
 	SHRQ $0x33, DX
-	SHLQ $0x0d, SI
-	ORQ  DX, SI
-	ANDQ mask51<>+0(SB), CX
-	ADDQ SI, R14
+	SHLQ $0x0d, DI
+	ORQ  DX, DI
+	ANDQ mask51<>+0(SB), SI
+	ADDQ DI, R15
 
 	// r1 = 2*x0*x1 + x2*(38*x4) + 19*x3*x3; then x3 <- 38*x3
 	// r1 = 2*x0*x1
 	MOVQ  R8, DX
-	MULXQ R9, R13, R15
+	MULXQ R9, R14, CX
 
 	// r1 += x2*38*x4
 	MOVQ  R10, DX
-	MULXQ R12, DI, SI
-	ADDQ  DI, R13
-	ADCQ  SI, R15
+	XORL  R13, R13
+	MULXQ R12, R13, DI
+	ADCXQ R13, R14
+	ADCXQ DI, CX
 
 	// r1 += 19*x3*x3
-	IMUL3Q $0x13, R11, DX
-	MULXQ  R11, DI, SI
-	ADDQ   DI, R13
-	ADCQ   SI, R15
-	LEAQ   (DX)(DX*1), R11
+	LEAQ  (R11)(R11*8), DX
+	LEAQ  (R11)(DX*2), DX
+	MULXQ R11, R13, DI
+	ADOXQ R13, R14
+	ADOXQ DI, CX
+	LEAQ  (DX)(DX*1), R11
 
 	// c1, m1; t2 = m2 + c1
-	MOVQ R13, DX
+	MOVQ R14, DX
 	SHRQ $0x33, DX
-	SHLQ $0x0d, R15
-	ORQ  DX, R15
-	ANDQ mask51<>+0(SB), R13
-	ADDQ R15, CX
+	SHLQ $0x0d, CX
+	ORQ  DX, CX
+	ANDQ mask51<>+0(SB), R14
+	ADDQ CX, SI
 
 	// r0 = x0*x0 + x1*(38*x4) + x2*(38*x3)
 	// r0 = x0*x0
 	MOVQ  R8, DX
 	SHRQ  $0x01, DX
-	MULXQ DX, DI, SI
+	MULXQ DX, R13, DI
 
 	// r0 += x1*38*x4
 	MOVQ  R9, DX
-	MULXQ R12, R15, R8
-	ADDQ  R15, DI
-	ADCQ  R8, SI
+	XORL  CX, CX
+	MULXQ R12, CX, R8
+	ADCXQ CX, R13
+	ADCXQ R8, DI
 
 	// r0 += x2*38*x3
 	MOVQ  R10, DX
-	MULXQ R11, R9, R15
-	ADDQ  R9, DI
-	ADCQ  R15, SI
+	MULXQ R11, R9, CX
+	ADOXQ R9, R13
+	ADOXQ CX, DI
 
 	// c0, m0; t1 = m1 + c0, t0 = m0 + 19*c4
-	MOVQ DI, DX
+	MOVQ R13, DX
 	SHRQ $0x33, DX
-	SHLQ $0x0d, SI
-	ORQ  DX, SI
-	ANDQ mask51<>+0(SB), DI
-	ADDQ SI, R13
-	ADDQ BX, DI
+	SHLQ $0x0d, DI
+	ORQ  DX, DI
+	ANDQ mask51<>+0(SB), R13
+	ADDQ DI, R14
+	ADDQ BX, R13
 
 	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
 	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1).
-	MOVQ DI, R8
+	MOVQ R13, R8
 	SHRQ $0x33, R8
-	ANDQ mask51<>+0(SB), DI
-	MOVQ R13, R12
-	SHRQ $0x33, R12
 	ANDQ mask51<>+0(SB), R13
-	MOVQ CX, R10
-	SHRQ $0x33, R10
-	ANDQ mask51<>+0(SB), CX
-	MOVQ R14, R9
-	SHRQ $0x33, R9
+	MOVQ R14, R12
+	SHRQ $0x33, R12
 	ANDQ mask51<>+0(SB), R14
-	MOVQ AX, R15
-	SHRQ $0x33, R15
+	MOVQ SI, R10
+	SHRQ $0x33, R10
+	ANDQ mask51<>+0(SB), SI
+	MOVQ R15, R9
+	SHRQ $0x33, R9
+	ANDQ mask51<>+0(SB), R15
+	MOVQ AX, CX
+	SHRQ $0x33, CX
 	ANDQ mask51<>+0(SB), AX
+	LEAQ (CX)(CX*8), R11
+	LEAQ (CX)(R11*2), CX
 
-	// The sums are written straight to R8..R12, the next pass's limbs.
-	IMUL3Q $0x13, R15, R15
-	LEAQ   (R14)(R10*1), R11
-	LEAQ   (CX)(R12*1), R10
-	LEAQ   (AX)(R9*1), R12
-	LEAQ   (R13)(R8*1), R9
-	LEAQ   (DI)(R15*1), R8
-	MOVQ   out+0(FP), SI
-	MOVQ   R8, (SI)
-	MOVQ   R9, 8(SI)
-	MOVQ   R10, 16(SI)
-	MOVQ   R11, 24(SI)
-	MOVQ   R12, 32(SI)
+	// The sums are written straight to R8..R12.
+	LEAQ (R15)(R10*1), R11
+	LEAQ (SI)(R12*1), R10
+	LEAQ (AX)(R9*1), R12
+	LEAQ (R14)(R8*1), R9
+	LEAQ (R13)(CX*1), R8
+	MOVQ out+0(FP), SI
+	MOVQ R8, (SI)
+	MOVQ R9, 8(SI)
+	MOVQ R10, 16(SI)
+	MOVQ R11, 24(SI)
+	MOVQ R12, 32(SI)
 	RET
 
 // func feSquareMULQ(out *[5]uint64, a *[5]uint64)
@@ -871,41 +880,41 @@ TEXT ·feSquareMULQ(SB), NOSPLIT, $0-16
 
 	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
 	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1).
-	MOVQ R11, R8
-	SHRQ $0x33, R8
-	ANDQ mask51<>+0(SB), R11
-	MOVQ R12, R9
-	SHRQ $0x33, R9
-	ANDQ mask51<>+0(SB), R12
-	MOVQ R14, R13
-	SHRQ $0x33, R13
-	ANDQ mask51<>+0(SB), R14
-	MOVQ SI, R10
-	SHRQ $0x33, R10
-	ANDQ mask51<>+0(SB), SI
-	MOVQ BX, R15
-	SHRQ $0x33, R15
-	ANDQ mask51<>+0(SB), BX
-
-	// The sums are written straight to R8..R12, the next pass's limbs.
+	MOVQ   R11, R8
+	SHRQ   $0x33, R8
+	ANDQ   mask51<>+0(SB), R11
+	MOVQ   R12, R9
+	SHRQ   $0x33, R9
+	ANDQ   mask51<>+0(SB), R12
+	MOVQ   R14, R13
+	SHRQ   $0x33, R13
+	ANDQ   mask51<>+0(SB), R14
+	MOVQ   SI, R10
+	SHRQ   $0x33, R10
+	ANDQ   mask51<>+0(SB), SI
+	MOVQ   BX, R15
+	SHRQ   $0x33, R15
+	ANDQ   mask51<>+0(SB), BX
 	IMUL3Q $0x13, R15, R15
-	MOVQ   R8, DX
-	LEAQ   (R11)(R15*1), R8
-	LEAQ   (SI)(R13*1), R11
-	MOVQ   R9, DI
-	LEAQ   (R12)(DX*1), R9
-	LEAQ   (BX)(R10*1), R12
-	LEAQ   (R14)(DI*1), R10
-	MOVQ   out+0(FP), SI
-	MOVQ   R8, (SI)
-	MOVQ   R9, 8(SI)
-	MOVQ   R10, 16(SI)
-	MOVQ   R11, 24(SI)
-	MOVQ   R12, 32(SI)
+
+	// The sums are written straight to R8..R12.
+	MOVQ R8, DX
+	LEAQ (R11)(R15*1), R8
+	LEAQ (SI)(R13*1), R11
+	MOVQ R9, DI
+	LEAQ (R12)(DX*1), R9
+	LEAQ (BX)(R10*1), R12
+	LEAQ (R14)(DI*1), R10
+	MOVQ out+0(FP), SI
+	MOVQ R8, (SI)
+	MOVQ R9, 8(SI)
+	MOVQ R10, 16(SI)
+	MOVQ R11, 24(SI)
+	MOVQ R12, 32(SI)
 	RET
 
 // func feSquareNMULX(out *[5]uint64, a *[5]uint64, n int)
-// Requires: BMI2
+// Requires: ADX, BMI2
 TEXT ·feSquareNMULX(SB), NOSPLIT, $8-24
 	MOVQ a+8(FP), SI
 	MOVQ (SI), R8
@@ -917,10 +926,6 @@ TEXT ·feSquareNMULX(SB), NOSPLIT, $8-24
 	// x0 is held doubled: 2*x0 is the multiplier of four products, x0 of one.
 	LEAQ (R8)(R8*1), R8
 
-	// count = n
-	MOVQ n+16(FP), R13
-
-again:
 	// One squaring of x0..x4 (the limbs held in R8..R12).
 	// r4 = 2*x0*x4 + 2*x1*x3 + x2*x2
 	// r4 = 2*x0*x4
@@ -929,163 +934,339 @@ again:
 
 	// r4 += 2*x1*x3
 	LEAQ  (R9)(R9*1), DX
+	XORL  CX, CX
 	MULXQ R11, CX, SI
-	ADDQ  CX, AX
-	ADCQ  SI, BX
+	ADCXQ CX, AX
+	ADCXQ SI, BX
 
 	// r4 += x2*x2
 	MOVQ  R10, DX
 	MULXQ R10, DI, BP
-	ADDQ  DI, AX
-	ADCQ  BP, BX
+	ADOXQ DI, AX
+	ADOXQ BP, BX
 
 	// c4 = r4 >> 51, m4 = r4 mod 2^51; keep 19*c4 for t0.
-	MOVQ   AX, DX
-	SHRQ   $0x33, DX
-	SHLQ   $0x0d, BX
-	ORQ    DX, BX
-	ANDQ   mask51<>+0(SB), AX
-	IMUL3Q $0x13, BX, BX
+	MOVQ AX, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, BX
+	ORQ  DX, BX
+	ANDQ mask51<>+0(SB), AX
+	LEAQ (BX)(BX*8), R14
+	LEAQ (BX)(R14*2), BX
 
 	// r3 = 2*x0*x3 + 2*x1*x2 + 19*x4*x4; then x4 <- 38*x4
 	// r3 = 2*x0*x3
 	MOVQ  R8, DX
-	MULXQ R11, R14, R15
+	MULXQ R11, R15, CX
 
 	// r3 += 2*x1*x2
 	LEAQ  (R9)(R9*1), DX
-	MULXQ R10, CX, SI
-	ADDQ  CX, R14
-	ADCQ  SI, R15
+	XORL  SI, SI
+	MULXQ R10, SI, DI
+	ADCXQ SI, R15
+	ADCXQ DI, CX
 
 	// r3 += 19*x4*x4
-	IMUL3Q $0x13, R12, DX
-	MULXQ  R12, DI, BP
-	ADDQ   DI, R14
-	ADCQ   BP, R15
-	LEAQ   (DX)(DX*1), R12
+	LEAQ  (R12)(R12*8), DX
+	LEAQ  (R12)(DX*2), DX
+	MULXQ R12, BP, R14
+	ADOXQ BP, R15
+	ADOXQ R14, CX
+	LEAQ  (DX)(DX*1), R12
 
 	// c3, m3; t4 = m4 + c3
-	MOVQ R14, DX
+	MOVQ R15, DX
 	SHRQ $0x33, DX
-	SHLQ $0x0d, R15
-	ORQ  DX, R15
-	ANDQ mask51<>+0(SB), R14
-	ADDQ R15, AX
+	SHLQ $0x0d, CX
+	ORQ  DX, CX
+	ANDQ mask51<>+0(SB), R15
+	ADDQ CX, AX
 
 	// r2 = 2*x0*x2 + x1*x1 + x3*(38*x4)
 	// r2 = 2*x0*x2
 	MOVQ  R8, DX
-	MULXQ R10, CX, SI
+	MULXQ R10, SI, DI
 
 	// r2 += x1*x1
 	MOVQ  R9, DX
-	MULXQ R9, DI, BP
-	ADDQ  DI, CX
-	ADCQ  BP, SI
+	XORL  BP, BP
+	MULXQ R9, BP, R14
+	ADCXQ BP, SI
+	ADCXQ R14, DI
 
 	// r2 += x3*38*x4
 	MOVQ  R11, DX
-	MULXQ R12, R15, DI
-	ADDQ  R15, CX
-	ADCQ  DI, SI
+	MULXQ R12, CX, BP
+	ADOXQ CX, SI
+	ADOXQ BP, DI
 
 	// c2, m2; t3 = m3 + c2
-	MOVQ CX, DX
+	MOVQ SI, DX
 	SHRQ $0x33, DX
-	SHLQ $0x0d, SI
-	ORQ  DX, SI
-	ANDQ mask51<>+0(SB), CX
-	ADDQ SI, R14
+	SHLQ $0x0d, DI
+	ORQ  DX, DI
+	ANDQ mask51<>+0(SB), SI
+	ADDQ DI, R15
 
 	// r1 = 2*x0*x1 + x2*(38*x4) + 19*x3*x3; then x3 <- 38*x3
 	// r1 = 2*x0*x1
 	MOVQ  R8, DX
-	MULXQ R9, BP, R15
+	MULXQ R9, R14, CX
 
 	// r1 += x2*38*x4
 	MOVQ  R10, DX
-	MULXQ R12, DI, SI
-	ADDQ  DI, BP
-	ADCQ  SI, R15
+	XORL  BP, BP
+	MULXQ R12, BP, DI
+	ADCXQ BP, R14
+	ADCXQ DI, CX
 
 	// r1 += 19*x3*x3
-	IMUL3Q $0x13, R11, DX
-	MULXQ  R11, DI, SI
-	ADDQ   DI, BP
-	ADCQ   SI, R15
-	LEAQ   (DX)(DX*1), R11
+	LEAQ  (R11)(R11*8), DX
+	LEAQ  (R11)(DX*2), DX
+	MULXQ R11, BP, DI
+	ADOXQ BP, R14
+	ADOXQ DI, CX
+	LEAQ  (DX)(DX*1), R11
 
 	// c1, m1; t2 = m2 + c1
-	MOVQ BP, DX
+	MOVQ R14, DX
 	SHRQ $0x33, DX
-	SHLQ $0x0d, R15
-	ORQ  DX, R15
-	ANDQ mask51<>+0(SB), BP
-	ADDQ R15, CX
+	SHLQ $0x0d, CX
+	ORQ  DX, CX
+	ANDQ mask51<>+0(SB), R14
+	ADDQ CX, SI
 
 	// r0 = x0*x0 + x1*(38*x4) + x2*(38*x3)
 	// r0 = x0*x0
 	MOVQ  R8, DX
 	SHRQ  $0x01, DX
-	MULXQ DX, DI, SI
+	MULXQ DX, BP, DI
 
 	// r0 += x1*38*x4
 	MOVQ  R9, DX
-	MULXQ R12, R15, R8
-	ADDQ  R15, DI
-	ADCQ  R8, SI
+	XORL  CX, CX
+	MULXQ R12, CX, R8
+	ADCXQ CX, BP
+	ADCXQ R8, DI
 
 	// r0 += x2*38*x3
 	MOVQ  R10, DX
-	MULXQ R11, R9, R15
-	ADDQ  R9, DI
-	ADCQ  R15, SI
+	MULXQ R11, R9, CX
+	ADOXQ R9, BP
+	ADOXQ CX, DI
 
 	// c0, m0; t1 = m1 + c0, t0 = m0 + 19*c4
-	MOVQ DI, DX
+	MOVQ BP, DX
 	SHRQ $0x33, DX
-	SHLQ $0x0d, SI
-	ORQ  DX, SI
-	ANDQ mask51<>+0(SB), DI
-	ADDQ SI, BP
-	ADDQ BX, DI
+	SHLQ $0x0d, DI
+	ORQ  DX, DI
+	ANDQ mask51<>+0(SB), BP
+	ADDQ DI, R14
+	ADDQ BX, BP
 
 	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
 	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1).
-	MOVQ DI, R8
+	MOVQ BP, R8
 	SHRQ $0x33, R8
-	ANDQ mask51<>+0(SB), DI
-	MOVQ BP, R12
-	SHRQ $0x33, R12
 	ANDQ mask51<>+0(SB), BP
-	MOVQ CX, R10
-	SHRQ $0x33, R10
-	ANDQ mask51<>+0(SB), CX
-	MOVQ R14, R9
-	SHRQ $0x33, R9
+	MOVQ R14, R12
+	SHRQ $0x33, R12
 	ANDQ mask51<>+0(SB), R14
-	MOVQ AX, R15
-	SHRQ $0x33, R15
+	MOVQ SI, R10
+	SHRQ $0x33, R10
+	ANDQ mask51<>+0(SB), SI
+	MOVQ R15, R9
+	SHRQ $0x33, R9
+	ANDQ mask51<>+0(SB), R15
+	MOVQ AX, CX
+	SHRQ $0x33, CX
 	ANDQ mask51<>+0(SB), AX
+	LEAQ (CX)(CX*8), R11
+	LEAQ (CX)(R11*2), CX
 
-	// The sums are written straight to R8..R12, the next pass's limbs.
-	// x0 stays doubled: 2*x0 = 2*u0 + 38*k4.
-	IMUL3Q $0x26, R15, R15
-	LEAQ   (R14)(R10*1), R11
-	LEAQ   (CX)(R12*1), R10
-	LEAQ   (AX)(R9*1), R12
-	LEAQ   (BP)(R8*1), R9
-	LEAQ   (R15)(DI*2), R8
-	DECQ   R13
-	JGT    again
-	SHRQ   $0x01, R8
-	MOVQ   out+0(FP), SI
-	MOVQ   R8, (SI)
-	MOVQ   R9, 8(SI)
-	MOVQ   R10, 16(SI)
-	MOVQ   R11, 24(SI)
-	MOVQ   R12, 32(SI)
+	// The sums are written straight to R8..R12.
+	LEAQ (R15)(R10*1), R11
+	LEAQ (SI)(R12*1), R10
+	LEAQ (AX)(R9*1), R12
+	LEAQ (R14)(R8*1), R9
+	LEAQ (BP)(CX*1), R8
+
+	// count = n - 1 squarings remain; none if n <= 1.
+	MOVQ n+16(FP), R13
+	DECQ R13
+	JLE  store
+
+	// h_i = 2^7 * x_i: the form scaledPass works on.
+	SHLQ $0x07, R8
+	SHLQ $0x07, R9
+	SHLQ $0x07, R10
+	SHLQ $0x07, R11
+	SHLQ $0x07, R12
+
+again:
+	// One squaring of h_i = 2^7*x_i (R8..R12); each column R_k = 2^13*r_k.
+	// R4 = h0*h4 + h1*h3 + (h2>>1)*h2
+	// r4 = h0*h4
+	MOVQ  R8, DX
+	MULXQ R12, AX, BX
+
+	// r4 += h1*h3
+	MOVQ  R9, DX
+	XORL  CX, CX
+	MULXQ R11, CX, SI
+	ADCXQ CX, AX
+	ADCXQ SI, BX
+
+	// r4 += (h2>>1)*h2
+	RORXQ $0x01, R10, DX
+	MULXQ R10, DI, BP
+	ADOXQ DI, AX
+	ADOXQ BP, BX
+
+	// c4 = hi, m4 = lo >> 13; keep 19*c4 for t0.
+	SHRQ $0x0d, AX
+	LEAQ (BX)(BX*8), R14
+	LEAQ (BX)(R14*2), BX
+
+	// R3 = h0*h3 + h1*h2 + (h4>>1)*(19*h4); h4 <- 19*h4 on the way
+	// r3 = h0*h3
+	MOVQ  R8, DX
+	MULXQ R11, R15, CX
+
+	// r3 += h1*h2
+	MOVQ  R9, DX
+	XORL  SI, SI
+	MULXQ R10, SI, DI
+	ADCXQ SI, R15
+	ADCXQ DI, CX
+
+	// r3 += (h4>>1)*(19*h4)
+	RORXQ $0x01, R12, DX
+	LEAQ  (R12)(R12*8), BP
+	LEAQ  (R12)(BP*2), R12
+	MULXQ R12, R14, SI
+	ADOXQ R14, R15
+	ADOXQ SI, CX
+
+	// c3 = hi, m3 = lo >> 13; t4 = m4 + c3
+	SHRQ $0x0d, R15
+	ADDQ CX, AX
+
+	// R2 = h0*h2 + (h1>>1)*h1 + h3*(19*h4)
+	// r2 = h0*h2
+	MOVQ  R8, DX
+	MULXQ R10, DI, BP
+
+	// r2 += (h1>>1)*h1
+	RORXQ $0x01, R9, DX
+	XORL  R14, R14
+	MULXQ R9, R14, SI
+	ADCXQ R14, DI
+	ADCXQ SI, BP
+
+	// r2 += h3*(19*h4)
+	MOVQ  R11, DX
+	MULXQ R12, CX, R14
+	ADOXQ CX, DI
+	ADOXQ R14, BP
+
+	// c2 = hi, m2 = lo >> 13; t3 = m3 + c2
+	SHRQ $0x0d, DI
+	ADDQ BP, R15
+
+	// R1 = h0*h1 + h2*(19*h4) + (h3>>1)*(19*h3); h3 <- 19*h3 on the way
+	// r1 = h0*h1
+	MOVQ  R8, DX
+	MULXQ R9, SI, CX
+
+	// r1 += h2*(19*h4)
+	MOVQ  R10, DX
+	XORL  R14, R14
+	MULXQ R12, R14, BP
+	ADCXQ R14, SI
+	ADCXQ BP, CX
+
+	// r1 += (h3>>1)*(19*h3)
+	RORXQ $0x01, R11, DX
+	LEAQ  (R11)(R11*8), R14
+	LEAQ  (R11)(R14*2), R11
+	MULXQ R11, BP, R14
+	ADOXQ BP, SI
+	ADOXQ R14, CX
+
+	// c1 = hi, m1 = lo >> 13; t2 = m2 + c1
+	SHRQ $0x0d, SI
+	ADDQ CX, DI
+
+	// R0 = (h0>>1)*h0 + h1*(19*h4) + h2*(19*h3)
+	// r0 = (h0>>1)*h0
+	RORXQ $0x01, R8, DX
+	MULXQ R8, BP, R14
+
+	// r0 += h1*(19*h4)
+	MOVQ  R9, DX
+	XORL  CX, CX
+	MULXQ R12, CX, R8
+	ADCXQ CX, BP
+	ADCXQ R8, R14
+
+	// r0 += h2*(19*h3)
+	MOVQ  R10, DX
+	MULXQ R11, R9, CX
+	ADOXQ R9, BP
+	ADOXQ CX, R14
+
+	// c0 = hi, m0 = lo >> 13; t1 = m1 + c0, t0 = m0 + 19*c4
+	SHRQ $0x0d, BP
+	ADDQ R14, SI
+	ADDQ BX, BP
+
+	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
+	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1); then h_i = x_i << 7.
+	MOVQ BP, R8
+	SHRQ $0x33, R8
+	ANDQ mask51<>+0(SB), BP
+	MOVQ SI, R12
+	SHRQ $0x33, R12
+	ANDQ mask51<>+0(SB), SI
+	MOVQ DI, R10
+	SHRQ $0x33, R10
+	ANDQ mask51<>+0(SB), DI
+	MOVQ R15, R9
+	SHRQ $0x33, R9
+	ANDQ mask51<>+0(SB), R15
+	MOVQ AX, CX
+	SHRQ $0x33, CX
+	ANDQ mask51<>+0(SB), AX
+	LEAQ (CX)(CX*8), R11
+	LEAQ (CX)(R11*2), CX
+	LEAQ (R15)(R10*1), R11
+	LEAQ (DI)(R12*1), R10
+	LEAQ (AX)(R9*1), R12
+	LEAQ (SI)(R8*1), R9
+	LEAQ (BP)(CX*1), R8
+	SHLQ $0x07, R8
+	SHLQ $0x07, R9
+	SHLQ $0x07, R10
+	SHLQ $0x07, R11
+	SHLQ $0x07, R12
+	DECQ R13
+	JGT  again
+
+	// x_i = h_i >> 7
+	SHRQ $0x07, R8
+	SHRQ $0x07, R9
+	SHRQ $0x07, R10
+	SHRQ $0x07, R11
+	SHRQ $0x07, R12
+
+store:
+	MOVQ out+0(FP), SI
+	MOVQ R8, (SI)
+	MOVQ R9, 8(SI)
+	MOVQ R10, 16(SI)
+	MOVQ R11, 24(SI)
+	MOVQ R12, 32(SI)
 	RET
 
 // func feSquareNMULQ(out *[5]uint64, a *[5]uint64, n int)
@@ -1100,10 +1281,6 @@ TEXT ·feSquareNMULQ(SB), NOSPLIT, $8-24
 	// x0 is held doubled: 2*x0 is the multiplier of four products, x0 of one.
 	LEAQ (R8)(R8*1), R8
 
-	// count = n
-	MOVQ n+16(FP), R13
-
-again:
 	// One squaring of x0..x4 (the limbs held in R8..R12).
 	// r4 = 2*x0*x4 + 2*x1*x3 + x2*x2
 	// r4 = 2*x0*x4
@@ -1246,39 +1423,217 @@ again:
 
 	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
 	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1).
-	MOVQ R11, R8
-	SHRQ $0x33, R8
-	ANDQ mask51<>+0(SB), R11
-	MOVQ R12, R9
-	SHRQ $0x33, R9
-	ANDQ mask51<>+0(SB), R12
-	MOVQ R14, BP
-	SHRQ $0x33, BP
-	ANDQ mask51<>+0(SB), R14
-	MOVQ SI, R10
-	SHRQ $0x33, R10
-	ANDQ mask51<>+0(SB), SI
-	MOVQ BX, R15
-	SHRQ $0x33, R15
-	ANDQ mask51<>+0(SB), BX
+	MOVQ   R11, R8
+	SHRQ   $0x33, R8
+	ANDQ   mask51<>+0(SB), R11
+	MOVQ   R12, R9
+	SHRQ   $0x33, R9
+	ANDQ   mask51<>+0(SB), R12
+	MOVQ   R14, BP
+	SHRQ   $0x33, BP
+	ANDQ   mask51<>+0(SB), R14
+	MOVQ   SI, R10
+	SHRQ   $0x33, R10
+	ANDQ   mask51<>+0(SB), SI
+	MOVQ   BX, R15
+	SHRQ   $0x33, R15
+	ANDQ   mask51<>+0(SB), BX
+	IMUL3Q $0x13, R15, R15
 
-	// The sums are written straight to R8..R12, the next pass's limbs.
-	// x0 stays doubled: 2*x0 = 2*u0 + 38*k4.
-	IMUL3Q $0x26, R15, R15
-	MOVQ   R8, DX
-	LEAQ   (R15)(R11*2), R8
-	LEAQ   (SI)(BP*1), R11
-	MOVQ   R9, DI
-	LEAQ   (R12)(DX*1), R9
-	LEAQ   (BX)(R10*1), R12
-	LEAQ   (R14)(DI*1), R10
-	DECQ   R13
-	JGT    again
-	SHRQ   $0x01, R8
-	MOVQ   out+0(FP), SI
-	MOVQ   R8, (SI)
-	MOVQ   R9, 8(SI)
-	MOVQ   R10, 16(SI)
-	MOVQ   R11, 24(SI)
-	MOVQ   R12, 32(SI)
+	// The sums are written straight to R8..R12.
+	MOVQ R8, DX
+	LEAQ (R11)(R15*1), R8
+	LEAQ (SI)(BP*1), R11
+	MOVQ R9, DI
+	LEAQ (R12)(DX*1), R9
+	LEAQ (BX)(R10*1), R12
+	LEAQ (R14)(DI*1), R10
+
+	// count = n - 1 squarings remain; none if n <= 1.
+	MOVQ n+16(FP), R13
+	DECQ R13
+	JLE  store
+
+	// h_i = 2^7 * x_i: the form scaledPass works on.
+	SHLQ $0x07, R8
+	SHLQ $0x07, R9
+	SHLQ $0x07, R10
+	SHLQ $0x07, R11
+	SHLQ $0x07, R12
+
+again:
+	// One squaring of h_i = 2^7*x_i (R8..R12); each column R_k = 2^13*r_k.
+	// R4 = h0*h4 + h1*h3 + (h2>>1)*h2
+	// r4 = h0*h4
+	MOVQ R8, AX
+	MULQ R12
+	MOVQ AX, BX
+	MOVQ DX, CX
+
+	// r4 += h1*h3
+	MOVQ R9, AX
+	MULQ R11
+	ADDQ AX, BX
+	ADCQ DX, CX
+
+	// r4 += (h2>>1)*h2
+	MOVQ R10, AX
+	SHRQ $0x01, AX
+	MULQ R10
+	ADDQ AX, BX
+	ADCQ DX, CX
+
+	// c4 = hi, m4 = lo >> 13; keep 19*c4 for t0.
+	SHRQ $0x0d, BX
+	LEAQ (CX)(CX*8), SI
+	LEAQ (CX)(SI*2), CX
+
+	// R3 = h0*h3 + h1*h2 + (h4>>1)*(19*h4); h4 <- 19*h4 on the way
+	// r3 = h0*h3
+	MOVQ R8, AX
+	MULQ R11
+	MOVQ AX, DI
+	MOVQ DX, BP
+
+	// r3 += h1*h2
+	MOVQ R9, AX
+	MULQ R10
+	ADDQ AX, DI
+	ADCQ DX, BP
+
+	// r3 += (h4>>1)*(19*h4)
+	MOVQ R12, AX
+	SHRQ $0x01, AX
+	LEAQ (R12)(R12*8), R14
+	LEAQ (R12)(R14*2), R12
+	MULQ R12
+	ADDQ AX, DI
+	ADCQ DX, BP
+
+	// c3 = hi, m3 = lo >> 13; t4 = m4 + c3
+	SHRQ $0x0d, DI
+	ADDQ BP, BX
+
+	// R2 = h0*h2 + (h1>>1)*h1 + h3*(19*h4)
+	// r2 = h0*h2
+	MOVQ R8, AX
+	MULQ R10
+	MOVQ AX, R15
+	MOVQ DX, SI
+
+	// r2 += (h1>>1)*h1
+	MOVQ R9, AX
+	SHRQ $0x01, AX
+	MULQ R9
+	ADDQ AX, R15
+	ADCQ DX, SI
+
+	// r2 += h3*(19*h4)
+	MOVQ R11, AX
+	MULQ R12
+	ADDQ AX, R15
+	ADCQ DX, SI
+
+	// c2 = hi, m2 = lo >> 13; t3 = m3 + c2
+	SHRQ $0x0d, R15
+	ADDQ SI, DI
+
+	// R1 = h0*h1 + h2*(19*h4) + (h3>>1)*(19*h3); h3 <- 19*h3 on the way
+	// r1 = h0*h1
+	MOVQ R8, AX
+	MULQ R9
+	MOVQ AX, R14
+	MOVQ DX, BP
+
+	// r1 += h2*(19*h4)
+	MOVQ R10, AX
+	MULQ R12
+	ADDQ AX, R14
+	ADCQ DX, BP
+
+	// r1 += (h3>>1)*(19*h3)
+	MOVQ R11, AX
+	SHRQ $0x01, AX
+	LEAQ (R11)(R11*8), SI
+	LEAQ (R11)(SI*2), R11
+	MULQ R11
+	ADDQ AX, R14
+	ADCQ DX, BP
+
+	// c1 = hi, m1 = lo >> 13; t2 = m2 + c1
+	SHRQ $0x0d, R14
+	ADDQ BP, R15
+
+	// R0 = (h0>>1)*h0 + h1*(19*h4) + h2*(19*h3)
+	// r0 = (h0>>1)*h0
+	MOVQ R8, AX
+	SHRQ $0x01, AX
+	MULQ R8
+	MOVQ AX, SI
+	MOVQ DX, BP
+
+	// r0 += h1*(19*h4)
+	MOVQ R9, AX
+	MULQ R12
+	ADDQ AX, SI
+	ADCQ DX, BP
+
+	// r0 += h2*(19*h3)
+	MOVQ R10, AX
+	MULQ R11
+	ADDQ AX, SI
+	ADCQ DX, BP
+
+	// c0 = hi, m0 = lo >> 13; t1 = m1 + c0, t0 = m0 + 19*c4
+	SHRQ $0x0d, SI
+	ADDQ BP, R14
+	ADDQ CX, SI
+
+	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
+	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1); then h_i = x_i << 7.
+	MOVQ SI, R8
+	SHRQ $0x33, R8
+	ANDQ mask51<>+0(SB), SI
+	MOVQ R14, R9
+	SHRQ $0x33, R9
+	ANDQ mask51<>+0(SB), R14
+	MOVQ R15, R12
+	SHRQ $0x33, R12
+	ANDQ mask51<>+0(SB), R15
+	MOVQ DI, R10
+	SHRQ $0x33, R10
+	ANDQ mask51<>+0(SB), DI
+	MOVQ BX, R11
+	SHRQ $0x33, R11
+	ANDQ mask51<>+0(SB), BX
+	LEAQ (R11)(R11*8), BP
+	LEAQ (R11)(BP*2), R11
+	MOVQ R8, DX
+	LEAQ (SI)(R11*1), R8
+	LEAQ (DI)(R12*1), R11
+	LEAQ (BX)(R10*1), R12
+	LEAQ (R15)(R9*1), R10
+	LEAQ (R14)(DX*1), R9
+	SHLQ $0x07, R8
+	SHLQ $0x07, R9
+	SHLQ $0x07, R10
+	SHLQ $0x07, R11
+	SHLQ $0x07, R12
+	DECQ R13
+	JGT  again
+
+	// x_i = h_i >> 7
+	SHRQ $0x07, R8
+	SHRQ $0x07, R9
+	SHRQ $0x07, R10
+	SHRQ $0x07, R11
+	SHRQ $0x07, R12
+
+store:
+	MOVQ out+0(FP), SI
+	MOVQ R8, (SI)
+	MOVQ R9, 8(SI)
+	MOVQ R10, 16(SI)
+	MOVQ R11, 24(SI)
+	MOVQ R12, 32(SI)
 	RET

@@ -3,6 +3,7 @@
 package field
 
 import (
+	"math"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -241,8 +242,8 @@ func TestAsmSquareN(t *testing.T) {
 				asmCheckSquareN(t, edge, n)
 			}
 			// All-maximal and all-zero limbs at a few lengths, and n < 1,
-			// which squares once.
-			for _, n := range []int{-1, 0, 1, 2, 5, 50, 100} {
+			// which squares once (math.MinInt: the count n-1 wraps).
+			for _, n := range []int{math.MinInt, -1, 0, 1, 2, 5, 50, 100} {
 				asmCheckSquareN(t, Element{[5]uint64{1<<54 - 1, 1<<54 - 1, 1<<54 - 1, 1<<54 - 1, 1<<54 - 1}}, n)
 				asmCheckSquareN(t, Element{}, n)
 			}

@@ -35,7 +35,7 @@ func feMulMULX(out *[5]uint64, a *[5]uint64, b *[5]uint64)
 func feMulMULQ(out *[5]uint64, a *[5]uint64, b *[5]uint64)
 
 // feSquareMULX sets out = a * a as feSquareGeneric does, using MULX.
-// It requires BMI2. Limbs of a must be below 2^54.
+// It requires BMI2 and ADX. Limbs of a must be below 2^54.
 //
 //go:noescape
 func feSquareMULX(out *[5]uint64, a *[5]uint64)
@@ -47,7 +47,7 @@ func feSquareMULX(out *[5]uint64, a *[5]uint64)
 func feSquareMULQ(out *[5]uint64, a *[5]uint64)
 
 // feSquareNMULX sets out = a^(2^n) by n squarings as feSquareGeneric does, using MULX.
-// It requires BMI2. Limbs of a must be below 2^54; n < 1 counts as 1.
+// It requires BMI2 and ADX. Limbs of a must be below 2^54; n < 1 counts as 1.
 //
 //go:noescape
 func feSquareNMULX(out *[5]uint64, a *[5]uint64, n int)
