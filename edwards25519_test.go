@@ -742,15 +742,16 @@ func TestMultiScalarAllocations(t *testing.T) {
 func TestLazyBounds(t *testing.T) {
 	r := ptRand(t)
 	const edge = 1<<51 + 1<<18 - 1
-	fill := func(e *field.Element, random bool) {
+	fillTo := func(e *field.Element, random bool, bound uint64) {
 		w := limbsOf(e)
 		for i := range w {
-			w[i] = edge
+			w[i] = bound
 			if random {
-				w[i] = r.Uint64N(edge + 1)
+				w[i] = r.Uint64N(bound + 1)
 			}
 		}
 	}
+	fill := func(e *field.Element, random bool) { fillTo(e, random, edge) }
 	checkLimbs := func(what string, c *completed) {
 		t.Helper()
 		for _, e := range []*field.Element{&c.x, &c.y, &c.z, &c.t} {
@@ -777,9 +778,14 @@ func TestLazyBounds(t *testing.T) {
 		var q cached
 		var qa affineCached
 		for _, e := range []*field.Element{&p.x, &p.y, &p.z, &p.t, &pp.x, &pp.y, &pp.z,
-			&q.yPlusX, &q.yMinusX, &q.z2, &q.t2d, &qa.yPlusX, &qa.yMinusX, &qa.t2d} {
+			&q.t2d, &qa.yPlusX, &qa.yMinusX, &qa.t2d} {
 			fill(e, random)
 		}
+		// Cached addends hold lazy sums (cached.fromExtended): Y+X and 2Z
+		// below 2·edge, Y-X below 2^53 + edge.
+		fillTo(&q.yPlusX, random, 2*edge)
+		fillTo(&q.z2, random, 2*edge)
+		fillTo(&q.yMinusX, random, 1<<53+edge)
 
 		var c completed
 		c.double(&pp)
@@ -796,8 +802,16 @@ func TestLazyBounds(t *testing.T) {
 		same("double z", &c.z, u.Subtract(&b, &a))
 		same("double t", &c.t, u.Subtract(&zz, new(field.Element).Subtract(&b, &a)))
 
+		// Reduced copies of the lazy cached fields for the reference formulas.
+		var qPlus, qMinus field.Element
+		qPlus.Multiply(&q.yPlusX, one)
+		qMinus.Multiply(&q.yMinusX, one)
 		for _, minus := range []bool{false, true} {
 			plus, minusC := &q.yPlusX, &q.yMinusX
+			rPlus, rMinus := &qPlus, &qMinus
+			if minus {
+				rPlus, rMinus = rMinus, rPlus
+			}
 			if minus {
 				plus, minusC = minusC, plus
 			}
@@ -806,9 +820,9 @@ func TestLazyBounds(t *testing.T) {
 			c.sum(&p, plus, minusC, &q.t2d, &d, minus)
 			checkLimbs("sum", &c)
 			a.Subtract(&p.y, &p.x)
-			a.Multiply(&a, minusC)
+			a.Multiply(&a, rMinus)
 			b.Add(&p.y, &p.x)
-			b.Multiply(&b, plus)
+			b.Multiply(&b, rPlus)
 			cc.Multiply(&p.t, &q.t2d)
 			if minus {
 				cc.Negate(&cc)

@@ -303,10 +303,15 @@ func (p *projective) setIdentity() *projective {
 
 // fromExtended prepares v as an addend: (Y+X, Y-X, 2Z, 2d·T), 1M. Storing
 // 2Z saves the doubling of D in every addition that uses the addend.
+//
+// The three sums are lazy (limbs.go): Y+X and 2Z below 2b, Y-X below
+// 2^53 + b. A cached addend is only ever multiplied (sum, addCached), swapped
+// or scanned, never reduced or encoded, so this is within what
+// multiplication accepts.
 func (c *cached) fromExtended(v *Point) *cached {
-	c.yPlusX.Add(&v.y, &v.x)
-	c.yMinusX.Subtract(&v.y, &v.x)
-	c.z2.Add(&v.z, &v.z)
+	addLazy(&c.yPlusX, &v.y, &v.x)
+	subLazy(&c.yMinusX, &v.y, &v.x)
+	addLazy(&c.z2, &v.z, &v.z)
 	c.t2d.Multiply(&v.t, curveD2)
 	return c
 }
