@@ -12,7 +12,7 @@ import "github.com/seed06d4b90c/edwards25519/field"
 // ----------------------------------------------------------------------------
 // Fixed-base comb: ScalarBaseMult
 //
-// Write s = Σ d_i·2^(w·i), i < n = ⌈256/w⌉, with signed digits |d_i| ≤ 2^(w-1)
+// Write s = Σ d_i·2^(w·i), i < n = ⌈254/w⌉, with signed digits |d_i| ≤ 2^(w-1)
 // (w = combWidth). Group the digits by i mod k (k = combSpacing): with
 // i = k·m + j,
 //
@@ -41,7 +41,6 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 	for j := combSpacing - 1; j >= 0; j-- {
 		if j != combSpacing-1 {
 			acc.doubleN(combWidth, &pp, &sum) // j and the bounds are public
-
 		}
 		for m := range rows {
 			i := m*combSpacing + j
