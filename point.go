@@ -515,20 +515,24 @@ func (c *cached) selectFrom(a, b *cached, cond int) *cached {
 	return c
 }
 
-// condNegate replaces c by -c when neg == 1: -(Y+X, Y-X, Z, 2dT) is
-// (Y-X, Y+X, Z, -2dT).
+// condNegate replaces c by -c when neg == 1: -(Y+X, Y-X, 2Z, 2dT) is
+// (Y-X, Y+X, 2Z, -2dT).
 func (c *cached) condNegate(neg int) *cached {
-	c.yPlusX.Swap(&c.yMinusX, neg)
-	var minus field.Element
-	minus.Negate(&c.t2d)
-	c.t2d.Select(&minus, &c.t2d, neg)
+	negateAddend(&c.yPlusX, &c.yMinusX, &c.t2d, neg)
 	return c
 }
 
+// condNegate replaces a by -a when neg == 1, as for cached addends.
 func (a *affineCached) condNegate(neg int) *affineCached {
-	a.yPlusX.Swap(&a.yMinusX, neg)
-	var minus field.Element
-	minus.Negate(&a.t2d)
-	a.t2d.Select(&minus, &a.t2d, neg)
+	negateAddend(&a.yPlusX, &a.yMinusX, &a.t2d, neg)
 	return a
+}
+
+// negateAddend negates an addend given by its y+x, y-x and 2d·t when
+// neg == 1, in constant time: negating x swaps y+x with y-x and negates t.
+func negateAddend(yPlusX, yMinusX, t2d *field.Element, neg int) {
+	yPlusX.Swap(yMinusX, neg)
+	var minus field.Element
+	minus.Negate(t2d)
+	t2d.Select(&minus, t2d, neg)
 }

@@ -210,6 +210,17 @@ func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Poi
 // n·(7 + 64) additions + 252 doublings.
 // ----------------------------------------------------------------------------
 
+// checkTerms panics, with v1.2.0's messages, when the slices of a
+// multi-scalar function fn differ in length or a point is uninitialized.
+func checkTerms(fn string, scalars []*Scalar, points []*Point) {
+	if len(scalars) != len(points) {
+		panic("edwards25519: called " + fn + " with different size inputs")
+	}
+	for _, p := range points {
+		mustBeInitialized(p)
+	}
+}
+
 // smallTerms is how many terms the multi-scalar functions keep on the stack
 // (about 1.4 KiB each) before they allocate their per-term tables.
 const smallTerms = 4
@@ -220,12 +231,7 @@ const smallTerms = 4
 // equal (it panics otherwise, as v1.2.0 does). It allocates the per-point
 // tables, O(len(points)) memory.
 func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
-	if len(scalars) != len(points) {
-		panic("edwards25519: called MultiScalarMult with different size inputs")
-	}
-	for _, p := range points {
-		mustBeInitialized(p)
-	}
+	checkTerms("MultiScalarMult", scalars, points)
 	// Up to smallTerms terms live on the caller's stack; more are allocated.
 	var windowsBuf [smallTerms]cachedWindow
 	var digitsBuf [smallTerms][64]int8
@@ -269,12 +275,7 @@ func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
 //
 // Its running time depends on its inputs: use it only with public values.
 func (v *Point) VarTimeMultiScalarMult(scalars []*Scalar, points []*Point) *Point {
-	if len(scalars) != len(points) {
-		panic("edwards25519: called VarTimeMultiScalarMult with different size inputs")
-	}
-	for _, p := range points {
-		mustBeInitialized(p)
-	}
+	checkTerms("VarTimeMultiScalarMult", scalars, points)
 	if len(points) >= pippengerThreshold {
 		return v.pippenger(scalars, points)
 	}
