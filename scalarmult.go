@@ -29,6 +29,9 @@ import "github.com/seed06d4b90c/edwards25519/field"
 // ScalarBaseMult sets v = x·B, where B is the canonical generator, and
 // returns v. It runs in constant time.
 func (v *Point) ScalarBaseMult(x *Scalar) *Point {
+	if useVec {
+		return v.scalarBaseMultVec(x)
+	}
 	rows := baseCombTable()
 	var digits [combDigits]int32
 	n := x.signedWindowDigits(combWidth, digits[:])
@@ -52,6 +55,23 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 		}
 	}
 	return v.Set(&acc)
+}
+
+// scalarBaseMultVec is the comb with spacing 1 (k = 1: no doublings) over
+// the 64-row packed table of vec.go, its additions done by the vector mixed
+// addition: 64 additions of 2 vector multiplications each (the work of 8M
+// in about the time of 3M) and 64 scans of 8 packed entries.
+func (v *Point) scalarBaseMultVec(x *Scalar) *Point {
+	rows := vecCombTable()
+	var digits [combDigits]int32
+	n := x.signedWindowDigits(combWidth, digits[:])
+
+	var acc vecLimbs
+	acc.setIdentity()
+	for i := range n {
+		vecAddDigit(&acc, &rows[i], digits[i])
+	}
+	return acc.toPoint(v)
 }
 
 // ----------------------------------------------------------------------------
@@ -166,6 +186,9 @@ func (v *Point) ScalarMultSlow(x *Scalar, q *Point) *Point {
 // as in signature verification.
 func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Point {
 	mustBeInitialized(A)
+	if useVec {
+		return v.varTimeDoubleScalarBaseMultVec(a, A, b)
+	}
 	var aTable oddCachedMultiples
 	aTable.init(A)
 	bTable := baseOddTable()
@@ -199,6 +222,52 @@ func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Poi
 		return v.setIdentity()
 	}
 	return v.fromCompleted(&c)
+}
+
+// varTimeDoubleScalarBaseMultVec is the same w-NAF loop in the vector
+// formulas of vec.go: every doubling and addition is two vector
+// multiplications (a doubling adds two carry rounds). The table of A holds
+// cached addends and their negations (8 + 8 entries, 5 KiB on the stack:
+// 1 doubling, 7 additions, 9 scalings to build); the table of B is
+// baseOddTable packed (64 entries of 160 bytes).
+func (v *Point) varTimeDoubleScalarBaseMultVec(a *Scalar, A *Point, b *Scalar) *Point {
+	var aPos, aNeg [8]vecLimbs
+	var acc, twoA vecLimbs
+	acc.fromPoint(A)
+	vecCached(&aPos[0], &acc)
+	twoA = acc
+	vecDouble(&twoA)
+	vecCached(&twoA, &twoA)
+	for i := 1; i < len(aPos); i++ {
+		vecAddCached(&acc, &twoA)
+		vecCached(&aPos[i], &acc)
+	}
+	for i := range aPos {
+		vecNegateCached(&aNeg[i], &aPos[i])
+	}
+	bTable := vecBaseOddTable()
+	aNAF := a.nafDigits(5)
+	bNAF := b.nafDigits(baseNAFWidth)
+
+	top := 255
+	for top >= 0 && aNAF[top] == 0 && bNAF[top] == 0 {
+		top--
+	}
+	acc.setIdentity()
+	for i := top; i >= 0; i-- {
+		vecDouble(&acc)
+		if da := aNAF[i]; da > 0 {
+			vecAddCached(&acc, &aPos[da/2])
+		} else if da < 0 {
+			vecAddCached(&acc, &aNeg[-da/2])
+		}
+		if db := bNAF[i]; db > 0 {
+			vecAddAffine(&acc, &bTable[db/2], 0)
+		} else if db < 0 {
+			vecAddAffine(&acc, &bTable[-db/2], ^uint64(0))
+		}
+	}
+	return acc.toPoint(v)
 }
 
 // ----------------------------------------------------------------------------
@@ -277,6 +346,9 @@ func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
 func (v *Point) VarTimeMultiScalarMult(scalars []*Scalar, points []*Point) *Point {
 	checkTerms("VarTimeMultiScalarMult", scalars, points)
 	if len(points) >= pippengerThreshold {
+		if useVec {
+			return v.pippengerVec(scalars, points)
+		}
 		return v.pippenger(scalars, points)
 	}
 	return v.straussNAF(scalars, points)
@@ -361,66 +433,73 @@ func pippengerWindow(n int) uint {
 	return best
 }
 
-// pippengerInput is one term of the bucket method: the point as an affine
-// addend and the signed digits of its scalar (at most ⌈254/4⌉ = 64).
-type pippengerInput struct {
-	addend affineCached
-	point  Point // the same point with Z = 1, to start an empty bucket for free
-	digits [64]int32
+// bucketArith is the point arithmetic under the bucket method, for terms of
+// type T (a point prepared as an addend, with its digits) and sums of type
+// S: the scalar formulas (scalarBuckets) or the vector ones of vec.go
+// (vecBuckets). Every method is called with public data only.
+type bucketArith[T, S any] interface {
+	// prepare makes terms[k] the addend of points[k], all with one shared
+	// inversion.
+	prepare(terms []T, points []*Point)
+	// digits is where the signed digits of term t go.
+	digits(t *T) *[64]int32
+	// start sets s = ±t (an empty bucket's first term: a copy, no addition).
+	start(s *S, t *T, neg bool)
+	// add sets s = s ± t.
+	add(s *S, t *T, neg bool)
+	// addSum sets s = s + x.
+	addSum(s, x *S)
+	// double sets s = 2^n·s.
+	double(s *S, n uint)
+	identity(s *S)
+	// point sets v = s and returns v.
+	point(v *Point, s *S) *Point
 }
 
-// pippengerBucket is a partial sum; filled is false while it is the identity.
-type pippengerBucket struct {
-	sum    Point
+// bucket is a partial sum; filled is false while it is the identity.
+type bucket[S any] struct {
+	sum    S
 	filled bool
 }
 
-func (v *Point) pippenger(scalars []*Scalar, points []*Point) *Point {
+// bucketMethod computes v = Σ scalars[k]·points[k] as the section comment
+// describes, on the arithmetic of arith. It makes two allocations, the
+// terms and the buckets, as v1.2.0's Straus makes two.
+func bucketMethod[T, S any, A bucketArith[T, S]](v *Point, scalars []*Scalar, points []*Point, arith A) *Point {
 	c := pippengerWindow(len(points))
 	nd := signedWindowDigitCount(c)
-	// Two allocations, as v1.2.0's Straus makes, and fewer bytes:
-	// 536 per point (v1.2.0: 1344) plus 168 per bucket.
-	inputs := make([]pippengerInput, len(points))
-	buckets := make([]pippengerBucket, 1<<(c-1))
-	batchAffine(points, inputs, func(in *pippengerInput) (*affineCached, *Point) { return &in.addend, &in.point })
-	for k := range inputs {
-		scalars[k].signedWindowDigits(c, inputs[k].digits[:nd])
+	terms := make([]T, len(points))
+	// The accumulator and the two running sums live past the buckets, in
+	// the same allocation: as locals they would escape (arith's methods
+	// are called through the generic dictionary) and cost three more.
+	buckets := make([]bucket[S], 1<<(c-1)+3)
+	acc, running, total := &buckets[len(buckets)-3].sum, &buckets[len(buckets)-2].sum, &buckets[len(buckets)-1].sum
+	buckets = buckets[:len(buckets)-3]
+	arith.prepare(terms, points)
+	for k := range terms {
+		scalars[k].signedWindowDigits(c, arith.digits(&terms[k])[:nd])
 	}
 
-	var acc, running, total Point
-	var sum completed
-	var pp projective
-	var tmp cached
-	acc.setIdentity()
+	arith.identity(acc)
 	for j := nd - 1; j >= 0; j-- {
 		if j != nd-1 {
-			acc.doubleN(int(c), &pp, &sum)
+			arith.double(acc, c)
 		}
 		for b := range buckets {
 			buckets[b].filled = false
 		}
-		for k := range inputs {
-			in := &inputs[k]
-			d := in.digits[j]
+		for k := range terms {
+			t := &terms[k]
+			d := arith.digits(t)[j]
 			if d == 0 {
 				continue
 			}
 			b := &buckets[max(d, -d)-1]
-			if !b.filled {
-				// The first term of a bucket is copied, not added (saves
-				// the 7M of an addition to the identity).
-				if d > 0 {
-					b.sum.Set(&in.point)
-				} else {
-					b.sum.Negate(&in.point)
-				}
-				b.filled = true
-				continue
-			}
-			if d > 0 {
-				b.sum.fromCompleted(sum.addAffine(&b.sum, &in.addend))
+			if b.filled {
+				arith.add(&b.sum, t, d < 0)
 			} else {
-				b.sum.fromCompleted(sum.subAffine(&b.sum, &in.addend))
+				arith.start(&b.sum, t, d < 0)
+				b.filled = true
 			}
 		}
 		// Σ b·bucket_b = Σ_b (Σ_{b' ≥ b} bucket_b'): add the running sum of
@@ -429,9 +508,9 @@ func (v *Point) pippenger(scalars []*Scalar, points []*Point) *Point {
 		for b := len(buckets) - 1; b >= 0; b-- {
 			if buckets[b].filled {
 				if haveRunning {
-					running.fromCompleted(sum.addCached(&running, tmp.fromExtended(&buckets[b].sum)))
+					arith.addSum(running, &buckets[b].sum)
 				} else {
-					running.Set(&buckets[b].sum)
+					*running = buckets[b].sum
 					haveRunning = true
 				}
 			}
@@ -439,18 +518,135 @@ func (v *Point) pippenger(scalars []*Scalar, points []*Point) *Point {
 				continue
 			}
 			if haveTotal {
-				total.fromCompleted(sum.addCached(&total, tmp.fromExtended(&running)))
+				arith.addSum(total, running)
 			} else {
-				total.Set(&running)
+				*total = *running
 				haveTotal = true
 			}
 		}
 		if haveTotal {
-			acc.fromCompleted(sum.addCached(&acc, tmp.fromExtended(&total)))
+			arith.addSum(acc, total)
 		}
 	}
-	return v.Set(&acc)
+	return arith.point(v, acc)
 }
+
+// pippenger is the bucket method in the scalar formulas: bucket additions
+// with affine addends (7M), running sums with cached ones (9M). 536 bytes
+// per point (v1.2.0: 1344) plus 168 per bucket.
+func (v *Point) pippenger(scalars []*Scalar, points []*Point) *Point {
+	return bucketMethod(v, scalars, points, scalarBuckets{})
+}
+
+// pippengerInput is a term of the scalar bucket method: the point as an
+// affine addend and with Z = 1, and its digits.
+type pippengerInput struct {
+	addend affineCached
+	point  Point
+	digits [64]int32
+}
+
+type scalarBuckets struct{}
+
+func (scalarBuckets) prepare(terms []pippengerInput, points []*Point) {
+	batchAffine(points, terms, func(in *pippengerInput) (*affineCached, *Point) { return &in.addend, &in.point })
+}
+
+func (scalarBuckets) digits(t *pippengerInput) *[64]int32 { return &t.digits }
+
+func (scalarBuckets) start(s *Point, t *pippengerInput, neg bool) {
+	if neg {
+		s.Negate(&t.point)
+	} else {
+		s.Set(&t.point)
+	}
+}
+
+func (scalarBuckets) add(s *Point, t *pippengerInput, neg bool) {
+	var sum completed
+	if neg {
+		s.fromCompleted(sum.subAffine(s, &t.addend))
+	} else {
+		s.fromCompleted(sum.addAffine(s, &t.addend))
+	}
+}
+
+func (scalarBuckets) addSum(s, x *Point) {
+	var sum completed
+	var tmp cached
+	s.fromCompleted(sum.addCached(s, tmp.fromExtended(x)))
+}
+
+func (scalarBuckets) double(s *Point, n uint) {
+	var sum completed
+	var pp projective
+	s.doubleN(int(n), &pp, &sum)
+}
+
+func (scalarBuckets) identity(s *Point) { s.setIdentity() }
+
+func (scalarBuckets) point(v *Point, s *Point) *Point { return v.Set(s) }
+
+// pippengerVec is the bucket method in the vector formulas of vec.go: a
+// bucket addition is vecAddAffine (2 vector multiplications), a running-sum
+// addition vecCached + vecAddCached (3), a doubling vecDouble (2). 696
+// bytes per point plus 328 per bucket.
+func (v *Point) pippengerVec(scalars []*Scalar, points []*Point) *Point {
+	return bucketMethod(v, scalars, points, vecBuckets{})
+}
+
+// vecPippengerInput is a term of the vector bucket method: the affine forms
+// (batchAffine's output), the packed addend, and the digits.
+type vecPippengerInput struct {
+	affine affineCached
+	point  Point // Z = 1, to start an empty bucket
+	addend vecAffine
+	digits [64]int32
+}
+
+type vecBuckets struct{}
+
+func (vecBuckets) prepare(terms []vecPippengerInput, points []*Point) {
+	batchAffine(points, terms, func(in *vecPippengerInput) (*affineCached, *Point) { return &in.affine, &in.point })
+	for k := range terms {
+		terms[k].addend.fromAffineCached(&terms[k].affine)
+	}
+}
+
+func (vecBuckets) digits(t *vecPippengerInput) *[64]int32 { return &t.digits }
+
+func (vecBuckets) start(s *vecLimbs, t *vecPippengerInput, neg bool) {
+	if neg {
+		var p Point
+		s.fromPoint(p.Negate(&t.point))
+	} else {
+		s.fromPoint(&t.point)
+	}
+}
+
+func (vecBuckets) add(s *vecLimbs, t *vecPippengerInput, neg bool) {
+	if neg {
+		vecAddAffine(s, &t.addend, ^uint64(0))
+	} else {
+		vecAddAffine(s, &t.addend, 0)
+	}
+}
+
+func (vecBuckets) addSum(s, x *vecLimbs) {
+	var tmp vecLimbs
+	vecCached(&tmp, x)
+	vecAddCached(s, &tmp)
+}
+
+func (vecBuckets) double(s *vecLimbs, n uint) {
+	for range n {
+		vecDouble(s)
+	}
+}
+
+func (vecBuckets) identity(s *vecLimbs) { s.setIdentity() }
+
+func (vecBuckets) point(v *Point, s *vecLimbs) *Point { return s.toPoint(v) }
 
 // batchAffine sets, for every k, the affine addend of points[k] and, if
 // wanted, points[k] itself with Z = 1, in the two places ptrs(&out[k])

@@ -1,0 +1,508 @@
+// Command vec writes vec_amd64.s and its Go declarations vec_asm_amd64.go:
+// the AVX2 routines behind the vector seam of vec.go (vecMul and the vector
+// mixed addition).
+//
+// Regenerate from the module root with `go generate` (see vec_amd64.go),
+// which runs
+//
+//	go -C _asm run ./vec -out ../vec_amd64.s -stubs ../vec_asm_amd64.go -pkg edwards25519
+//
+// The output depends only on this program, so running it twice gives the
+// same bytes; CI regenerates and fails on a diff.
+//
+// # What the routines compute
+//
+// Exactly the limbs of vecMulGeneric and vecAddAffineGeneric (vec.go, whose
+// section comment gives the representation, the formula and the bounds). A
+// vector field element is ten limbs, limb i being one YMM register that holds
+// limb i of four field elements in its four 64-bit lanes (memory layout
+// [10][4]uint64, 32 bytes per limb).
+//
+// Multiplication goes row by row: for each limb a_i it forms a_i, 2·a_i (odd
+// i), 19·a_i and 38·a_i (odd i) once, then adds a_i·b_j, with the right
+// factor, into the accumulator of column (i+j) mod 10 for every j, reading
+// b_j straight from memory. That is 100 VPMULUDQ per vector multiplication,
+// four field multiplications' worth: the same count of 32×32-bit products as
+// one radix-2^25.5 multiplication per lane. Ten accumulators, four factors,
+// one product and the constant 19 use all sixteen YMM registers. The
+// carries follow vecCarryOrder.
+//
+// # Constant time
+//
+// Straight-line code: no branch, and every address is an argument pointer,
+// the stack frame or a constant table plus a constant. The sign of the
+// addend acts through VPBLENDVB on a mask.
+package main
+
+import (
+	"flag"
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+const (
+	limbs     = 10
+	limbBytes = 32 // one YMM register: limb i of four elements
+	elemBytes = limbs * limbBytes
+)
+
+var (
+	acc = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9}
+
+	// vecConsts holds, as 64-bit words: 19, 2^26-1, 2^25-1, 2p's limb 0,
+	// even and odd limbs (2^27-38, 2^27-2, 2^26-2), 4p's (2^28-76, 2^28-4,
+	// 2^27-4), the indices 1..8 of a row's entries, and the packed limb 0
+	// of the identity addend. Each word is broadcast to four lanes where it
+	// is used.
+	vecConsts Mem
+)
+
+const (
+	constNineteen = 8 * iota
+	constMask26
+	constMask25
+	constTwoP0
+	constTwoPEven
+	constTwoPOdd
+	constFourP0
+	constFourPEven
+	constFourPOdd
+	constIndex                      // 1, 2, ..., 8
+	constIdentity = constIndex + 64 // 32 bytes
+)
+
+func constant(off int) Mem { return vecConsts.Offset(off) }
+
+// twoPConst is the offset of 2p's limb i in vecConsts.
+func twoPConst(i int) int {
+	switch {
+	case i == 0:
+		return constTwoP0
+	case i%2 == 0:
+		return constTwoPEven
+	default:
+		return constTwoPOdd
+	}
+}
+
+func width(i int) int { return 26 - i%2 }
+
+func main() {
+	flag.Parse()
+	ConstraintExpr("!purego")
+
+	vecConsts = GLOBL("vecConsts", RODATA|NOPTR)
+	for i, v := range []uint64{19, 1<<26 - 1, 1<<25 - 1, 1<<27 - 38, 1<<27 - 2, 1<<26 - 2, 1<<28 - 76, 1<<28 - 4, 1<<27 - 4} {
+		DATA(8*i, U64(v))
+	}
+	for e := 1; e <= 8; e++ {
+		DATA(constIndex+8*(e-1), U64(uint64(e)))
+	}
+	// Limb 0 of the identity addend as packed 32-bit lanes (1, 1, 0, 2),
+	// and limb 1 (the upper half) zero.
+	DATA(constIdentity, U32(1))
+	DATA(constIdentity+4, U32(1))
+	DATA(constIdentity+8, U32(0))
+	DATA(constIdentity+12, U32(2))
+	for off := constIdentity + 16; off < constIdentity+32; off += 4 {
+		DATA(off, U32(0))
+	}
+
+	mulRoutine()
+	addAffineRoutine()
+	addDigitRoutine()
+	addCachedRoutine()
+	cachedRoutine()
+	doubleRoutine()
+	Generate()
+}
+
+// vecMul emits out = a·b (lane by lane). a, b and out are limb 0 of a
+// vector element in memory; out may be a or b, since every load comes
+// before the first store.
+func vecMul(out, a, b Mem) {
+	Comment("vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),",
+		"row by row over i, with the factors a_i, 2a_i, 19a_i, 38a_i in Y10..Y13.")
+	factor, twice, nineteen, thirtyEight := Y10, Y11, Y12, Y13
+	prod := Y14
+	for i := 0; i < limbs; i++ {
+		odd := i%2 == 1
+		Comment(fmt.Sprintf("Row %d: a_%d times b_0..b_9.", i, i))
+		VMOVDQU(a.Offset(i*limbBytes), factor)
+		if i > 0 {
+			// 19a = 16a + 2a + a with shifts and adds, which leaves
+			// the multiplier to the 100 products.
+			VPSLLQ(U8(4), factor, prod)
+			VPADDQ(factor, factor, twice)
+			VPADDQ(factor, prod, prod)
+			VPADDQ(twice, prod, nineteen)
+		}
+		if odd {
+			VPADDQ(nineteen, nineteen, thirtyEight)
+		}
+		for j := 0; j < limbs; j++ {
+			k := i + j
+			f := factor
+			switch {
+			case odd && j%2 == 1 && k >= limbs:
+				f = thirtyEight
+			case odd && j%2 == 1:
+				f = twice
+			case k >= limbs:
+				f = nineteen
+			}
+			src := b.Offset(j * limbBytes)
+			if i == 0 {
+				VPMULUDQ(src, f, acc[k])
+				continue
+			}
+			VPMULUDQ(src, f, prod)
+			VPADDQ(prod, acc[k%limbs], acc[k%limbs])
+		}
+	}
+
+	Comment("Carries, in vecCarryOrder: 0→1, 4→5; 1→2, 5→6; 2→3, 6→7; 3→4, 7→8;",
+		"4→5, 8→9; 9→0 (times 19 = 1 + 2 + 16); 0→1.")
+	mask26, mask25, c, c2 := Y10, Y11, Y12, Y13
+	VPBROADCASTQ(constant(constMask26), mask26)
+	VPBROADCASTQ(constant(constMask25), mask25)
+	for _, k := range []int{0, 4, 1, 5, 2, 6, 3, 7, 4, 8, 9, 0} {
+		mask := mask26
+		if width(k) == 25 {
+			mask = mask25
+		}
+		VPSRLQ(U8(width(k)), acc[k], c)
+		VPAND(mask, acc[k], acc[k])
+		if k == limbs-1 {
+			VPSLLQ(U8(1), c, c2)
+			VPADDQ(c2, c, c2)
+			VPSLLQ(U8(4), c, c)
+			VPADDQ(c2, c, c)
+			VPADDQ(c, acc[0], acc[0])
+			continue
+		}
+		VPADDQ(c, acc[k+1], acc[k+1])
+	}
+	for k := 0; k < limbs; k++ {
+		VMOVDQU(acc[k], out.Offset(k*limbBytes))
+	}
+}
+
+func mulRoutine() {
+	TEXT("vecMulAVX2", NOSPLIT, "func(out, a, b *[10][4]uint64)")
+	Pragma("noescape")
+	Doc("vecMulAVX2 sets out = a·b lane by lane, as vecMulGeneric does, for loose a and b.",
+		"It requires AVX2. out may alias a or b.")
+	out, a, b := RDI, RSI, RDX
+	Load(Param("out"), out)
+	Load(Param("a"), a)
+	Load(Param("b"), b)
+	vecMul(Mem{Base: out}, Mem{Base: a}, Mem{Base: b})
+	VZEROUPPER()
+	RET()
+}
+
+// twoPRegs broadcasts 2p's three distinct limbs into Y13, Y14, Y15 and
+// returns the register holding 2p's limb i.
+func twoPRegs() func(i int) VecPhysical {
+	VPBROADCASTQ(constant(constTwoP0), Y13)
+	VPBROADCASTQ(constant(constTwoPEven), Y14)
+	VPBROADCASTQ(constant(constTwoPOdd), Y15)
+	return func(i int) VecPhysical {
+		switch twoPConst(i) {
+		case constTwoP0:
+			return Y13
+		case constTwoPEven:
+			return Y14
+		}
+		return Y15
+	}
+}
+
+// expandAddend widens the packed limbs 2k and 2k+1 of an addend, in the
+// two halves of packed (32-bit words), to 64-bit lanes, applies the sign
+// mask in negMask and stores them as limbs 2k and 2k+1 of q. Uses Y0..Y3.
+func expandAddend(packed VecPhysical, k int, negMask VecPhysical, twoP func(int) VecPhysical, q Mem) {
+	for h := 0; h < 2; h++ {
+		i := 2*k + h
+		v, sw, n := Y0, Y1, Y2
+		if h == 0 {
+			VPMOVZXDQ(packed.AsX(), v)
+		} else {
+			VEXTRACTI128(U8(1), packed, X3)
+			VPMOVZXDQ(X3, v)
+		}
+		VPSHUFD(U8(0x4E), v, sw) // lanes (1, 0, 3, 2), within 128-bit halves
+		VPSUBQ(v, twoP(i), n)
+		VPBLENDD(U8(0x30), n, sw, sw) // lane 2: 2p - 2dxy
+		VPBLENDD(U8(0xC0), v, sw, sw) // lane 3: 2
+		VPBLENDVB(negMask, sw, v, v)
+		VMOVDQU(v, q.Offset(i*limbBytes))
+	}
+}
+
+// buildU stores U = (Y-X, Y+X, T, Z) from p = (X, Y, Z, T) into u: with
+// P' = (Y, X, T, Z) (an in-lane swap), lane 0 is P' + 2p - P, lane 1 is
+// P' + P, lanes 2 and 3 are P'. Uses Y0..Y3.
+func buildU(pm, u Mem, twoP func(int) VecPhysical) {
+	Comment("U = (Y-X, Y+X, T, Z) from p = (X, Y, Z, T): with P' = (Y, X, T, Z) (an",
+		"in-lane swap), lane 0 is P' + 2p - P, lane 1 is P' + P, lanes 2 and 3 are P'.")
+	for i := 0; i < limbs; i++ {
+		v, sw, s, d := Y0, Y1, Y2, Y3
+		VMOVDQU(pm.Offset(i*limbBytes), v)
+		VPSHUFD(U8(0x4E), v, sw)
+		VPADDQ(v, sw, s)
+		VPADDQ(twoP(i), sw, d)
+		VPSUBQ(v, d, d)
+		VPBLENDD(U8(0x0C), s, sw, sw) // lane 1: Y + X
+		VPBLENDD(U8(0x03), d, sw, sw) // lane 0: Y + 2p - X
+		VMOVDQU(sw, u.Offset(i*limbBytes))
+	}
+}
+
+// addBody emits p = p + Q for the expanded addend Q in memory, with U and
+// W2 as scratch (U also holds W1).
+func addBody(pm, q, u, w2 Mem) {
+	twoP := twoPRegs()
+	buildU(pm, u, twoP)
+
+	Comment("(A, B, C, D) = U ∘ Q, into U.")
+	vecMul(u, u, q)
+
+	Comment("E = B - A, F = D - C, G = D + C, H = B + A. With V = (A, B, C, D) and",
+		"V' = (B, A, D, C): s = V + V' = (H, H, G, G), d = V' + 2p - V = (E, -E, F, -F);",
+		"x = d with its halves swapped = (F, -F, E, -E), x' = (-F, F, -E, E),",
+		"y = s with its halves swapped = (G, G, H, H). Then",
+		"W1 = (d0, y1, d2, x'3) = (E, G, F, E) into U, W2 = (x0, s1, s2, y3) = (F, H, G, H).")
+	twoP = twoPRegs()
+	for i := 0; i < limbs; i++ {
+		v, sw, s, d, x, y := Y0, Y1, Y2, Y3, Y4, Y5
+		VMOVDQU(u.Offset(i*limbBytes), v)
+		VPSHUFD(U8(0x4E), v, sw)
+		VPADDQ(v, sw, s)
+		VPADDQ(twoP(i), sw, d)
+		VPSUBQ(v, d, d)
+		VPERMQ(U8(0x4E), d, x)
+		VPERMQ(U8(0x4E), s, y)
+		VPBLENDD(U8(0x0C), y, d, d) // (E, G, F, -F)
+		VPSHUFD(U8(0x4E), x, v)     // x'
+		VPBLENDD(U8(0xC0), v, d, d) // W1 = (E, G, F, E)
+		VPBLENDD(U8(0x3C), s, x, x) // (F, H, G, -E)
+		VPBLENDD(U8(0xC0), y, x, x) // W2 = (F, H, G, H)
+		VMOVDQU(d, u.Offset(i*limbBytes))
+		VMOVDQU(x, w2.Offset(i*limbBytes))
+	}
+
+	Comment("p = W1 ∘ W2 = (E·F, G·H, F·G, E·H) = (X3, Y3, Z3, T3).")
+	vecMul(pm, u, w2)
+}
+
+func addAffineRoutine() {
+	TEXT("vecAddAffineAVX2", 0, "func(p *[10][4]uint64, a *[10][4]uint32, neg uint64)")
+	Pragma("noescape")
+	Doc("vecAddAffineAVX2 sets p = p + a, or p - a when neg is all ones, as vecAddAffineGeneric does.",
+		"It requires AVX2. neg must be 0 or all ones.")
+	p, a := RDI, RSI
+	Load(Param("p"), p)
+	Load(Param("a"), a)
+	frame := AllocLocal(3 * elemBytes)
+	q, u, w2 := frame, frame.Offset(elemBytes), frame.Offset(2*elemBytes)
+
+	twoP := twoPRegs()
+	negMask := Y12
+	VPBROADCASTQ(NewParamAddr("neg", 16), negMask)
+	Comment("Q = the addend (y-x, y+x, 2dxy, 2) widened to 64-bit lanes; when neg is",
+		"all ones, (y+x, y-x, 2p - 2dxy, 2) instead, chosen with VPBLENDVB.")
+	for k := 0; k < limbs/2; k++ {
+		VMOVDQU(Mem{Base: a, Disp: k * limbBytes}, Y4)
+		expandAddend(Y4, k, negMask, twoP, q)
+	}
+	addBody(Mem{Base: p}, q, u, w2)
+	VZEROUPPER()
+	RET()
+}
+
+func addDigitRoutine() {
+	TEXT("vecAddDigitAVX2", 0, "func(p *[10][4]uint64, row *[8][10][4]uint32, abs uint64, neg uint64)")
+	Pragma("noescape")
+	Doc("vecAddDigitAVX2 sets p = p + d·R, d = ±abs (minus when neg is all ones), where row[i] is (i+1)·R,",
+		"as vecAddDigitGeneric does. abs must be at most 8, neg 0 or all ones. It requires AVX2.")
+	p, row := RDI, RSI
+	Load(Param("p"), p)
+	Load(Param("row"), row)
+	frame := AllocLocal(3 * elemBytes)
+	q, u, w2 := frame, frame.Offset(elemBytes), frame.Offset(2*elemBytes)
+
+	Comment("Scan: acc = OR over e < 8 of (row[e] AND (abs == e+1 ? all ones : 0)), five",
+		"32-byte chunks per entry, every entry read; then OR in the identity addend",
+		"(1, 1, 0, 2) when abs == 0.")
+	absV, mask, t := Y10, Y11, Y12
+	packed := []VecPhysical{Y5, Y6, Y7, Y8, Y9}
+	VPBROADCASTQ(NewParamAddr("abs", 16), absV)
+	for e := 0; e < 8; e++ {
+		VPBROADCASTQ(constant(constIndex+8*e), mask)
+		VPCMPEQQ(absV, mask, mask)
+		for k := 0; k < limbs/2; k++ {
+			src := Mem{Base: row, Disp: e*elemBytes/2 + k*limbBytes}
+			if e == 0 {
+				VPAND(src, mask, packed[k])
+			} else {
+				VPAND(src, mask, t)
+				VPOR(t, packed[k], packed[k])
+			}
+		}
+	}
+	VPXOR(mask, mask, mask)
+	VPCMPEQQ(absV, mask, mask)
+	VPAND(constant(constIdentity), mask, mask)
+	VPOR(mask, packed[0], packed[0])
+
+	twoP := twoPRegs()
+	negMask := Y12
+	VPBROADCASTQ(NewParamAddr("neg", 24), negMask)
+	Comment("Q = the picked addend widened and signed, as in vecAddAffineAVX2.")
+	for k := 0; k < limbs/2; k++ {
+		expandAddend(packed[k], k, negMask, twoP, q)
+	}
+	addBody(Mem{Base: p}, q, u, w2)
+	VZEROUPPER()
+	RET()
+}
+
+func addCachedRoutine() {
+	TEXT("vecAddCachedAVX2", 0, "func(p *[10][4]uint64, q *[10][4]uint64)")
+	Pragma("noescape")
+	Doc("vecAddCachedAVX2 sets p = p + q for a cached addend q, as vecAddCachedGeneric does.",
+		"It requires AVX2.")
+	p, q := RDI, RSI
+	Load(Param("p"), p)
+	Load(Param("q"), q)
+	frame := AllocLocal(2 * elemBytes)
+	addBody(Mem{Base: p}, Mem{Base: q}, frame, frame.Offset(elemBytes))
+	VZEROUPPER()
+	RET()
+}
+
+func cachedRoutine() {
+	TEXT("vecCachedAVX2", 0, "func(q *[10][4]uint64, p *[10][4]uint64, scale *[10][4]uint64)")
+	Pragma("noescape")
+	Doc("vecCachedAVX2 sets q = (Y-X, Y+X, T, Z) ∘ scale for p = (X, Y, Z, T), as vecCachedGeneric does",
+		"with scale = vecCachedScale. It requires AVX2. q may alias p.")
+	q, p, k := RDI, RSI, RDX
+	Load(Param("q"), q)
+	Load(Param("p"), p)
+	Load(Param("scale"), k)
+	u := AllocLocal(elemBytes)
+	buildU(Mem{Base: p}, u, twoPRegs())
+	vecMul(Mem{Base: q}, u, Mem{Base: k})
+	VZEROUPPER()
+	RET()
+}
+
+// carryRound emits vecCarryGeneric on the vector element at v (in memory):
+// c_9 first, then from limb 8 down to 0 each limb is cut and its carry added
+// to the limb above (already cut), and last 19·c_9 is added to limb 0; so
+// every carry comes from the limb as it was before the round.
+func carryRound(v Mem) {
+	mask26, mask25, c, c9, t := Y10, Y11, Y12, Y13, Y14
+	for k := 0; k < limbs; k++ {
+		VMOVDQU(v.Offset(k*limbBytes), acc[k])
+	}
+	VPBROADCASTQ(constant(constMask26), mask26)
+	VPBROADCASTQ(constant(constMask25), mask25)
+	VPSRLQ(U8(25), acc[9], c9)
+	VPAND(mask25, acc[9], acc[9])
+	for k := limbs - 2; k >= 0; k-- {
+		mask := mask26
+		if width(k) == 25 {
+			mask = mask25
+		}
+		VPSRLQ(U8(width(k)), acc[k], c)
+		VPAND(mask, acc[k], acc[k])
+		VPADDQ(c, acc[k+1], acc[k+1])
+	}
+	VPSLLQ(U8(1), c9, t)
+	VPADDQ(t, c9, t)
+	VPSLLQ(U8(4), c9, c9)
+	VPADDQ(t, c9, c9)
+	VPADDQ(c9, acc[0], acc[0])
+	for k := 0; k < limbs; k++ {
+		VMOVDQU(acc[k], v.Offset(k*limbBytes))
+	}
+}
+
+func doubleRoutine() {
+	TEXT("vecDoubleAVX2", 0, "func(p *[10][4]uint64)")
+	Pragma("noescape")
+	Doc("vecDoubleAVX2 sets p = 2·p, as vecDoubleGeneric does. It requires AVX2.")
+	p := RDI
+	Load(Param("p"), p)
+	frame := AllocLocal(2 * elemBytes)
+	u, w2 := frame, frame.Offset(elemBytes)
+	pm := Mem{Base: p}
+
+	Comment("S1 = (X, Y, Z, X) into U, S2 = (X, Y, 2Z, 2Y) into W2.")
+	for i := 0; i < limbs; i++ {
+		// Lanes are broadcast with VPERMQ from the loaded register: a
+		// narrow load from inside a recent 32-byte store would miss
+		// store-to-load forwarding.
+		v, xb, yb, v2 := Y0, Y1, Y2, Y3
+		VMOVDQU(pm.Offset(i*limbBytes), v)
+		VPERMQ(U8(0x00), v, xb)
+		VPERMQ(U8(0x55), v, yb)
+		VPBLENDD(U8(0xC0), xb, v, xb) // (X, Y, Z, X)
+		VPADDQ(v, v, v2)
+		VPADDQ(yb, yb, yb)
+		VPBLENDD(U8(0x30), v2, v, v) // (X, Y, 2Z, T)
+		VPBLENDD(U8(0xC0), yb, v, v) // (X, Y, 2Z, 2Y)
+		VMOVDQU(xb, u.Offset(i*limbBytes))
+		VMOVDQU(v, w2.Offset(i*limbBytes))
+	}
+	Comment("(A, B, C, E) = S1 ∘ S2 = (X², Y², 2Z², 2XY), into U.")
+	vecMul(u, u, w2)
+
+	Comment("G = B + 4p - A, F = G - C, H = 4p - A - B;",
+		"W1 = (E, G, F, E) into U, W2 = (F, H, G, H).")
+	VPBROADCASTQ(constant(constFourP0), Y13)
+	VPBROADCASTQ(constant(constFourPEven), Y14)
+	VPBROADCASTQ(constant(constFourPOdd), Y15)
+	fourP := func(i int) VecPhysical {
+		switch {
+		case i == 0:
+			return Y13
+		case i%2 == 0:
+			return Y14
+		}
+		return Y15
+	}
+	for i := 0; i < limbs; i++ {
+		a, b, c, e, g, f, h, v := Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7
+		at := u.Offset(i * limbBytes)
+		VMOVDQU(at, v)
+		VPERMQ(U8(0x00), v, a)
+		VPERMQ(U8(0x55), v, b)
+		VPERMQ(U8(0xAA), v, c)
+		VPERMQ(U8(0xFF), v, e)
+		VPADDQ(fourP(i), b, g)
+		VPSUBQ(a, g, g)
+		VPSUBQ(c, g, f)
+		VPADDQ(a, b, h)
+		VPSUBQ(h, fourP(i), h)
+		VPBLENDD(U8(0x0C), g, e, e) // (E, G, E, E)
+		VPBLENDD(U8(0x30), f, e, e) // W1 = (E, G, F, E)
+		VPBLENDD(U8(0xCC), h, f, f) // (F, H, F, H)
+		VPBLENDD(U8(0x30), g, f, f) // W2 = (F, H, G, H)
+		VMOVDQU(e, at)
+		VMOVDQU(f, w2.Offset(i*limbBytes))
+	}
+	Comment("One carry round on each (limbs below 2^29 before it).")
+	carryRound(u)
+	carryRound(w2)
+	Comment("p = W1 ∘ W2 = (E·F, G·H, F·G, E·H).")
+	vecMul(pm, u, w2)
+	VZEROUPPER()
+	RET()
+}

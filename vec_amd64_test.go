@@ -1,0 +1,323 @@
+//go:build amd64 && !purego
+
+package edwards25519
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"testing"
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
+
+// The AVX2 routines of vec_amd64.s against their generic twins in vec.go,
+// limb for limb (==, not only by value): the assembly must run the same
+// steps, so any difference is a bug even when the value mod p agrees.
+// vec_test.go checks the twins themselves by value.
+
+func vtRequireAVX2(t *testing.T) {
+	t.Helper()
+	if !cpu.X86.HasAVX2 {
+		t.Skip("CPU has no AVX2")
+	}
+}
+
+// vtGuarded is a vecLimbs between two guard blocks, to catch stores outside
+// the 320 bytes of the argument.
+type vtGuarded struct {
+	before [8]uint64
+	v      vecLimbs
+	after  [8]uint64
+}
+
+const vtGuardWord = 0x5a5a5a5a5a5a5a5a
+
+func vtNewGuarded(v *vecLimbs) *vtGuarded {
+	g := &vtGuarded{v: *v}
+	for i := range g.before {
+		g.before[i], g.after[i] = vtGuardWord, vtGuardWord
+	}
+	return g
+}
+
+func (g *vtGuarded) check(t testing.TB, what string) {
+	t.Helper()
+	for i := range g.before {
+		if g.before[i] != vtGuardWord || g.after[i] != vtGuardWord {
+			t.Fatalf("%s wrote outside its argument", what)
+		}
+	}
+}
+
+func vtMulAVX2(out, a, b *vecLimbs) {
+	vecMulAVX2((*[10][4]uint64)(out), (*[10][4]uint64)(a), (*[10][4]uint64)(b))
+}
+
+// vtSameLimbs fails unless got == want limb for limb.
+func vtSameLimbs(t testing.TB, what string, got, want *vecLimbs) {
+	t.Helper()
+	if *got == *want {
+		return
+	}
+	for i := range got {
+		for l := range got[i] {
+			if got[i][l] != want[i][l] {
+				t.Fatalf("%s: limb %d lane %d is %#x, the generic twin gives %#x", what, i, l, got[i][l], want[i][l])
+			}
+		}
+	}
+}
+
+func TestVecMulAVX2(t *testing.T) {
+	vtRequireAVX2(t)
+	r := ptRand(t)
+	edges := vtEdgeLimbs()
+	var inputs [][2]*vecLimbs
+	for _, a := range edges {
+		for _, b := range edges {
+			inputs = append(inputs, [2]*vecLimbs{a, b})
+		}
+	}
+	for range 3000 {
+		a, b := vtRandLimbs(r, vtLooseMax), vtRandLimbs(r, vtLooseMax)
+		switch r.IntN(4) {
+		case 0:
+			b = edges[r.IntN(len(edges))]
+		case 1:
+			a = edges[r.IntN(len(edges))]
+		}
+		inputs = append(inputs, [2]*vecLimbs{a, b})
+	}
+	for n, in := range inputs {
+		a, b := in[0], in[1]
+		what := "vecMulAVX2 input " + strconv.Itoa(n)
+		var want vecLimbs
+		vecMulGeneric(&want, a, b)
+		g := vtNewGuarded(&vecLimbs{})
+		ac, bc := *a, *b
+		vtMulAVX2(&g.v, &ac, &bc)
+		g.check(t, what)
+		vtSameLimbs(t, what, &g.v, &want)
+		if ac != *a || bc != *b {
+			t.Fatalf("%s modified its inputs", what)
+		}
+		// out = a, out = b.
+		x := *a
+		vtMulAVX2(&x, &x, b)
+		vtSameLimbs(t, what+" (out = a)", &x, &want)
+		x = *b
+		vtMulAVX2(&x, a, &x)
+		vtSameLimbs(t, what+" (out = b)", &x, &want)
+		// a = b, and out = a = b.
+		var sq vecLimbs
+		vecMulGeneric(&sq, a, a)
+		var y vecLimbs
+		vtMulAVX2(&y, a, a)
+		vtSameLimbs(t, what+" (a = b)", &y, &sq)
+		x = *a
+		vtMulAVX2(&x, &x, &x)
+		vtSameLimbs(t, what+" (out = a = b)", &x, &sq)
+	}
+}
+
+// vtRandAffine returns a packed addend with reduced random limbs (the
+// routines' contract; lane 2 stays below 2p limb-wise).
+func vtRandAffine(r *rand.Rand) *vecAffine {
+	var a vecAffine
+	for i := range a {
+		for l := range a[i] {
+			a[i][l] = uint32(vtLimb(r, i, vtReducedMax))
+		}
+	}
+	return &a
+}
+
+// vtAccumulators returns reduced accumulators for the additions: random
+// reduced limbs, the reduced maximum, points, and the identity.
+func vtAccumulators(t testing.TB, r *rand.Rand, n int) []*vecLimbs {
+	out := []*vecLimbs{vtFill(vtReducedMax), new(vecLimbs).setIdentity()}
+	for _, p := range ptPoints(t, r, 12) {
+		out = append(out, new(vecLimbs).fromPoint(p))
+	}
+	for len(out) < n {
+		out = append(out, vtRandLimbs(r, vtReducedMax))
+	}
+	return out
+}
+
+func vtAddAffineAVX2(p *vecLimbs, a *vecAffine, neg uint64) {
+	vecAddAffineAVX2((*[10][4]uint64)(p), (*[10][4]uint32)(a), neg)
+}
+
+func TestVecAddAffineAVX2(t *testing.T) {
+	vtRequireAVX2(t)
+	r := ptRand(t)
+	rows := vecCombTable()
+	maxAffine := new(vecAffine)
+	for i := range maxAffine {
+		for l := range maxAffine[i] {
+			maxAffine[i][l] = uint32(vtReducedMax(i))
+		}
+	}
+	for n, p := range vtAccumulators(t, r, 300) {
+		addends := []*vecAffine{&rows[r.IntN(vecCombRows)][r.IntN(combEntries)], vtRandAffine(r)}
+		if n == 0 {
+			addends = append(addends, maxAffine)
+		}
+		for k, a := range addends {
+			for _, neg := range []uint64{0, ^uint64(0)} {
+				what := "vecAddAffineAVX2 input " + strconv.Itoa(n) + "/" + strconv.Itoa(k) + " neg " + strconv.FormatUint(neg&1, 10)
+				want := *p
+				vecAddAffineGeneric(&want, a, neg)
+				g := vtNewGuarded(p)
+				ac := *a
+				vtAddAffineAVX2(&g.v, &ac, neg)
+				g.check(t, what)
+				vtSameLimbs(t, what, &g.v, &want)
+				if ac != *a {
+					t.Fatalf("%s modified its addend", what)
+				}
+			}
+		}
+	}
+	// Chains of 200 additions from points, compared at every step.
+	for chain := range 4 {
+		var got, want vecLimbs
+		if chain == 0 {
+			got.setIdentity()
+		} else {
+			got.fromPoint(ptPoints(t, r, 12)[11])
+		}
+		want = got
+		for step := range 200 {
+			term := vtRandTerm(r)
+			a := &rows[term.m][term.i]
+			vecAddAffineGeneric(&want, a, term.neg)
+			vtAddAffineAVX2(&got, a, term.neg)
+			vtSameLimbs(t, "chain "+strconv.Itoa(chain)+" step "+strconv.Itoa(step), &got, &want)
+		}
+	}
+}
+
+func vtAddDigitAVX2(p *vecLimbs, row *[combEntries]vecAffine, d int32) {
+	abs, neg := digitAbsSign(d)
+	vecAddDigitAVX2((*[10][4]uint64)(p), (*[8][10][4]uint32)(unsafe.Pointer(row)), uint64(abs), -uint64(neg))
+}
+
+func TestVecAddDigitAVX2(t *testing.T) {
+	vtRequireAVX2(t)
+	r := ptRand(t)
+	rows := vecCombTable()
+	var randRow [combEntries]vecAffine
+	for n, p := range vtAccumulators(t, r, 60) {
+		for i := range randRow {
+			randRow[i] = *vtRandAffine(r)
+		}
+		for k, row := range []*[combEntries]vecAffine{&rows[r.IntN(vecCombRows)], &randRow} {
+			for d := int32(-combEntries); d <= combEntries; d++ {
+				what := "vecAddDigitAVX2 input " + strconv.Itoa(n) + "/" + strconv.Itoa(k) + " digit " + strconv.Itoa(int(d))
+				want := *p
+				vecAddDigitGeneric(&want, row, d)
+				g := vtNewGuarded(p)
+				saved := *row
+				vtAddDigitAVX2(&g.v, row, d)
+				g.check(t, what)
+				vtSameLimbs(t, what, &g.v, &want)
+				if saved != *row {
+					t.Fatalf("%s modified the table", what)
+				}
+				// The bound wrapper.
+				x := *p
+				vecAddDigit(&x, row, d)
+				vtSameLimbs(t, what+" (vecAddDigit)", &x, &want)
+			}
+		}
+	}
+	for chain := range 2 {
+		var got, want vecLimbs
+		got.fromPoint(ptPoints(t, r, 12)[11])
+		want = got
+		for step := range 200 {
+			m, d := r.IntN(vecCombRows), int32(r.IntN(2*combEntries+1)-combEntries)
+			vecAddDigitGeneric(&want, &rows[m], d)
+			vtAddDigitAVX2(&got, &rows[m], d)
+			vtSameLimbs(t, "digit chain "+strconv.Itoa(chain)+" step "+strconv.Itoa(step), &got, &want)
+		}
+	}
+}
+
+// The doubling and the cached forms (vecDoubleAVX2, vecCachedAVX2,
+// vecAddCachedAVX2) against their twins, limb for limb.
+
+func TestVecDoubleCachedAVX2(t *testing.T) {
+	vtRequireAVX2(t)
+	r := ptRand(t)
+	scale := (*[10][4]uint64)(&vecCachedScale)
+	rows := vecCombTable()
+	accs := vtAccumulators(t, r, 300)
+	for n, p := range accs {
+		what := "input " + strconv.Itoa(n)
+
+		want := *p
+		vecDoubleGeneric(&want)
+		g := vtNewGuarded(p)
+		vecDoubleAVX2((*[10][4]uint64)(&g.v))
+		g.check(t, "vecDoubleAVX2 "+what)
+		vtSameLimbs(t, "vecDoubleAVX2 "+what, &g.v, &want)
+
+		var c vecLimbs
+		vecCachedGeneric(&c, p)
+		g = vtNewGuarded(&vecLimbs{})
+		pc := *p
+		vecCachedAVX2((*[10][4]uint64)(&g.v), (*[10][4]uint64)(&pc), scale)
+		g.check(t, "vecCachedAVX2 "+what)
+		vtSameLimbs(t, "vecCachedAVX2 "+what, &g.v, &c)
+		if pc != *p {
+			t.Fatalf("vecCachedAVX2 %s modified its input", what)
+		}
+		vecCachedAVX2((*[10][4]uint64)(&pc), (*[10][4]uint64)(&pc), scale)
+		vtSameLimbs(t, "vecCachedAVX2 (q = p) "+what, &pc, &c)
+
+		// Addends: the cached form of another accumulator, its negation
+		// (lane 2 loose), and random reduced limbs.
+		var neg vecLimbs
+		vecNegateCached(&neg, &c)
+		for k, q := range []*vecLimbs{&c, &neg, vtRandLimbs(r, vtReducedMax)} {
+			base := accs[r.IntN(len(accs))]
+			want := *base
+			vecAddCachedGeneric(&want, q)
+			g := vtNewGuarded(base)
+			qc := *q
+			vecAddCachedAVX2((*[10][4]uint64)(&g.v), (*[10][4]uint64)(&qc))
+			g.check(t, "vecAddCachedAVX2 "+what)
+			vtSameLimbs(t, "vecAddCachedAVX2 "+what+"/"+strconv.Itoa(k), &g.v, &want)
+			if qc != *q {
+				t.Fatalf("vecAddCachedAVX2 %s modified its addend", what)
+			}
+		}
+	}
+	// A chain of 200 doublings and cached additions, compared every step.
+	var got, want vecLimbs
+	got.fromPoint(ptPoints(t, r, 12)[11])
+	want = got
+	for step := range 200 {
+		var c, cg vecLimbs
+		switch r.IntN(3) {
+		case 0:
+			vecDoubleGeneric(&want)
+			vecDoubleAVX2((*[10][4]uint64)(&got))
+		case 1:
+			vecCachedGeneric(&c, &want)
+			vecCachedAVX2((*[10][4]uint64)(&cg), (*[10][4]uint64)(&got), scale)
+			vtSameLimbs(t, "chain cached step "+strconv.Itoa(step), &cg, &c)
+			vecAddCachedGeneric(&want, &c)
+			vecAddCachedAVX2((*[10][4]uint64)(&got), (*[10][4]uint64)(&cg))
+		default:
+			term := vtRandTerm(r)
+			vecAddAffineGeneric(&want, &rows[term.m][term.i], term.neg)
+			vtAddAffineAVX2(&got, &rows[term.m][term.i], term.neg)
+		}
+		vtSameLimbs(t, "double/cached chain step "+strconv.Itoa(step), &got, &want)
+	}
+}

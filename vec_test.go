@@ -1,0 +1,1050 @@
+package edwards25519
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"runtime"
+	"strconv"
+	"sync"
+	"testing"
+
+	ref "filippo.io/edwards25519"
+	"golang.org/x/sys/cpu"
+
+	"github.com/seed06d4b90c/edwards25519/field"
+)
+
+// Tests of the four-lane vector arithmetic of vec.go, on every GOARCH: the
+// limbs are checked by value against math/big and field.Element, the
+// bounds ("reduced", "loose") limb by limb, and the point formulas and the
+// comb against filippo.io/edwards25519 v1.2.0. vec_amd64_test.go checks the
+// AVX2 routines against the generic twins limb for limb.
+
+// vtRunnable reports whether the vector seam (vecAddDigit, vecAddAffine, …,
+// and so scalarBaseMultVec) can run here: everywhere but on an amd64 CPU
+// without AVX2, where it is bound to the assembly
+// (under purego it is not, but this file cannot see the tag; those CPUs are
+// rare and the purego build is covered on every other machine).
+var vtRunnable = runtime.GOARCH != "amd64" || cpu.X86.HasAVX2
+
+func vtRequireVec(t *testing.T) {
+	t.Helper()
+	if !vtRunnable {
+		t.Skip("amd64 CPU without AVX2: the vector seam is the assembly")
+	}
+}
+
+var (
+	vtP      = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
+	vtLimit  = new(big.Int).Lsh(big.NewInt(1), 64)
+	vtTwoP   = new(big.Int).Lsh(vtP, 1)
+	vtCurveD = func() *big.Int { // -121665/121666 mod p (RFC 8032, section 5.1)
+		d := new(big.Int).ModInverse(big.NewInt(121666), vtP)
+		d.Mul(d, big.NewInt(-121665))
+		return d.Mod(d, vtP)
+	}()
+)
+
+// vtWeight is the exponent of limb i in radix 2^25.5: ⌈25.5·i⌉.
+func vtWeight(i int) uint { return uint(51*i+1) / 2 }
+
+// vtReducedMax and vtLooseMax are the largest limb values allowed by the
+// two bounds of vec.go's section comment (one less than the bound).
+func vtReducedMax(i int) uint64 {
+	if i%2 == 0 {
+		return 1<<26 - 1
+	}
+	return 1<<25 + 1<<17 - 1
+}
+
+func vtLooseMax(i int) uint64 {
+	if i%2 == 0 {
+		return 3<<26 - 1
+	}
+	return 3<<25 + 1<<17 - 1
+}
+
+// vtLaneBig returns Σ limb_i·2^w_i of lane l, not reduced.
+func vtLaneBig(v *vecLimbs, l int) *big.Int {
+	x := new(big.Int)
+	for i := range v {
+		x.Add(x, new(big.Int).Lsh(new(big.Int).SetUint64(v[i][l]), vtWeight(i)))
+	}
+	return x
+}
+
+// vtLaneMod returns lane l of v mod p.
+func vtLaneMod(v *vecLimbs, l int) *big.Int { return vtLaneBig(v, l).Mod(vtLaneBig(v, l), vtP) }
+
+// vtElemBig returns the canonical value of e.
+func vtElemBig(e *field.Element) *big.Int {
+	return new(big.Int).SetBytes(reverse(e.Bytes()))
+}
+
+// vtBigElem returns x mod p as an Element.
+func vtBigElem(t testing.TB, x *big.Int) *field.Element {
+	t.Helper()
+	var buf [32]byte
+	new(big.Int).Mod(x, vtP).FillBytes(buf[:])
+	e, err := new(field.Element).SetBytes(reverse(buf[:]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// vtSetLaneBig sets lane l of v to x < 2^256 split at the limb weights, every
+// limb but the top one below its width (the top one takes the rest).
+func vtSetLaneBig(v *vecLimbs, l int, x *big.Int) {
+	x = new(big.Int).Set(x)
+	for i := range v {
+		if i == len(v)-1 {
+			v[i][l] = x.Uint64()
+			break
+		}
+		w := vtWeight(i+1) - vtWeight(i)
+		m := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), w), big.NewInt(1))
+		v[i][l] = new(big.Int).And(x, m).Uint64()
+		x.Rsh(x, w)
+	}
+}
+
+// vtCheckBound fails unless every limb i of v is at most bound(i).
+func vtCheckBound(t testing.TB, what string, v *vecLimbs, bound func(int) uint64) {
+	t.Helper()
+	for i := range v {
+		for l := range v[i] {
+			if v[i][l] > bound(i) {
+				t.Fatalf("%s: limb %d lane %d is %#x, above %#x", what, i, l, v[i][l], bound(i))
+			}
+		}
+	}
+}
+
+func vtCheckReduced(t testing.TB, what string, v *vecLimbs) {
+	t.Helper()
+	vtCheckBound(t, what, v, vtReducedMax)
+}
+
+// vtCheckInvariant fails unless every limb of e is below 2^51 + 2^18.
+func vtCheckInvariant(t testing.TB, what string, e *field.Element) {
+	t.Helper()
+	for k, w := range limbsOf(e) {
+		if w >= 1<<51+1<<18 {
+			t.Fatalf("%s: Element limb %d is %#x, outside the invariant", what, k, w)
+		}
+	}
+}
+
+// vtLimb returns a limb for position i, at most bound(i), mixing in 0, the
+// maximum, the reduced maximum and small values.
+func vtLimb(r *rand.Rand, i int, bound func(int) uint64) uint64 {
+	switch r.IntN(10) {
+	case 0:
+		return 0
+	case 1, 2:
+		return bound(i)
+	case 3:
+		return min(vtReducedMax(i), bound(i))
+	case 4:
+		return bound(i) - r.Uint64N(1<<10)
+	case 5:
+		return r.Uint64N(1 << 8)
+	default:
+		return r.Uint64N(bound(i) + 1)
+	}
+}
+
+func vtRandLimbs(r *rand.Rand, bound func(int) uint64) *vecLimbs {
+	var v vecLimbs
+	for i := range v {
+		for l := range v[i] {
+			v[i][l] = vtLimb(r, i, bound)
+		}
+	}
+	return &v
+}
+
+// vtFill sets every limb i of every lane to f(i).
+func vtFill(f func(int) uint64) *vecLimbs {
+	var v vecLimbs
+	for i := range v {
+		v[i] = [4]uint64{f(i), f(i), f(i), f(i)}
+	}
+	return &v
+}
+
+// vtEdgeLimbs returns edge inputs for vecMul: every limb at the loose or
+// the reduced maximum, zero, p, p-1, p+1, 2^255-1 and p's limbs doubled
+// (2p, loose), the lanes of some mixed.
+func vtEdgeLimbs() []*vecLimbs {
+	out := []*vecLimbs{
+		vtFill(vtLooseMax),
+		vtFill(vtReducedMax),
+		vtFill(func(int) uint64 { return 0 }),
+	}
+	var pish vecLimbs
+	for l, x := range []*big.Int{
+		vtP,
+		new(big.Int).Sub(vtP, big.NewInt(1)),
+		new(big.Int).Add(vtP, big.NewInt(1)),
+		new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(1)),
+	} {
+		vtSetLaneBig(&pish, l, x)
+	}
+	out = append(out, &pish)
+	var twoP vecLimbs
+	vtSetLaneBig(&twoP, 0, vtP)
+	for i := range twoP {
+		twoP[i] = [4]uint64{2 * twoP[i][0], 2 * twoP[i][0], 2 * twoP[i][0], 2 * twoP[i][0]}
+	}
+	out = append(out, &twoP)
+	// One lane at the loose maximum, the others zero, p, or one.
+	for l := range 4 {
+		var v vecLimbs
+		v[0] = [4]uint64{1, 1, 1, 1}
+		for i := range v {
+			v[i][l] = vtLooseMax(i)
+			v[i][(l+1)%4] = pish[i][0]
+		}
+		out = append(out, &v)
+	}
+	return out
+}
+
+// vtCheckMul checks out = a·b lane by lane against math/big and against
+// field.Element.Multiply, that out is reduced, and that lane() reads it
+// back inside the Element invariant.
+func vtCheckMul(t testing.TB, what string, out, a, b *vecLimbs) {
+	t.Helper()
+	vtCheckReduced(t, what, out)
+	for l := range 4 {
+		want := new(big.Int).Mul(vtLaneBig(a, l), vtLaneBig(b, l))
+		want.Mod(want, vtP)
+		if got := vtLaneMod(out, l); got.Cmp(want) != 0 {
+			t.Fatalf("%s lane %d: got %x, want %x", what, l, got, want)
+		}
+		var prod, got field.Element
+		prod.Multiply(vtBigElem(t, vtLaneBig(a, l)), vtBigElem(t, vtLaneBig(b, l)))
+		out.lane(l, &got)
+		vtCheckInvariant(t, what, &got)
+		if got.Equal(&prod) != 1 {
+			t.Fatalf("%s lane %d: lane() gives %x, Element.Multiply %x", what, l, got.Bytes(), prod.Bytes())
+		}
+	}
+}
+
+func TestVecMulGeneric(t *testing.T) {
+	r := ptRand(t)
+	edges := vtEdgeLimbs()
+	for i, a := range edges {
+		for j, b := range edges {
+			var out vecLimbs
+			vecMulGeneric(&out, a, b)
+			vtCheckMul(t, "edge "+strconv.Itoa(i)+"·"+strconv.Itoa(j), &out, a, b)
+		}
+	}
+	for n := range 1000 {
+		a, b := vtRandLimbs(r, vtLooseMax), vtRandLimbs(r, vtLooseMax)
+		if n%4 == 0 {
+			b = edges[r.IntN(len(edges))]
+		}
+		var out vecLimbs
+		vecMulGeneric(&out, a, b)
+		vtCheckMul(t, "random", &out, a, b)
+
+		// Aliasing: out = a, out = b, a = b.
+		for k, f := range []func() (*vecLimbs, *vecLimbs){
+			func() (*vecLimbs, *vecLimbs) { x := *a; vecMulGeneric(&x, &x, b); return &x, &out },
+			func() (*vecLimbs, *vecLimbs) { x := *b; vecMulGeneric(&x, a, &x); return &x, &out },
+		} {
+			if got, want := f(); *got != *want {
+				t.Fatalf("aliasing case %d differs", k)
+			}
+		}
+		var sq vecLimbs
+		vecMulGeneric(&sq, a, a)
+		vtCheckMul(t, "square", &sq, a, a)
+		x := *a
+		vecMulGeneric(&x, &x, &x)
+		if x != sq {
+			t.Fatal("out = a = b differs from the square")
+		}
+	}
+}
+
+// TestVecMulBounds proves the output bound for every loose input, not only
+// sampled ones: the column sums z_k are largest when every limb is at the
+// loose maximum (all coefficients are positive), and the carries of
+// vecCarryOrder are then followed on upper bounds. It also checks that no
+// column sum or carry overflows 64 bits.
+func TestVecMulBounds(t *testing.T) {
+	var hi [vecLimbCount]*big.Int
+	for k := range hi {
+		hi[k] = new(big.Int)
+	}
+	for i := range vecLimbCount {
+		for j := range vecLimbCount {
+			term := new(big.Int).SetUint64(vtLooseMax(i))
+			term.Mul(term, new(big.Int).SetUint64(vtLooseMax(j)))
+			if i%2 == 1 && j%2 == 1 {
+				term.Lsh(term, 1)
+			}
+			if i+j >= vecLimbCount {
+				term.Mul(term, big.NewInt(19))
+			}
+			hi[(i+j)%vecLimbCount].Add(hi[(i+j)%vecLimbCount], term)
+		}
+	}
+	for _, k := range vecCarryOrder {
+		for _, h := range hi {
+			if h.Cmp(vtLimit) >= 0 {
+				t.Fatalf("a column may reach %x, beyond 64 bits", h)
+			}
+		}
+		w := vtWeight(k+1) - vtWeight(k)
+		c := new(big.Int).Rsh(hi[k], w)
+		if mask := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), w), big.NewInt(1)); hi[k].Cmp(mask) > 0 {
+			hi[k] = mask
+		}
+		if k == vecLimbCount-1 {
+			hi[0].Add(hi[0], c.Mul(c, big.NewInt(19)))
+		} else {
+			hi[k+1].Add(hi[k+1], c)
+		}
+	}
+	for k, h := range hi {
+		if h.Cmp(new(big.Int).SetUint64(vtReducedMax(k))) > 0 {
+			t.Errorf("limb %d of vecMul's output may reach %#x, above the reduced bound %#x", k, h, vtReducedMax(k))
+		}
+	}
+}
+
+// TestVecTwoP checks the constant 2p of the differences: its value, that it
+// is limb-wise at least any reduced limb (no underflow in x + 2p - y), and
+// that x + 2p - y and x + y are loose for reduced x and y.
+func TestVecTwoP(t *testing.T) {
+	var v vecLimbs
+	for i := range v {
+		v[i][0] = vecTwoP[i]
+	}
+	if got := vtLaneBig(&v, 0); got.Cmp(vtTwoP) != 0 {
+		t.Fatalf("vecTwoP is %x, want 2p = %x", got, vtTwoP)
+	}
+	for i := range vecTwoP {
+		if vecTwoP[i] < vtReducedMax(i) {
+			t.Errorf("2p limb %d (%#x) is below a reduced limb: x + 2p - y may underflow", i, vecTwoP[i])
+		}
+		if vtReducedMax(i)+vecTwoP[i] > vtLooseMax(i) {
+			t.Errorf("limb %d: reduced + 2p exceeds the loose bound", i)
+		}
+		if 2*vtReducedMax(i) > vtLooseMax(i) {
+			t.Errorf("limb %d: reduced + reduced exceeds the loose bound", i)
+		}
+	}
+}
+
+// vtEdgeElements returns Elements whose limbs sit at the edge of the Element
+// invariant (2^51 + 2^18 - 1), at zero, at 2^51 - 1, and random ones.
+func vtEdgeElements(r *rand.Rand, n int) []*field.Element {
+	const edge = 1<<51 + 1<<18 - 1
+	var out []*field.Element
+	for _, f := range []func(k int) uint64{
+		func(int) uint64 { return edge },
+		func(int) uint64 { return 0 },
+		func(int) uint64 { return 1<<51 - 1 },
+		func(k int) uint64 { return uint64(k%2) * edge },
+		func(k int) uint64 { return uint64(1-k%2) * edge },
+		func(k int) uint64 { return 1<<26 - 1 + uint64(k%2)<<26 },
+	} {
+		e := new(field.Element)
+		for k := range limbsOf(e) {
+			limbsOf(e)[k] = f(k)
+		}
+		out = append(out, e)
+	}
+	// p - 1, p, in canonical limbs.
+	for _, d := range []int64{1, 0} {
+		e := new(field.Element)
+		x := new(big.Int).Sub(vtP, big.NewInt(d))
+		for k := range limbsOf(e) {
+			limbsOf(e)[k] = new(big.Int).And(new(big.Int).Rsh(x, 51*uint(k)), big.NewInt(1<<51-1)).Uint64()
+		}
+		out = append(out, e)
+	}
+	for len(out) < n {
+		e := new(field.Element)
+		for k := range limbsOf(e) {
+			limbsOf(e)[k] = r.Uint64N(edge + 1)
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// vtElemValue is Σ limb_k·2^(51k) mod p, for Elements outside canonical
+// form.
+func vtElemValue(e *field.Element) *big.Int {
+	x := new(big.Int)
+	for k, w := range limbsOf(e) {
+		x.Add(x, new(big.Int).Lsh(new(big.Int).SetUint64(w), 51*uint(k)))
+	}
+	return x.Mod(x, vtP)
+}
+
+func TestVecLaneRoundTrip(t *testing.T) {
+	r := ptRand(t)
+	for n, e := range vtEdgeElements(r, 300) {
+		want := vtElemValue(e)
+		l := n % 4
+		v := vtRandLimbs(r, vtReducedMax)
+		before := *v
+		v.setLane(l, e)
+		vtCheckReduced(t, "setLane", v)
+		for k := range 4 {
+			for i := range v {
+				if k != l && v[i][k] != before[i][k] {
+					t.Fatalf("setLane(%d) changed lane %d", l, k)
+				}
+			}
+		}
+		if got := vtLaneMod(v, l); got.Cmp(want) != 0 {
+			t.Fatalf("setLane of limbs %x: value %x, want %x", *limbsOf(e), got, want)
+		}
+		var back field.Element
+		v.lane(l, &back)
+		vtCheckInvariant(t, "lane", &back)
+		if got := vtElemValue(&back); got.Cmp(want) != 0 {
+			t.Fatalf("lane round trip of limbs %x: value %x, want %x", *limbsOf(e), got, want)
+		}
+	}
+	// lane() on arbitrary reduced limbs, the maxima included.
+	for n := range 300 {
+		v := vtRandLimbs(r, vtReducedMax)
+		if n == 0 {
+			v = vtFill(vtReducedMax)
+		}
+		for l := range 4 {
+			var e field.Element
+			v.lane(l, &e)
+			vtCheckInvariant(t, "lane", &e)
+			if got, want := vtElemValue(&e), vtLaneMod(v, l); got.Cmp(want) != 0 {
+				t.Fatalf("lane %d: value %x, want %x", l, got, want)
+			}
+		}
+	}
+	// Points: fromPoint/toPoint, and the identity.
+	for _, p := range ptPoints(t, r, 20) {
+		var v vecLimbs
+		var q Point
+		v.fromPoint(p).toPoint(&q)
+		for k, pair := range [][2]*field.Element{{&p.x, &q.x}, {&p.y, &q.y}, {&p.z, &q.z}, {&p.t, &q.t}} {
+			if pair[0].Equal(pair[1]) != 1 {
+				t.Fatalf("fromPoint/toPoint changed coordinate %d", k)
+			}
+		}
+	}
+	var id vecLimbs
+	for i := range id {
+		id[i] = [4]uint64{7, 7, 7, 7}
+	}
+	id.setIdentity()
+	for l, want := range []int64{0, 1, 1, 0} {
+		if got := vtLaneBig(&id, l); got.Cmp(big.NewInt(want)) != 0 {
+			t.Errorf("setIdentity lane %d is %x", l, got)
+		}
+	}
+	var q Point
+	if id.toPoint(&q).Equal(NewIdentityPoint()) != 1 {
+		t.Error("setIdentity is not the identity")
+	}
+}
+
+// vtRowShift is the step between rows of vecCombTable: row m holds
+// 1..combEntries times 2^(vtRowShift·m)·B (vec.go: the comb with spacing 1).
+const vtRowShift = combWidth
+
+// vtMultiples holds the reference points (i+1)·2^(vtRowShift·m)·B for every
+// entry of vecCombTable, computed by filippo.io/edwards25519.
+var vtMultiples struct {
+	once sync.Once
+	pts  [vecCombRows][combEntries]*ref.Point
+}
+
+func vtRefMultiple(t testing.TB, m, i int) *ref.Point {
+	vtMultiples.once.Do(func() {
+		rowBase := big.NewInt(1)
+		for m := range vtMultiples.pts {
+			for i := range vtMultiples.pts[m] {
+				k := new(big.Int).Mul(rowBase, big.NewInt(int64(i+1)))
+				vtMultiples.pts[m][i] = new(ref.Point).ScalarBaseMult(toRefScalar(t, ptScalarFromBig(t, k)))
+			}
+			rowBase.Lsh(rowBase, vtRowShift)
+		}
+	})
+	return vtMultiples.pts[m][i]
+}
+
+// vtAffineLanes returns the lanes (y-x, y+x, 2d·x·y, 2) of the affine
+// addend of p, from the reference's coordinates.
+func vtAffineLanes(p *ref.Point) [4]*big.Int {
+	X, Y, Z, _ := p.ExtendedCoordinates()
+	toBig := func(b []byte) *big.Int { return new(big.Int).SetBytes(reverse(b)) }
+	zInv := new(big.Int).ModInverse(toBig(Z.Bytes()), vtP)
+	x := new(big.Int).Mul(toBig(X.Bytes()), zInv)
+	x.Mod(x, vtP)
+	y := new(big.Int).Mul(toBig(Y.Bytes()), zInv)
+	y.Mod(y, vtP)
+	yMinusX := new(big.Int).Sub(y, x)
+	yPlusX := new(big.Int).Add(y, x)
+	t2d := new(big.Int).Mul(x, y)
+	t2d.Mul(t2d, vtCurveD).Lsh(t2d, 1)
+	return [4]*big.Int{yMinusX.Mod(yMinusX, vtP), yPlusX.Mod(yPlusX, vtP), t2d.Mod(t2d, vtP), big.NewInt(2)}
+}
+
+// vtCheckAddend fails unless the expanded addend q has the lanes of p.
+func vtCheckAddend(t testing.TB, what string, q *vecLimbs, p *ref.Point) {
+	t.Helper()
+	for l, want := range vtAffineLanes(p) {
+		if got := vtLaneMod(q, l); got.Cmp(want) != 0 {
+			t.Fatalf("%s lane %d: %x, want %x", what, l, got, want)
+		}
+	}
+}
+
+// vtDecodeAddend reads an expanded addend q, lanes (y-x, y+x, 2d·x·y, 2), as
+// the affine point (x, y); it fails unless the third lane is 2d·x·y and the
+// fourth 2.
+func vtDecodeAddend(t testing.TB, q *vecLimbs) *Point {
+	t.Helper()
+	half := new(big.Int).ModInverse(big.NewInt(2), vtP)
+	yMinusX, yPlusX := vtLaneMod(q, 0), vtLaneMod(q, 1)
+	x := new(big.Int).Sub(yPlusX, yMinusX)
+	x.Mul(x, half).Mod(x, vtP)
+	y := new(big.Int).Add(yPlusX, yMinusX)
+	y.Mul(y, half).Mod(y, vtP)
+	t2d := new(big.Int).Mul(x, y)
+	t2d.Mul(t2d, vtCurveD).Lsh(t2d, 1).Mod(t2d, vtP)
+	if got := vtLaneMod(q, 2); got.Cmp(t2d) != 0 {
+		t.Fatalf("addend lane 2 is %x, want 2d·x·y = %x", got, t2d)
+	}
+	if got := vtLaneMod(q, 3); got.Cmp(big.NewInt(2)) != 0 {
+		t.Fatalf("addend lane 3 is %x, want 2", got)
+	}
+	p, err := new(Point).SetExtendedCoordinates(vtBigElem(t, x), vtBigElem(t, y),
+		new(field.Element).One(), vtBigElem(t, new(big.Int).Mul(x, y)))
+	if err != nil {
+		t.Fatalf("addend is not on the curve: %v", err)
+	}
+	return p
+}
+
+// vtCheckExtended fails unless p = (X, Y, Z, T) has X·Y = Z·T and lies on
+// the curve: -X² + Y² = Z² + d·T².
+func vtCheckExtended(t testing.TB, what string, p *Point) {
+	t.Helper()
+	x, y, z, tt := vtElemBig(&p.x), vtElemBig(&p.y), vtElemBig(&p.z), vtElemBig(&p.t)
+	xy := new(big.Int).Mul(x, y)
+	zt := new(big.Int).Mul(z, tt)
+	if xy.Sub(xy, zt).Mod(xy, vtP).Sign() != 0 {
+		t.Fatalf("%s: X·Y ≠ Z·T", what)
+	}
+	lhs := new(big.Int).Sub(new(big.Int).Mul(y, y), new(big.Int).Mul(x, x))
+	rhs := new(big.Int).Mul(tt, tt)
+	rhs.Mul(rhs, vtCurveD).Add(rhs, new(big.Int).Mul(z, z))
+	if lhs.Sub(lhs, rhs).Mod(lhs, vtP).Sign() != 0 || z.Sign() == 0 {
+		t.Fatalf("%s: not a point of the curve", what)
+	}
+}
+
+// TestVecCombTable checks every packed entry by value against the
+// reference multiple (i+1)·2^(4m)·B, and that its limbs are reduced.
+func TestVecCombTable(t *testing.T) {
+	rows := vecCombTable()
+	for m := range rows {
+		for i := range rows[m] {
+			var q vecLimbs
+			vecExpandAddend(&q, &rows[m][i], 0)
+			vtCheckReduced(t, "packed entry", &q)
+			what := "row " + strconv.Itoa(m) + " entry " + strconv.Itoa(i)
+			vtCheckAddend(t, what, &q, vtRefMultiple(t, m, i))
+			if (m+i)%7 == 0 {
+				samePoint(t, what, vtDecodeAddend(t, &q), vtRefMultiple(t, m, i))
+			}
+		}
+	}
+}
+
+// vtScaled returns p with every coordinate multiplied by a random nonzero
+// λ, the same point in other coordinates.
+func vtScaled(t testing.TB, r *rand.Rand, p *Point) *Point {
+	var b [32]byte
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	lambda := new(big.Int).SetBytes(b[:])
+	lambda.Mod(lambda, new(big.Int).Sub(vtP, big.NewInt(1))).Add(lambda, big.NewInt(1)) // in [1, p-1]
+	l := vtBigElem(t, lambda)
+	q := new(Point)
+	q.x.Multiply(&p.x, l)
+	q.y.Multiply(&p.y, l)
+	q.z.Multiply(&p.z, l)
+	q.t.Multiply(&p.t, l)
+	return q
+}
+
+// vtAddTerm is one step of a chain: entry (m, i), negated or not.
+type vtAddTerm struct {
+	m, i int
+	neg  uint64
+}
+
+func vtRandTerm(r *rand.Rand) vtAddTerm {
+	return vtAddTerm{r.IntN(vecCombRows), r.IntN(combEntries), -uint64(r.IntN(2))}
+}
+
+// vtRefStep sets want = want ± the reference multiple of term.
+func vtRefStep(t testing.TB, want *ref.Point, term vtAddTerm) {
+	if term.neg != 0 {
+		want.Subtract(want, vtRefMultiple(t, term.m, term.i))
+	} else {
+		want.Add(want, vtRefMultiple(t, term.m, term.i))
+	}
+}
+
+// TestVecAddAffineGeneric checks P ± entry against the reference for the
+// identity, B, the torsion points, random points with and without a torsion
+// component (some in rescaled coordinates), Q + Q and (-Q) + Q, and along
+// chains of 100 additions with every intermediate reduced.
+func TestVecAddAffineGeneric(t *testing.T) {
+	r := ptRand(t)
+	rows := vecCombTable()
+	pts := ptPoints(t, r, 40)
+	for n, p := range pts {
+		for _, neg := range []uint64{0, ^uint64(0)} {
+			term := vtAddTerm{r.IntN(vecCombRows), r.IntN(combEntries), neg}
+			if n < combEntries {
+				term.m, term.i = 0, n // the small multiples of B
+			}
+			start := p
+			if n%3 == 1 {
+				start = vtScaled(t, r, p)
+			}
+			var v vecLimbs
+			v.fromPoint(start)
+			vecAddAffineGeneric(&v, &rows[term.m][term.i], neg)
+			vtCheckReduced(t, "vecAddAffineGeneric", &v)
+			var got Point
+			v.toPoint(&got)
+			vtCheckExtended(t, "vecAddAffineGeneric", &got)
+			want := toRefPoint(t, p)
+			vtRefStep(t, want, term)
+			samePoint(t, "P ± entry", &got, want)
+		}
+	}
+	// Adding a point's own negation and itself: the identity and 2P.
+	for _, term := range []vtAddTerm{{0, 0, 0}, {0, 0, ^uint64(0)}, {5, 7, 0}, {vecCombRows - 1, 3, ^uint64(0)}} {
+		p := new(Point).Negate(vtPointOf(t, term.m, term.i))
+		if term.neg != 0 {
+			p.Negate(p)
+		}
+		var v vecLimbs
+		v.fromPoint(p)
+		vecAddAffineGeneric(&v, &rows[term.m][term.i], term.neg)
+		var got Point
+		if v.toPoint(&got).Equal(NewIdentityPoint()) != 1 {
+			t.Errorf("(-Q) + Q is not the identity for entry %v", term)
+		}
+		v.fromPoint(p.Negate(p))
+		vecAddAffineGeneric(&v, &rows[term.m][term.i], term.neg)
+		want := toRefPoint(t, p)
+		samePoint(t, "Q + Q", v.toPoint(&got), want.Add(want, want))
+	}
+	// Chains: every intermediate reduced, the value checked along the way.
+	for chain := range 4 {
+		p := pts[r.IntN(len(pts))]
+		if chain == 0 {
+			p = NewIdentityPoint()
+		}
+		var v vecLimbs
+		v.fromPoint(p)
+		want := toRefPoint(t, p)
+		for step := range 100 {
+			term := vtRandTerm(r)
+			vecAddAffineGeneric(&v, &rows[term.m][term.i], term.neg)
+			vtCheckReduced(t, "chain step "+strconv.Itoa(step), &v)
+			vtRefStep(t, want, term)
+			if step%10 == 9 {
+				var got Point
+				v.toPoint(&got)
+				vtCheckExtended(t, "chain", &got)
+				samePoint(t, "chain step "+strconv.Itoa(step), &got, want)
+			}
+		}
+	}
+}
+
+// vtPointOf returns the reference multiple of entry (m, i) as a Point.
+func vtPointOf(t testing.TB, m, i int) *Point {
+	t.Helper()
+	p, err := new(Point).SetBytes(vtRefMultiple(t, m, i).Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestVecPickDigit(t *testing.T) {
+	r := ptRand(t)
+	rows := vecCombTable()
+	pts := ptPoints(t, r, 16)
+	for _, m := range []int{0, 1, 15, vecCombRows - 1, r.IntN(vecCombRows)} {
+		for d := -combEntries; d <= combEntries; d++ {
+			what := "row " + strconv.Itoa(m) + " digit " + strconv.Itoa(d)
+			var a vecAffine
+			// Start from garbage: the pick must overwrite every word.
+			for i := range a {
+				a[i] = [4]uint32{r.Uint32(), r.Uint32(), r.Uint32(), r.Uint32()}
+			}
+			neg := vecPickDigit(&a, &rows[m], int32(d))
+			if wantNeg := -uint64(b2i(d < 0)); neg != wantNeg {
+				t.Fatalf("%s: neg = %#x", what, neg)
+			}
+			if d == 0 {
+				if want := (vecAffine{{1, 1, 0, 2}}); a != want {
+					t.Fatalf("digit 0 picked %v, want the identity limbs", a)
+				}
+			} else if a != rows[m][max(d, -d)-1] {
+				t.Fatalf("%s: picked words differ from entry %d", what, max(d, -d)-1)
+			}
+			// Expanded with the sign: the lanes of d·2^(4m)·B.
+			var q vecLimbs
+			vecExpandAddend(&q, &a, neg)
+			want := ref.NewIdentityPoint()
+			if d != 0 {
+				want.Set(vtRefMultiple(t, m, max(d, -d)-1))
+				if d < 0 {
+					want.Negate(want)
+				}
+			}
+			vtCheckAddend(t, what, &q, want)
+			samePoint(t, what, vtDecodeAddend(t, &q), want)
+			// Added to a random point, and through vecAddDigitGeneric.
+			p := pts[r.IntN(len(pts))]
+			sum := new(ref.Point).Add(toRefPoint(t, p), want)
+			var v, v2 vecLimbs
+			v.fromPoint(p)
+			v2 = v
+			vecAddAffineGeneric(&v, &a, neg)
+			var got Point
+			samePoint(t, "P + picked, "+what, v.toPoint(&got), sum)
+			vecAddDigitGeneric(&v2, &rows[m], int32(d))
+			if v2 != v {
+				t.Fatalf("%s: vecAddDigitGeneric differs from pick + vecAddAffineGeneric", what)
+			}
+		}
+	}
+}
+
+// TestVecAddDigit runs vecAddDigit (the assembly on amd64, the generic twin
+// elsewhere) along chains of random digits from random rows, every
+// intermediate reduced and the value checked against the reference.
+func TestVecAddDigit(t *testing.T) {
+	vtRequireVec(t)
+	r := ptRand(t)
+	rows := vecCombTable()
+	pts := ptPoints(t, r, 12)
+	for chain := range 3 {
+		p := pts[r.IntN(len(pts))]
+		if chain == 0 {
+			p = NewIdentityPoint()
+		}
+		var v vecLimbs
+		v.fromPoint(p)
+		want := toRefPoint(t, p)
+		for step := range 60 {
+			m, d := r.IntN(vecCombRows), int32(r.IntN(2*combEntries+1)-combEntries)
+			vecAddDigit(&v, &rows[m], d)
+			vtCheckReduced(t, "vecAddDigit", &v)
+			if d > 0 {
+				want.Add(want, vtRefMultiple(t, m, int(d)-1))
+			} else if d < 0 {
+				want.Subtract(want, vtRefMultiple(t, m, int(-d)-1))
+			}
+			if step%6 == 5 {
+				var got Point
+				v.toPoint(&got)
+				vtCheckExtended(t, "vecAddDigit", &got)
+				samePoint(t, "vecAddDigit chain step "+strconv.Itoa(step), &got, want)
+			}
+		}
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// vtScalars returns the edge scalars (ptEdgeScalars plus all-ones patterns,
+// reduced) and n random ones.
+func vtScalars(t testing.TB, r *rand.Rand, n int) []*Scalar {
+	out := ptEdgeScalars(t)
+	for _, bits := range []uint{253, 255, 256} {
+		ones := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), bits), big.NewInt(1))
+		out = append(out, ptScalarFromBig(t, ones))
+	}
+	fs, _ := new(big.Int).SetString("f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f", 16)
+	out = append(out, ptScalarFromBig(t, fs))
+	for range n {
+		out = append(out, ptRandomScalar(r))
+	}
+	return out
+}
+
+func TestScalarBaseMultVec(t *testing.T) {
+	vtRequireVec(t)
+	r := ptRand(t)
+	for _, s := range vtScalars(t, r, 200) {
+		var got Point
+		got.scalarBaseMultVec(s)
+		vtCheckExtended(t, "scalarBaseMultVec", &got)
+		samePoint(t, "scalarBaseMultVec "+itoaBytes(s.Bytes()), &got, new(ref.Point).ScalarBaseMult(toRefScalar(t, s)))
+	}
+}
+
+func itoaBytes(b []byte) string { return new(big.Int).SetBytes(reverse(b)).Text(16) }
+
+// vtWithVec runs f with useVec set to on, restoring it afterwards. Not
+// parallel: it writes a package variable.
+func vtWithVec(t *testing.T, on bool, f func(t *testing.T)) {
+	name := "scalar"
+	if on {
+		name = "vector"
+	}
+	t.Run(name, func(t *testing.T) {
+		if on {
+			vtRequireVec(t)
+		}
+		saved := useVec
+		t.Cleanup(func() { useVec = saved })
+		useVec = on
+		f(t)
+	})
+}
+
+func TestScalarBaseMultVecFlag(t *testing.T) {
+	r := ptRand(t)
+	scalars := vtScalars(t, r, 50)
+	for _, on := range []bool{true, false} {
+		vtWithVec(t, on, func(t *testing.T) {
+			for _, s := range scalars {
+				var got Point
+				got.ScalarBaseMult(s)
+				samePoint(t, "ScalarBaseMult", &got, new(ref.Point).ScalarBaseMult(toRefScalar(t, s)))
+			}
+		})
+	}
+}
+
+func TestScalarBaseMultVecAllocs(t *testing.T) {
+	r := ptRand(t)
+	s := ptRandomScalar(r)
+	vtWithVec(t, true, func(t *testing.T) {
+		var v Point
+		if n := testing.AllocsPerRun(20, func() { v.ScalarBaseMult(s) }); n != 0 {
+			t.Errorf("ScalarBaseMult on the vector path allocates %v times", n)
+		}
+	})
+}
+
+// The vector doubling, cached additions and the odd-multiples table of
+// vec.go (added with the vector VarTimeDoubleScalarBaseMult and Pippenger).
+
+// TestVecFourP checks 4p: its value, that it covers the sum of two reduced
+// limbs (4p - x - y never underflows), and that b + 4p - a stays below 2^29,
+// the input bound of vecCarryGeneric.
+func TestVecFourP(t *testing.T) {
+	var v vecLimbs
+	for i := range v {
+		v[i][0] = vecFourP[i]
+	}
+	if got, want := vtLaneBig(&v, 0), new(big.Int).Lsh(vtP, 2); got.Cmp(want) != 0 {
+		t.Fatalf("vecFourP is %x, want 4p = %x", got, want)
+	}
+	for i := range vecFourP {
+		if vecFourP[i] < 2*vtReducedMax(i) {
+			t.Errorf("4p limb %d (%#x) is below the sum of two reduced limbs", i, vecFourP[i])
+		}
+		if vtReducedMax(i)+vecFourP[i] >= 1<<29 {
+			t.Errorf("limb %d: reduced + 4p reaches 2^29", i)
+		}
+	}
+}
+
+func TestVecCarryGeneric(t *testing.T) {
+	r := ptRand(t)
+	below29 := func(int) uint64 { return 1<<29 - 1 }
+	for n := range 500 {
+		v := vtRandLimbs(r, below29)
+		if n == 0 {
+			v = vtFill(below29)
+		}
+		in := *v
+		vecCarryGeneric(v)
+		vtCheckBound(t, "vecCarryGeneric", v, vtLooseMax)
+		for l := range 4 {
+			if vtLaneMod(v, l).Cmp(vtLaneMod(&in, l)) != 0 {
+				t.Fatalf("vecCarryGeneric changed the value of lane %d", l)
+			}
+		}
+	}
+}
+
+// vtCachedLanes returns the lanes (Y-X, Y+X, 2d·T, 2Z) of the cached form
+// of p.
+func vtCachedLanes(p *Point) [4]*big.Int {
+	x, y, z, tt := vtElemBig(&p.x), vtElemBig(&p.y), vtElemBig(&p.z), vtElemBig(&p.t)
+	t2d := new(big.Int).Mul(tt, vtCurveD)
+	out := [4]*big.Int{new(big.Int).Sub(y, x), new(big.Int).Add(y, x), t2d.Lsh(t2d, 1), new(big.Int).Lsh(z, 1)}
+	for _, o := range out {
+		o.Mod(o, vtP)
+	}
+	return out
+}
+
+func TestVecDoubleGeneric(t *testing.T) {
+	r := ptRand(t)
+	pts := ptPoints(t, r, 24)
+	for n, p := range pts {
+		if n%2 == 1 {
+			p = vtScaled(t, r, p)
+		}
+		var v vecLimbs
+		v.fromPoint(p)
+		for i := range v {
+			v[i][3] = vtLimb(r, i, vtReducedMax) // T is not read
+		}
+		vecDoubleGeneric(&v)
+		vtCheckReduced(t, "vecDoubleGeneric", &v)
+		var got Point
+		v.toPoint(&got)
+		vtCheckExtended(t, "vecDoubleGeneric", &got)
+		want := toRefPoint(t, p)
+		samePoint(t, "2P", &got, want.Add(want, want))
+	}
+	// The largest reduced input still gives a reduced output.
+	v := vtFill(vtReducedMax)
+	vecDoubleGeneric(v)
+	vtCheckReduced(t, "vecDoubleGeneric of the reduced maximum", v)
+}
+
+func TestVecCachedGeneric(t *testing.T) {
+	r := ptRand(t)
+	pts := ptPoints(t, r, 24)
+	for n, p := range pts {
+		q := pts[r.IntN(len(pts))]
+		if n%2 == 1 {
+			q = vtScaled(t, r, q)
+		}
+		var vp, vq, c, neg vecLimbs
+		vp.fromPoint(p)
+		vq.fromPoint(q)
+		vecCachedGeneric(&c, &vq)
+		vtCheckReduced(t, "vecCachedGeneric", &c)
+		for l, want := range vtCachedLanes(q) {
+			if got := vtLaneMod(&c, l); got.Cmp(want) != 0 {
+				t.Fatalf("cached lane %d: %x, want %x", l, got, want)
+			}
+		}
+		alias := vq
+		vecCachedGeneric(&alias, &alias)
+		if alias != c {
+			t.Fatal("vecCachedGeneric with q = p differs")
+		}
+		vecNegateCached(&neg, &c)
+		vtCheckBound(t, "vecNegateCached", &neg, vtLooseMax)
+
+		sum, diff := vp, vp
+		vecAddCachedGeneric(&sum, &c)
+		vecAddCachedGeneric(&diff, &neg)
+		vtCheckReduced(t, "vecAddCachedGeneric", &sum)
+		vtCheckReduced(t, "vecAddCachedGeneric (negated)", &diff)
+		var got Point
+		samePoint(t, "P + Q", sum.toPoint(&got), new(ref.Point).Add(toRefPoint(t, p), toRefPoint(t, q)))
+		vtCheckExtended(t, "P + Q", &got)
+		samePoint(t, "P - Q", diff.toPoint(&got), new(ref.Point).Subtract(toRefPoint(t, p), toRefPoint(t, q)))
+	}
+	// A chain of doublings and cached additions, every step reduced.
+	var acc, c vecLimbs
+	acc.setIdentity()
+	want := ref.NewIdentityPoint()
+	for step := range 100 {
+		q := pts[r.IntN(len(pts))]
+		var vq vecLimbs
+		vecCachedGeneric(&c, vq.fromPoint(q))
+		switch r.IntN(3) {
+		case 0:
+			vecDoubleGeneric(&acc)
+			want.Add(want, want)
+		case 1:
+			vecAddCachedGeneric(&acc, &c)
+			want.Add(want, toRefPoint(t, q))
+		default:
+			var neg vecLimbs
+			vecNegateCached(&neg, &c)
+			vecAddCachedGeneric(&acc, &neg)
+			want.Subtract(want, toRefPoint(t, q))
+		}
+		vtCheckReduced(t, "chain step "+strconv.Itoa(step), &acc)
+		if step%10 == 9 {
+			var got Point
+			samePoint(t, "chain step "+strconv.Itoa(step), acc.toPoint(&got), want)
+		}
+	}
+}
+
+func TestVecBaseOddTable(t *testing.T) {
+	odd := vecBaseOddTable()
+	for i := range odd {
+		var q vecLimbs
+		vecExpandAddend(&q, &odd[i], 0)
+		vtCheckReduced(t, "odd-multiple entry", &q)
+		k := ptScalarFromBig(t, big.NewInt(int64(2*i+1)))
+		vtCheckAddend(t, "odd multiple "+strconv.Itoa(2*i+1), &q, new(ref.Point).ScalarBaseMult(toRefScalar(t, k)))
+	}
+}
+
+// TestVecVarTimeFlag runs the variable-time functions that have a vector
+// path with useVec on and off against the reference: the double-base
+// multiplication and VarTimeMultiScalarMult on both sides of the Pippenger
+// threshold.
+func TestVecVarTimeFlag(t *testing.T) {
+	r := ptRand(t)
+	pts := ptPoints(t, r, pippengerThreshold+5)
+	edge := ptEdgeScalars(t)
+	for _, on := range []bool{true, false} {
+		vtWithVec(t, on, func(t *testing.T) {
+			for n := range 24 {
+				a, b := ptRandomScalar(r), ptRandomScalar(r)
+				if n < len(edge) {
+					a, b = edge[n], edge[len(edge)-1-n]
+				}
+				A := pts[r.IntN(len(pts))]
+				var got Point
+				got.VarTimeDoubleScalarBaseMult(a, A, b)
+				samePoint(t, "VarTimeDoubleScalarBaseMult", &got,
+					new(ref.Point).VarTimeDoubleScalarBaseMult(toRefScalar(t, a), toRefPoint(t, A), toRefScalar(t, b)))
+			}
+			for _, size := range []int{3, pippengerThreshold + 5} {
+				scalars, points, refScalars, refPoints := ptTerms(t, r, size, pts, edge)
+				var got Point
+				got.VarTimeMultiScalarMult(scalars, points)
+				samePoint(t, "VarTimeMultiScalarMult "+strconv.Itoa(size), &got,
+					new(ref.Point).VarTimeMultiScalarMult(refScalars, refPoints))
+			}
+		})
+	}
+}
