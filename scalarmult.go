@@ -433,20 +433,27 @@ func pippengerWindow(n int) uint {
 	return best
 }
 
-// bucketArith is the point arithmetic under the bucket method, for terms of
-// type T (a point prepared as an addend, with its digits) and sums of type
-// S: the scalar formulas (scalarBuckets) or the vector ones of vec.go
-// (vecBuckets). Every method is called with public data only.
-type bucketArith[T, S any] interface {
-	// prepare makes terms[k] the addend of points[k], all with one shared
-	// inversion.
-	prepare(terms []T, points []*Point)
-	// digits is where the signed digits of term t go.
-	digits(t *T) *[64]int32
+// bucketTerm is one term of the bucket method: the signed digits of its
+// scalar (at most ⌈254/4⌉ = 64) and the point in the arithmetic's form D.
+type bucketTerm[D any] struct {
+	digits [64]int32
+	point  D
+}
+
+// bucketArith is the point arithmetic under the bucket method, for points
+// prepared as D and sums of type S: the scalar formulas (scalarBuckets) or
+// the vector ones of vec.go (vecBuckets). Every method is called with
+// public data only.
+type bucketArith[D, S any] interface {
+	// prepare makes terms[k].point the addend form of points[k], all with
+	// one shared inversion.
+	prepare(terms []bucketTerm[D], points []*Point)
 	// start sets s = ±t (an empty bucket's first term: a copy, no addition).
-	start(s *S, t *T, neg bool)
+	start(s *S, t *D, neg bool)
 	// add sets s = s ± t.
-	add(s *S, t *T, neg bool)
+	add(s *S, t *D, neg bool)
+	// addPair sets s1 = s1 ± t1 and s2 = s2 ± t2, for s1 and s2 distinct.
+	addPair(s1 *S, t1 *D, neg1 bool, s2 *S, t2 *D, neg2 bool)
 	// addSum sets s = s + x.
 	addSum(s, x *S)
 	// double sets s = 2^n·s.
@@ -465,10 +472,10 @@ type bucket[S any] struct {
 // bucketMethod computes v = Σ scalars[k]·points[k] as the section comment
 // describes, on the arithmetic of arith. It makes two allocations, the
 // terms and the buckets, as v1.2.0's Straus makes two.
-func bucketMethod[T, S any, A bucketArith[T, S]](v *Point, scalars []*Scalar, points []*Point, arith A) *Point {
+func bucketMethod[D, S any, A bucketArith[D, S]](v *Point, scalars []*Scalar, points []*Point, arith A) *Point {
 	c := pippengerWindow(len(points))
 	nd := signedWindowDigitCount(c)
-	terms := make([]T, len(points))
+	terms := make([]bucketTerm[D], len(points))
 	// The accumulator and the two running sums live past the buckets, in
 	// the same allocation: as locals they would escape (arith's methods
 	// are called through the generic dictionary) and cost three more.
@@ -477,7 +484,7 @@ func bucketMethod[T, S any, A bucketArith[T, S]](v *Point, scalars []*Scalar, po
 	buckets = buckets[:len(buckets)-3]
 	arith.prepare(terms, points)
 	for k := range terms {
-		scalars[k].signedWindowDigits(c, arith.digits(&terms[k])[:nd])
+		scalars[k].signedWindowDigits(c, terms[k].digits[:nd])
 	}
 
 	arith.identity(acc)
@@ -488,19 +495,34 @@ func bucketMethod[T, S any, A bucketArith[T, S]](v *Point, scalars []*Scalar, po
 		for b := range buckets {
 			buckets[b].filled = false
 		}
+		// Additions go in pairs to distinct buckets (addPair), the first of
+		// a pair waiting in held until a second one comes.
+		var held *D
+		var heldBucket *bucket[S]
+		var heldNeg bool
 		for k := range terms {
-			t := &terms[k]
-			d := arith.digits(t)[j]
+			d := terms[k].digits[j]
 			if d == 0 {
 				continue
 			}
+			t := &terms[k].point
 			b := &buckets[max(d, -d)-1]
-			if b.filled {
-				arith.add(&b.sum, t, d < 0)
-			} else {
+			switch {
+			case !b.filled:
 				arith.start(&b.sum, t, d < 0)
 				b.filled = true
+			case held == nil:
+				held, heldBucket, heldNeg = t, b, d < 0
+			case heldBucket == b:
+				arith.add(&b.sum, held, heldNeg)
+				held, heldNeg = t, d < 0
+			default:
+				arith.addPair(&heldBucket.sum, held, heldNeg, &b.sum, t, d < 0)
+				held = nil
 			}
+		}
+		if held != nil {
+			arith.add(&heldBucket.sum, held, heldNeg)
 		}
 		// Σ b·bucket_b = Σ_b (Σ_{b' ≥ b} bucket_b'): add the running sum of
 		// the buckets from the top into the total once per index.
@@ -538,21 +560,20 @@ func (v *Point) pippenger(scalars []*Scalar, points []*Point) *Point {
 	return bucketMethod(v, scalars, points, scalarBuckets{})
 }
 
-// pippengerInput is a term of the scalar bucket method: the point as an
-// affine addend and with Z = 1, and its digits.
+// pippengerInput is a point for the scalar bucket method: as an affine
+// addend, and with Z = 1 to start an empty bucket without an addition.
 type pippengerInput struct {
 	addend affineCached
 	point  Point
-	digits [64]int32
 }
 
 type scalarBuckets struct{}
 
-func (scalarBuckets) prepare(terms []pippengerInput, points []*Point) {
-	batchAffine(points, terms, func(in *pippengerInput) (*affineCached, *Point) { return &in.addend, &in.point })
+func (scalarBuckets) prepare(terms []bucketTerm[pippengerInput], points []*Point) {
+	batchAffine(points, terms, func(t *bucketTerm[pippengerInput]) (*affineCached, *Point) {
+		return &t.point.addend, &t.point.point
+	})
 }
-
-func (scalarBuckets) digits(t *pippengerInput) *[64]int32 { return &t.digits }
 
 func (scalarBuckets) start(s *Point, t *pippengerInput, neg bool) {
 	if neg {
@@ -569,6 +590,11 @@ func (scalarBuckets) add(s *Point, t *pippengerInput, neg bool) {
 	} else {
 		s.fromCompleted(sum.addAffine(s, &t.addend))
 	}
+}
+
+func (a scalarBuckets) addPair(s1 *Point, t1 *pippengerInput, neg1 bool, s2 *Point, t2 *pippengerInput, neg2 bool) {
+	a.add(s1, t1, neg1)
+	a.add(s2, t2, neg2)
 }
 
 func (scalarBuckets) addSum(s, x *Point) {
@@ -595,25 +621,25 @@ func (v *Point) pippengerVec(scalars []*Scalar, points []*Point) *Point {
 	return bucketMethod(v, scalars, points, vecBuckets{})
 }
 
-// vecPippengerInput is a term of the vector bucket method: the affine forms
-// (batchAffine's output), the packed addend, and the digits.
+// vecPippengerInput is a point for the vector bucket method: the affine
+// forms (batchAffine's output; the Z = 1 point starts an empty bucket) and
+// the packed addend.
 type vecPippengerInput struct {
 	affine affineCached
-	point  Point // Z = 1, to start an empty bucket
+	point  Point
 	addend vecAffine
-	digits [64]int32
 }
 
 type vecBuckets struct{}
 
-func (vecBuckets) prepare(terms []vecPippengerInput, points []*Point) {
-	batchAffine(points, terms, func(in *vecPippengerInput) (*affineCached, *Point) { return &in.affine, &in.point })
+func (vecBuckets) prepare(terms []bucketTerm[vecPippengerInput], points []*Point) {
+	batchAffine(points, terms, func(t *bucketTerm[vecPippengerInput]) (*affineCached, *Point) {
+		return &t.point.affine, &t.point.point
+	})
 	for k := range terms {
-		terms[k].addend.fromAffineCached(&terms[k].affine)
+		terms[k].point.addend.fromAffineCached(&terms[k].point.affine)
 	}
 }
-
-func (vecBuckets) digits(t *vecPippengerInput) *[64]int32 { return &t.digits }
 
 func (vecBuckets) start(s *vecLimbs, t *vecPippengerInput, neg bool) {
 	if neg {
@@ -625,11 +651,20 @@ func (vecBuckets) start(s *vecLimbs, t *vecPippengerInput, neg bool) {
 }
 
 func (vecBuckets) add(s *vecLimbs, t *vecPippengerInput, neg bool) {
+	vecAddAffine(s, &t.addend, signMask(neg))
+}
+
+// signMask is the all-ones mask for neg, else 0. It branches: public signs
+// only.
+func signMask(neg bool) uint64 {
 	if neg {
-		vecAddAffine(s, &t.addend, ^uint64(0))
-	} else {
-		vecAddAffine(s, &t.addend, 0)
+		return ^uint64(0)
 	}
+	return 0
+}
+
+func (vecBuckets) addPair(s1 *vecLimbs, t1 *vecPippengerInput, neg1 bool, s2 *vecLimbs, t2 *vecPippengerInput, neg2 bool) {
+	vecAddAffinePair(s1, &t1.addend, signMask(neg1), s2, &t2.addend, signMask(neg2))
 }
 
 func (vecBuckets) addSum(s, x *vecLimbs) {

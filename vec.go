@@ -234,6 +234,15 @@ func vecAddAffineGeneric(p *vecLimbs, a *vecAffine, neg uint64) {
 	vecAddCachedGeneric(p, &q)
 }
 
+// vecAddAffinePairGeneric does the two independent additions
+// p1 = p1 ± a1 and p2 = p2 ± a2 (see vecAddAffineGeneric); p1 and p2 must
+// not overlap. The assembly interleaves the two, so that each fills the
+// other's latency gaps.
+func vecAddAffinePairGeneric(p1 *vecLimbs, a1 *vecAffine, neg1 uint64, p2 *vecLimbs, a2 *vecAffine, neg2 uint64) {
+	vecAddAffineGeneric(p1, a1, neg1)
+	vecAddAffineGeneric(p2, a2, neg2)
+}
+
 // vecSumsGeneric sets u = (Y-X, Y+X, T, Z) from p = (X, Y, Z, T), the
 // difference as Y + 2p - X: the first step of an addition, and of the
 // cached form.

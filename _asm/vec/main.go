@@ -113,6 +113,7 @@ func main() {
 
 	mulRoutine()
 	addAffineRoutine()
+	addAffinePairRoutine()
 	addDigitRoutine()
 	addCachedRoutine()
 	cachedRoutine()
@@ -263,14 +264,24 @@ func buildU(pm, u Mem, twoP func(int) VecPhysical) {
 	}
 }
 
-// addBody emits p = p + Q for the expanded addend Q in memory, with U and
-// W2 as scratch (U also holds W1).
-func addBody(pm, q, u, w2 Mem) {
-	twoP := twoPRegs()
-	buildU(pm, u, twoP)
+// addJob is one addition p = p + Q for addBody: the point p, the expanded
+// addend Q, and scratch U and W2 (U also holds W1), all in memory.
+type addJob struct{ pm, q, u, w2 Mem }
 
-	Comment("(A, B, C, D) = U ∘ Q, into U.")
-	vecMul(u, u, q)
+// addBody emits the additions of jobs, phase by phase: every job's U, then
+// every job's first product, and so on. The jobs are independent, so the
+// phases of the second overlap the latency tails (the carry chains, the
+// stores and reloads) of the first.
+func addBody(jobs ...addJob) {
+	twoP := twoPRegs()
+	for _, j := range jobs {
+		buildU(j.pm, j.u, twoP)
+	}
+
+	for _, j := range jobs {
+		Comment("(A, B, C, D) = U ∘ Q, into U.")
+		vecMul(j.u, j.u, j.q)
+	}
 
 	Comment("E = B - A, F = D - C, G = D + C, H = B + A. With V = (A, B, C, D) and",
 		"V' = (B, A, D, C): s = V + V' = (H, H, G, G), d = V' + 2p - V = (E, -E, F, -F);",
@@ -278,26 +289,30 @@ func addBody(pm, q, u, w2 Mem) {
 		"y = s with its halves swapped = (G, G, H, H). Then",
 		"W1 = (d0, y1, d2, x'3) = (E, G, F, E) into U, W2 = (x0, s1, s2, y3) = (F, H, G, H).")
 	twoP = twoPRegs()
-	for i := 0; i < limbs; i++ {
-		v, sw, s, d, x, y := Y0, Y1, Y2, Y3, Y4, Y5
-		VMOVDQU(u.Offset(i*limbBytes), v)
-		VPSHUFD(U8(0x4E), v, sw)
-		VPADDQ(v, sw, s)
-		VPADDQ(twoP(i), sw, d)
-		VPSUBQ(v, d, d)
-		VPERMQ(U8(0x4E), d, x)
-		VPERMQ(U8(0x4E), s, y)
-		VPBLENDD(U8(0x0C), y, d, d) // (E, G, F, -F)
-		VPSHUFD(U8(0x4E), x, v)     // x'
-		VPBLENDD(U8(0xC0), v, d, d) // W1 = (E, G, F, E)
-		VPBLENDD(U8(0x3C), s, x, x) // (F, H, G, -E)
-		VPBLENDD(U8(0xC0), y, x, x) // W2 = (F, H, G, H)
-		VMOVDQU(d, u.Offset(i*limbBytes))
-		VMOVDQU(x, w2.Offset(i*limbBytes))
+	for _, j := range jobs {
+		for i := 0; i < limbs; i++ {
+			v, sw, s, d, x, y := Y0, Y1, Y2, Y3, Y4, Y5
+			VMOVDQU(j.u.Offset(i*limbBytes), v)
+			VPSHUFD(U8(0x4E), v, sw)
+			VPADDQ(v, sw, s)
+			VPADDQ(twoP(i), sw, d)
+			VPSUBQ(v, d, d)
+			VPERMQ(U8(0x4E), d, x)
+			VPERMQ(U8(0x4E), s, y)
+			VPBLENDD(U8(0x0C), y, d, d) // (E, G, F, -F)
+			VPSHUFD(U8(0x4E), x, v)     // x'
+			VPBLENDD(U8(0xC0), v, d, d) // W1 = (E, G, F, E)
+			VPBLENDD(U8(0x3C), s, x, x) // (F, H, G, -E)
+			VPBLENDD(U8(0xC0), y, x, x) // W2 = (F, H, G, H)
+			VMOVDQU(d, j.u.Offset(i*limbBytes))
+			VMOVDQU(x, j.w2.Offset(i*limbBytes))
+		}
 	}
 
-	Comment("p = W1 ∘ W2 = (E·F, G·H, F·G, E·H) = (X3, Y3, Z3, T3).")
-	vecMul(pm, u, w2)
+	for _, j := range jobs {
+		Comment("p = W1 ∘ W2 = (E·F, G·H, F·G, E·H) = (X3, Y3, Z3, T3).")
+		vecMul(j.pm, j.u, j.w2)
+	}
 }
 
 func addAffineRoutine() {
@@ -320,7 +335,39 @@ func addAffineRoutine() {
 		VMOVDQU(Mem{Base: a, Disp: k * limbBytes}, Y4)
 		expandAddend(Y4, k, negMask, twoP, q)
 	}
-	addBody(Mem{Base: p}, q, u, w2)
+	addBody(addJob{Mem{Base: p}, q, u, w2})
+	VZEROUPPER()
+	RET()
+}
+
+func addAffinePairRoutine() {
+	TEXT("vecAddAffinePairAVX2", 0, "func(p1 *[10][4]uint64, a1 *[10][4]uint32, neg1 uint64, p2 *[10][4]uint64, a2 *[10][4]uint32, neg2 uint64)")
+	Pragma("noescape")
+	Doc("vecAddAffinePairAVX2 does vecAddAffineAVX2(p1, a1, neg1) and vecAddAffineAVX2(p2, a2, neg2),",
+		"interleaved. p1 and p2 must not overlap. It requires AVX2.")
+	p1, a1, p2, a2 := RDI, RSI, R8, R9
+	Load(Param("p1"), p1)
+	Load(Param("a1"), a1)
+	Load(Param("p2"), p2)
+	Load(Param("a2"), a2)
+	frame := AllocLocal(6 * elemBytes)
+	job1 := addJob{Mem{Base: p1}, frame, frame.Offset(elemBytes), frame.Offset(2 * elemBytes)}
+	job2 := addJob{Mem{Base: p2}, frame.Offset(3 * elemBytes), frame.Offset(4 * elemBytes), frame.Offset(5 * elemBytes)}
+
+	twoP := twoPRegs()
+	negMask := Y12
+	Comment("Q1 and Q2: the addends widened and signed, as in vecAddAffineAVX2.")
+	VPBROADCASTQ(NewParamAddr("neg1", 16), negMask)
+	for k := 0; k < limbs/2; k++ {
+		VMOVDQU(Mem{Base: a1, Disp: k * limbBytes}, Y4)
+		expandAddend(Y4, k, negMask, twoP, job1.q)
+	}
+	VPBROADCASTQ(NewParamAddr("neg2", 40), negMask)
+	for k := 0; k < limbs/2; k++ {
+		VMOVDQU(Mem{Base: a2, Disp: k * limbBytes}, Y4)
+		expandAddend(Y4, k, negMask, twoP, job2.q)
+	}
+	addBody(job1, job2)
 	VZEROUPPER()
 	RET()
 }
@@ -367,7 +414,7 @@ func addDigitRoutine() {
 	for k := 0; k < limbs/2; k++ {
 		expandAddend(packed[k], k, negMask, twoP, q)
 	}
-	addBody(Mem{Base: p}, q, u, w2)
+	addBody(addJob{Mem{Base: p}, q, u, w2})
 	VZEROUPPER()
 	RET()
 }
@@ -381,7 +428,7 @@ func addCachedRoutine() {
 	Load(Param("p"), p)
 	Load(Param("q"), q)
 	frame := AllocLocal(2 * elemBytes)
-	addBody(Mem{Base: p}, Mem{Base: q}, frame, frame.Offset(elemBytes))
+	addBody(addJob{Mem{Base: p}, Mem{Base: q}, frame, frame.Offset(elemBytes)})
 	VZEROUPPER()
 	RET()
 }
