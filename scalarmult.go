@@ -87,6 +87,13 @@ func (v *Point) scalarBaseMultVec(x *Scalar) *Point {
 // ScalarMult sets v = x·q, and returns v. It runs in constant time.
 func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
 	mustBeInitialized(q)
+	if useVec {
+		var window [1]vecWindow
+		window[0].init(q)
+		digits := [1][64]int8{x.signedRadix16()}
+		var acc vecLimbs
+		return vecRadix16(&acc, window[:], digits[:]).toPoint(v)
+	}
 	var window cachedWindow
 	window.init(q)
 	digits := x.signedRadix16()
@@ -110,6 +117,27 @@ func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
 		sum.addCached(&acc, &addend)
 	}
 	return v.fromCompleted(&sum)
+}
+
+// vecRadix16 sets acc = Σ_k Σ_i digits[k][i]·16^i·Q_k, where windows[k]
+// holds 1..8·Q_k: the loop of ScalarMult and MultiScalarMult in the vector
+// formulas of vec.go, 63·4 vector doublings and one vecAddDigit (a
+// constant-time scan of 8 packed entries and a mixed addition) per digit.
+// It returns acc.
+func vecRadix16(acc *vecLimbs, windows []vecWindow, digits [][64]int8) *vecLimbs {
+	acc.setIdentity()
+	for i := 63; i >= 0; i-- {
+		if i != 63 {
+			vecDouble(acc)
+			vecDouble(acc)
+			vecDouble(acc)
+			vecDouble(acc)
+		}
+		for k := range windows {
+			vecAddDigit(acc, (*[combEntries]vecAffine)(&windows[k]), int32(digits[k][i]))
+		}
+	}
+	return acc
 }
 
 // doubleN sets v = 2^n·v, n ≥ 1, with n doublings, all but the last ending
@@ -226,25 +254,12 @@ func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Poi
 
 // varTimeDoubleScalarBaseMultVec is the same w-NAF loop in the vector
 // formulas of vec.go: every doubling and addition is two vector
-// multiplications (a doubling adds two carry rounds). The table of A holds
-// cached addends and their negations (8 + 8 entries, 5 KiB on the stack:
-// 1 doubling, 7 additions, 9 scalings to build); the table of B is
-// baseOddTable packed (64 entries of 160 bytes).
+// multiplications (a doubling adds two carry rounds). The table of A is a
+// vecOddWindow; the table of B is baseOddTable packed (64 entries of 160
+// bytes).
 func (v *Point) varTimeDoubleScalarBaseMultVec(a *Scalar, A *Point, b *Scalar) *Point {
-	var aPos, aNeg [8]vecLimbs
-	var acc, twoA vecLimbs
-	acc.fromPoint(A)
-	vecCached(&aPos[0], &acc)
-	twoA = acc
-	vecDouble(&twoA)
-	vecCached(&twoA, &twoA)
-	for i := 1; i < len(aPos); i++ {
-		vecAddCached(&acc, &twoA)
-		vecCached(&aPos[i], &acc)
-	}
-	for i := range aPos {
-		vecNegateCached(&aNeg[i], &aPos[i])
-	}
+	var aTable vecOddWindow
+	aTable.init(A)
 	bTable := vecBaseOddTable()
 	aNAF := a.nafDigits(5)
 	bNAF := b.nafDigits(baseNAFWidth)
@@ -253,13 +268,14 @@ func (v *Point) varTimeDoubleScalarBaseMultVec(a *Scalar, A *Point, b *Scalar) *
 	for top >= 0 && aNAF[top] == 0 && bNAF[top] == 0 {
 		top--
 	}
+	var acc vecLimbs
 	acc.setIdentity()
 	for i := top; i >= 0; i-- {
 		vecDouble(&acc)
 		if da := aNAF[i]; da > 0 {
-			vecAddCached(&acc, &aPos[da/2])
+			vecAddAffine(&acc, &aTable[da/2], 0)
 		} else if da < 0 {
-			vecAddCached(&acc, &aNeg[-da/2])
+			vecAddAffine(&acc, &aTable[-da/2], ^uint64(0))
 		}
 		if db := bNAF[i]; db > 0 {
 			vecAddAffine(&acc, &bTable[db/2], 0)
@@ -294,6 +310,15 @@ func checkTerms(fn string, scalars []*Scalar, points []*Point) {
 // (about 1.4 KiB each) before they allocate their per-term tables.
 const smallTerms = 4
 
+// termsIn returns buf[:n] if n ≤ len(buf) and a new slice of n otherwise:
+// per-term storage on the caller's stack for few terms.
+func termsIn[E any](buf []E, n int) []E {
+	if n <= len(buf) {
+		return buf[:n]
+	}
+	return make([]E, n)
+}
+
 // MultiScalarMult sets v = Σ scalars[i]·points[i], and returns v.
 //
 // Its running time depends only on the length of the slices, which must be
@@ -301,15 +326,23 @@ const smallTerms = 4
 // tables, O(len(points)) memory.
 func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
 	checkTerms("MultiScalarMult", scalars, points)
+	if useVec {
+		var windowsBuf [smallTerms]vecWindow
+		var digitsBuf [smallTerms][64]int8
+		windows := termsIn(windowsBuf[:], len(points))
+		digits := termsIn(digitsBuf[:], len(points))
+		for k := range points {
+			windows[k].init(points[k])
+			digits[k] = scalars[k].signedRadix16()
+		}
+		var acc vecLimbs
+		return vecRadix16(&acc, windows, digits).toPoint(v)
+	}
 	// Up to smallTerms terms live on the caller's stack; more are allocated.
 	var windowsBuf [smallTerms]cachedWindow
 	var digitsBuf [smallTerms][64]int8
-	windows, digits := windowsBuf[:], digitsBuf[:]
-	if len(points) > smallTerms {
-		windows = make([]cachedWindow, len(points))
-		digits = make([][64]int8, len(points))
-	}
-	windows, digits = windows[:len(points)], digits[:len(points)]
+	windows := termsIn(windowsBuf[:], len(points))
+	digits := termsIn(digitsBuf[:], len(points))
 	for k := range points {
 		windows[k].init(points[k])
 		digits[k] = scalars[k].signedRadix16()
@@ -351,21 +384,17 @@ func (v *Point) VarTimeMultiScalarMult(scalars []*Scalar, points []*Point) *Poin
 		}
 		return v.pippenger(scalars, points)
 	}
+	if useVec {
+		return v.straussNAFVec(scalars, points)
+	}
 	return v.straussNAF(scalars, points)
 }
 
-func (v *Point) straussNAF(scalars []*Scalar, points []*Point) *Point {
-	var tablesBuf [smallTerms]oddCachedMultiples
-	var nafsBuf [smallTerms][256]int8
-	tables, nafs := tablesBuf[:], nafsBuf[:]
-	if len(points) > smallTerms {
-		tables = make([]oddCachedMultiples, len(points))
-		nafs = make([][256]int8, len(points))
-	}
-	tables, nafs = tables[:len(points)], nafs[:len(points)]
+// nafTop fills nafs[k] with the width-5 NAF of scalars[k] and returns the
+// highest index with a nonzero digit in any of them (-1 if none).
+func nafTop(nafs [][256]int8, scalars []*Scalar) int {
 	top := -1
-	for k := range points {
-		tables[k].init(points[k])
+	for k := range nafs {
 		nafs[k] = scalars[k].nafDigits(5)
 		for i := 255; i > top; i-- {
 			if nafs[k][i] != 0 {
@@ -373,6 +402,45 @@ func (v *Point) straussNAF(scalars []*Scalar, points []*Point) *Point {
 				break
 			}
 		}
+	}
+	return top
+}
+
+// straussNAFVec is straussNAF in the vector formulas of vec.go: per point a
+// vecOddWindow (1280 bytes), then one vecDouble per bit and one
+// vecAddAffine per nonzero digit.
+func (v *Point) straussNAFVec(scalars []*Scalar, points []*Point) *Point {
+	var tablesBuf [smallTerms]vecOddWindow
+	var nafsBuf [smallTerms][256]int8
+	tables := termsIn(tablesBuf[:], len(points))
+	nafs := termsIn(nafsBuf[:], len(points))
+	top := nafTop(nafs, scalars)
+	for k := range points {
+		tables[k].init(points[k])
+	}
+	var acc vecLimbs
+	acc.setIdentity()
+	for i := top; i >= 0; i-- {
+		vecDouble(&acc)
+		for k := range tables {
+			if d := nafs[k][i]; d > 0 {
+				vecAddAffine(&acc, &tables[k][d/2], 0)
+			} else if d < 0 {
+				vecAddAffine(&acc, &tables[k][-d/2], ^uint64(0))
+			}
+		}
+	}
+	return acc.toPoint(v)
+}
+
+func (v *Point) straussNAF(scalars []*Scalar, points []*Point) *Point {
+	var tablesBuf [smallTerms]oddCachedMultiples
+	var nafsBuf [smallTerms][256]int8
+	tables := termsIn(tablesBuf[:], len(points))
+	nafs := termsIn(nafsBuf[:], len(points))
+	top := nafTop(nafs, scalars)
+	for k := range points {
+		tables[k].init(points[k])
 	}
 
 	var acc projective

@@ -30,7 +30,8 @@ import (
 // Two bounds are used below, limb by limb (i even / i odd):
 //
 //	reduced:   < 2^26        / < 2^25 + 2^17    (what vecMul returns)
-//	loose:     < 3·2^26      / < 3·2^25 + 2^17  (what vecMul accepts)
+//	loose:     < 3·2^26      / < 3·2^25 + 2^17  (vecMul's first operand)
+//	wide:      < 5·2^26      / < 5·2^25 + 2^17  (vecMul's second operand)
 //
 // A sum or a difference of two reduced values is loose: x + y < 2^27 and
 // x + 2p - y < 2^26 + 2^27 = 3·2^26 (odd: 2^25 + 2^17 + 2^26 - 2), where 2p
@@ -46,9 +47,11 @@ import (
 // because w_i + w_j = w_(i+j) + 1 exactly when i and j are both odd, and
 // w_(k+10) = w_k + 255 with 2^255 ≡ 19 (mod p). The factors go on a_i, as
 // a_i, 2·a_i, 19·a_i or 38·a_i, and VPMULUDQ reads 32 bits of each operand;
-// for loose inputs 19·a_i < 57·2^26 < 2^32 (even i) and 38·a_i <
-// 114·2^25 + 38·2^17 < 2^32 (odd i), so every term is below
-// 57·2^26 · 3·2^26 < 2^59.5 and each z_k, ten terms, below 2^62.8.
+// for a loose a, 19·a_i < 57·2^26 < 2^32 (even i) and 38·a_i <
+// 114·2^25 + 38·2^17 < 2^31.84 (odd i). For a wide b, every term is below
+// 57·2^26 · 5·2^26 < 2^60.16 (the largest pairing; an odd b_j meets at most
+// 38·a_i < 2^31.84 or 19·a_i, and b_j < 2^27.33), so each z_k, ten terms,
+// is below 2^63.5.
 //
 // The carries then run in two interleaved chains, in this order:
 //
@@ -56,9 +59,9 @@ import (
 //
 // where k→k+1 moves z_k >> width_k into z_(k+1) and keeps the low width_k
 // bits. Every limb is cut once after its last incoming carry except 5 and 1,
-// which receive small second carries: limb 4 holds < 2^37.9 + 2^26 when it
-// is cut again, so limb 5 gains < 2^12; limb 0 holds < 2^26 + 19·2^37.9 <
-// 2^42.3 after the wrap-around, so limb 1 gains < 2^16.3. So the result is
+// which receive small second carries: limb 4 holds < 2^38.5 + 2^26 when it
+// is cut again, so limb 5 gains < 2^12.5; limb 0 holds < 2^26 + 19·2^38.5 <
+// 2^42.8 after the wrap-around, so limb 1 gains < 2^16.8. So the result is
 // reduced. The assembly (vec_amd64.s) runs the same steps, so
 // its limbs equal vecMulGeneric's bit for bit.
 // ----------------------------------------------------------------------------
@@ -150,15 +153,10 @@ func (q *vecAffine) fromAffineCached(a *affineCached) *vecAffine {
 	v.setLane(1, &a.yPlusX)
 	v.setLane(2, &a.t2d)
 	v[0][3] = 2
-	for i := range v {
-		for l := range v[i] {
-			q[i][l] = uint32(v[i][l])
-		}
-	}
-	return q
+	return q.pack(&v)
 }
 
-// vecMulGeneric sets out = a·b lane by lane, for loose a and b; out is
+// vecMulGeneric sets out = a·b lane by lane, for a loose and b wide; out is
 // reduced (see the section comment for the formula and the bounds). out may
 // alias a or b.
 func vecMulGeneric(out, a, b *vecLimbs) {
@@ -208,7 +206,7 @@ var vecCarryOrder = [...]int{0, 4, 1, 5, 2, 6, 3, 7, 4, 8, 9, 0}
 //	U = (Y1 - X1, Y1 + X1, T1, Z1)          from P = (X1, Y1, Z1, T1)
 //	V = U ∘ Q = (A, B, C, D)                Q = (y2-x2, y2+x2, 2d·x2·y2, 2)
 //	E = B - A   F = D - C   G = D + C   H = B + A
-//	P' = (E, G, F, E) ∘ (F, H, G, H) = (E·F, G·H, F·G, E·H) = (X3, Y3, Z3, T3)
+//	P' = (E, G, G, E) ∘ (F, H, F, H) = (E·F, G·H, G·F, E·H) = (X3, Y3, Z3, T3)
 //
 // Every difference is formed as x + 2p - y (reduced y), so every vecMul
 // input is loose. Negating the addend (a public or masked choice) swaps its
@@ -338,33 +336,18 @@ var vecFourP = [vecLimbCount]uint64{
 	1<<27 - 4, 1<<28 - 4, 1<<27 - 4, 1<<28 - 4, 1<<27 - 4,
 }
 
-// vecCarryGeneric runs one parallel carry round on v, whose limbs are below
-// 2^29: every limb keeps its low width bits and passes the rest (< 2^4) up,
-// limb 9's times 19 to limb 0. Afterwards even limbs are below
-// 2^26 + 19·2^4 and odd ones below 2^25 + 2^4: loose.
-func vecCarryGeneric(v *vecLimbs) {
-	for l := range 4 {
-		var c [vecLimbCount]uint64
-		for k := range vecLimbCount {
-			c[k] = v[k][l] >> limbWidth(k)
-			v[k][l] &= 1<<limbWidth(k) - 1
-		}
-		v[0][l] += 19 * c[vecLimbCount-1]
-		for k := 1; k < vecLimbCount; k++ {
-			v[k][l] += c[k-1]
-		}
-	}
-}
-
 // The doubling, lane by lane (HWCD 2008, section 3.3, a = -1), with 2·X·Y
 // taken as a product rather than as (X+Y)² - X² - Y²:
 //
 //	(A, B, C, E) = (X, Y, Z, X) ∘ (X, Y, 2Z, 2Y) = (X², Y², 2Z², 2XY)
 //	G = B - A   F = G - C   H = -A - B
-//	P' = (E, G, F, E) ∘ (F, H, G, H) = (E·F, G·H, F·G, E·H)
+//	P' = (E, G, G, E) ∘ (F, H, F, H) = (E·F, G·H, G·F, E·H)
 //
-// F and H subtract two reduced values, so they are formed with 4p (below
-// 2^29) and both vectors get one carry round (vecCarryGeneric) to be loose.
+// E and G = B + 2p - A are loose, so the first operand is; F and H subtract
+// two reduced values and are formed with 4p: below 5·2^26 (even limbs) and
+// 5·2^25 + 2^17 (odd), which is "wide", and vecMul accepts a wide second
+// operand (see the section comment). Putting G·F's G on the left is what
+// keeps every factor of the first operand loose.
 
 // vecDoubleGeneric sets p = 2·p for p reduced with lanes (X, Y, Z, T); T is
 // not read. p stays reduced.
@@ -378,14 +361,12 @@ func vecDoubleGeneric(p *vecLimbs) {
 	vecMulGeneric(&s1, &s1, &s2)
 	for i := range s1 {
 		a, b, c, e := s1[i][0], s1[i][1], s1[i][2], s1[i][3]
-		g := b + vecFourP[i] - a
+		g := b + vecTwoP[i] - a
 		f := b + vecFourP[i] - a - c
 		h := vecFourP[i] - a - b
-		w1[i] = [4]uint64{e, g, f, e}
-		w2[i] = [4]uint64{f, h, g, h}
+		w1[i] = [4]uint64{e, g, g, e}
+		w2[i] = [4]uint64{f, h, f, h}
 	}
-	vecCarryGeneric(&w1)
-	vecCarryGeneric(&w2)
 	vecMulGeneric(p, &w1, &w2)
 }
 
@@ -412,15 +393,6 @@ func vecCachedGeneric(q, p *vecLimbs) {
 	vecMulGeneric(q, &u, &vecCachedScale)
 }
 
-// vecNegateCached sets n = -q for a reduced cached addend q: the first two
-// lanes swapped and the third replaced by 2p - 2d·T. Variable-time callers
-// only (it is branch-free, but the tables that use it are public).
-func vecNegateCached(n, q *vecLimbs) {
-	for i := range q {
-		n[i] = [4]uint64{q[i][1], q[i][0], vecTwoP[i] - q[i][2], q[i][3]}
-	}
-}
-
 // vecAddCachedGeneric sets p = p + q for p reduced with lanes (X, Y, Z, T)
 // and q a loose addend, cached (Y-X, Y+X, 2d·T, 2Z) or expanded affine
 // (y-x, y+x, 2d·x·y, 2); p stays reduced.
@@ -431,8 +403,8 @@ func vecAddCachedGeneric(p, q *vecLimbs) {
 	for i := range u {
 		a, b, c, d := u[i][0], u[i][1], u[i][2], u[i][3]
 		e, f, g, h := b+vecTwoP[i]-a, d+vecTwoP[i]-c, d+c, b+a
-		w1[i] = [4]uint64{e, g, f, e}
-		w2[i] = [4]uint64{f, h, g, h}
+		w1[i] = [4]uint64{e, g, g, e}
+		w2[i] = [4]uint64{f, h, f, h}
 	}
 	vecMulGeneric(p, &w1, &w2)
 }
@@ -452,4 +424,58 @@ func vecBaseOddTable() *[1 << (baseNAFWidth - 2)]vecAffine {
 		}
 	})
 	return &vecBaseOdd.t
+}
+
+// pack sets q to v, whose limbs are reduced (or at least below 2^32), as a
+// packed addend. A cached addend (Y-X, Y+X, 2d·T, 2Z) packs like an affine
+// one: the additions only ever read the fourth lane as a factor, so 2Z
+// stands where the affine form has 2.
+func (q *vecAffine) pack(v *vecLimbs) *vecAffine {
+	for i := range v {
+		for l := range v[i] {
+			q[i][l] = uint32(v[i][l])
+		}
+	}
+	return q
+}
+
+// vecWindow holds 1·Q, 2·Q, …, 8·Q as packed cached addends, for the signed
+// radix-16 digits of the constant-time variable-base multiplications; its
+// rows have the shape of a vecCombTable row, so vecAddDigit scans them.
+// 1280 bytes; 7 additions and 8 scalings (22 vector multiplications).
+type vecWindow [combEntries]vecAffine
+
+func (w *vecWindow) init(q *Point) *vecWindow {
+	var p, c, m vecLimbs
+	p.fromPoint(q)
+	vecCached(&c, &p)
+	w[0].pack(&c)
+	m = p
+	for i := 1; i < len(w); i++ {
+		vecAddCached(&m, &c)
+		vecCached(&p, &m)
+		w[i].pack(&p)
+	}
+	return w
+}
+
+// vecOddWindow holds Q, 3Q, …, 15Q as packed cached addends: the odd digits
+// of a width-5 NAF, for the variable-time loops (signs by vecAddAffine's
+// mask). 1280 bytes; 1 doubling, 7 additions, 9 scalings.
+type vecOddWindow [8]vecAffine
+
+func (w *vecOddWindow) init(q *Point) *vecOddWindow {
+	var p, twoQ, c vecLimbs
+	p.fromPoint(q)
+	twoQ = p
+	vecDouble(&twoQ)
+	vecCached(&twoQ, &twoQ)
+	vecCached(&c, &p)
+	w[0].pack(&c)
+	for i := 1; i < len(w); i++ {
+		vecAddCached(&p, &twoQ)
+		vecCached(&c, &p)
+		w[i].pack(&c)
+	}
+	return w
 }

@@ -858,9 +858,8 @@ TEXT ·vecAddAffineAVX2(SB), $960-24
 
 	// E = B - A, F = D - C, G = D + C, H = B + A. With V = (A, B, C, D) and
 	// V' = (B, A, D, C): s = V + V' = (H, H, G, G), d = V' + 2p - V = (E, -E, F, -F);
-	// x = d with its halves swapped = (F, -F, E, -E), x' = (-F, F, -E, E),
-	// y = s with its halves swapped = (G, G, H, H). Then
-	// W1 = (d0, y1, d2, x'3) = (E, G, F, E) into U, W2 = (x0, s1, s2, y3) = (F, H, G, H).
+	// W1 = (E, G, G, E) is (d0, d1, s2, s3) permuted by (0, 2, 2, 0), into U;
+	// W2 = (F, H, F, H) is (s0, s1, d2, d3) permuted by (2, 0, 2, 0).
 	VPBROADCASTQ vecConsts<>+24(SB), Y13
 	VPBROADCASTQ vecConsts<>+32(SB), Y14
 	VPBROADCASTQ vecConsts<>+40(SB), Y15
@@ -869,143 +868,113 @@ TEXT ·vecAddAffineAVX2(SB), $960-24
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y13, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 320(SP)
-	VMOVDQU      Y4, 640(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 320(SP)
+	VMOVDQU      Y2, 640(SP)
 	VMOVDQU      352(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 352(SP)
-	VMOVDQU      Y4, 672(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 352(SP)
+	VMOVDQU      Y2, 672(SP)
 	VMOVDQU      384(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y14, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 384(SP)
-	VMOVDQU      Y4, 704(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 384(SP)
+	VMOVDQU      Y2, 704(SP)
 	VMOVDQU      416(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 416(SP)
-	VMOVDQU      Y4, 736(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 416(SP)
+	VMOVDQU      Y2, 736(SP)
 	VMOVDQU      448(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y14, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 448(SP)
-	VMOVDQU      Y4, 768(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 448(SP)
+	VMOVDQU      Y2, 768(SP)
 	VMOVDQU      480(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 480(SP)
-	VMOVDQU      Y4, 800(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 480(SP)
+	VMOVDQU      Y2, 800(SP)
 	VMOVDQU      512(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y14, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 512(SP)
-	VMOVDQU      Y4, 832(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 512(SP)
+	VMOVDQU      Y2, 832(SP)
 	VMOVDQU      544(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 544(SP)
-	VMOVDQU      Y4, 864(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 544(SP)
+	VMOVDQU      Y2, 864(SP)
 	VMOVDQU      576(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y14, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 576(SP)
-	VMOVDQU      Y4, 896(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 576(SP)
+	VMOVDQU      Y2, 896(SP)
 	VMOVDQU      608(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 608(SP)
-	VMOVDQU      Y4, 928(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 608(SP)
+	VMOVDQU      Y2, 928(SP)
 
-	// p = W1 ∘ W2 = (E·F, G·H, F·G, E·H) = (X3, Y3, Z3, T3).
+	// p = W1 ∘ W2 = (E·F, G·H, G·F, E·H) = (X3, Y3, Z3, T3).
 	// vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),
 	// row by row over i, with the factors a_i, 2a_i, 19a_i, 38a_i in Y10..Y13.
 	// Row 0: a_0 times b_0..b_9.
@@ -2310,9 +2279,8 @@ TEXT ·vecAddAffinePairAVX2(SB), $1920-48
 
 	// E = B - A, F = D - C, G = D + C, H = B + A. With V = (A, B, C, D) and
 	// V' = (B, A, D, C): s = V + V' = (H, H, G, G), d = V' + 2p - V = (E, -E, F, -F);
-	// x = d with its halves swapped = (F, -F, E, -E), x' = (-F, F, -E, E),
-	// y = s with its halves swapped = (G, G, H, H). Then
-	// W1 = (d0, y1, d2, x'3) = (E, G, F, E) into U, W2 = (x0, s1, s2, y3) = (F, H, G, H).
+	// W1 = (E, G, G, E) is (d0, d1, s2, s3) permuted by (0, 2, 2, 0), into U;
+	// W2 = (F, H, F, H) is (s0, s1, d2, d3) permuted by (2, 0, 2, 0).
 	VPBROADCASTQ vecConsts<>+24(SB), Y13
 	VPBROADCASTQ vecConsts<>+32(SB), Y14
 	VPBROADCASTQ vecConsts<>+40(SB), Y15
@@ -2321,283 +2289,223 @@ TEXT ·vecAddAffinePairAVX2(SB), $1920-48
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y13, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 320(SP)
-	VMOVDQU      Y4, 640(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 320(SP)
+	VMOVDQU      Y2, 640(SP)
 	VMOVDQU      352(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 352(SP)
-	VMOVDQU      Y4, 672(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 352(SP)
+	VMOVDQU      Y2, 672(SP)
 	VMOVDQU      384(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y14, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 384(SP)
-	VMOVDQU      Y4, 704(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 384(SP)
+	VMOVDQU      Y2, 704(SP)
 	VMOVDQU      416(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 416(SP)
-	VMOVDQU      Y4, 736(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 416(SP)
+	VMOVDQU      Y2, 736(SP)
 	VMOVDQU      448(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y14, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 448(SP)
-	VMOVDQU      Y4, 768(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 448(SP)
+	VMOVDQU      Y2, 768(SP)
 	VMOVDQU      480(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 480(SP)
-	VMOVDQU      Y4, 800(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 480(SP)
+	VMOVDQU      Y2, 800(SP)
 	VMOVDQU      512(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y14, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 512(SP)
-	VMOVDQU      Y4, 832(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 512(SP)
+	VMOVDQU      Y2, 832(SP)
 	VMOVDQU      544(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 544(SP)
-	VMOVDQU      Y4, 864(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 544(SP)
+	VMOVDQU      Y2, 864(SP)
 	VMOVDQU      576(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y14, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 576(SP)
-	VMOVDQU      Y4, 896(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 576(SP)
+	VMOVDQU      Y2, 896(SP)
 	VMOVDQU      608(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 608(SP)
-	VMOVDQU      Y4, 928(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 608(SP)
+	VMOVDQU      Y2, 928(SP)
 	VMOVDQU      1280(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y13, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 1280(SP)
-	VMOVDQU      Y4, 1600(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 1280(SP)
+	VMOVDQU      Y2, 1600(SP)
 	VMOVDQU      1312(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 1312(SP)
-	VMOVDQU      Y4, 1632(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 1312(SP)
+	VMOVDQU      Y2, 1632(SP)
 	VMOVDQU      1344(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y14, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 1344(SP)
-	VMOVDQU      Y4, 1664(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 1344(SP)
+	VMOVDQU      Y2, 1664(SP)
 	VMOVDQU      1376(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 1376(SP)
-	VMOVDQU      Y4, 1696(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 1376(SP)
+	VMOVDQU      Y2, 1696(SP)
 	VMOVDQU      1408(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y14, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 1408(SP)
-	VMOVDQU      Y4, 1728(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 1408(SP)
+	VMOVDQU      Y2, 1728(SP)
 	VMOVDQU      1440(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 1440(SP)
-	VMOVDQU      Y4, 1760(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 1440(SP)
+	VMOVDQU      Y2, 1760(SP)
 	VMOVDQU      1472(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y14, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 1472(SP)
-	VMOVDQU      Y4, 1792(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 1472(SP)
+	VMOVDQU      Y2, 1792(SP)
 	VMOVDQU      1504(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 1504(SP)
-	VMOVDQU      Y4, 1824(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 1504(SP)
+	VMOVDQU      Y2, 1824(SP)
 	VMOVDQU      1536(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y14, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 1536(SP)
-	VMOVDQU      Y4, 1856(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 1536(SP)
+	VMOVDQU      Y2, 1856(SP)
 	VMOVDQU      1568(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 1568(SP)
-	VMOVDQU      Y4, 1888(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 1568(SP)
+	VMOVDQU      Y2, 1888(SP)
 
-	// p = W1 ∘ W2 = (E·F, G·H, F·G, E·H) = (X3, Y3, Z3, T3).
+	// p = W1 ∘ W2 = (E·F, G·H, G·F, E·H) = (X3, Y3, Z3, T3).
 	// vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),
 	// row by row over i, with the factors a_i, 2a_i, 19a_i, 38a_i in Y10..Y13.
 	// Row 0: a_0 times b_0..b_9.
@@ -2916,7 +2824,7 @@ TEXT ·vecAddAffinePairAVX2(SB), $1920-48
 	VMOVDQU      Y8, 256(DI)
 	VMOVDQU      Y9, 288(DI)
 
-	// p = W1 ∘ W2 = (E·F, G·H, F·G, E·H) = (X3, Y3, Z3, T3).
+	// p = W1 ∘ W2 = (E·F, G·H, G·F, E·H) = (X3, Y3, Z3, T3).
 	// vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),
 	// row by row over i, with the factors a_i, 2a_i, 19a_i, 38a_i in Y10..Y13.
 	// Row 0: a_0 times b_0..b_9.
@@ -3831,9 +3739,8 @@ TEXT ·vecAddDigitAVX2(SB), $960-32
 
 	// E = B - A, F = D - C, G = D + C, H = B + A. With V = (A, B, C, D) and
 	// V' = (B, A, D, C): s = V + V' = (H, H, G, G), d = V' + 2p - V = (E, -E, F, -F);
-	// x = d with its halves swapped = (F, -F, E, -E), x' = (-F, F, -E, E),
-	// y = s with its halves swapped = (G, G, H, H). Then
-	// W1 = (d0, y1, d2, x'3) = (E, G, F, E) into U, W2 = (x0, s1, s2, y3) = (F, H, G, H).
+	// W1 = (E, G, G, E) is (d0, d1, s2, s3) permuted by (0, 2, 2, 0), into U;
+	// W2 = (F, H, F, H) is (s0, s1, d2, d3) permuted by (2, 0, 2, 0).
 	VPBROADCASTQ vecConsts<>+24(SB), Y13
 	VPBROADCASTQ vecConsts<>+32(SB), Y14
 	VPBROADCASTQ vecConsts<>+40(SB), Y15
@@ -3842,143 +3749,113 @@ TEXT ·vecAddDigitAVX2(SB), $960-32
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y13, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 320(SP)
-	VMOVDQU      Y4, 640(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 320(SP)
+	VMOVDQU      Y2, 640(SP)
 	VMOVDQU      352(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 352(SP)
-	VMOVDQU      Y4, 672(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 352(SP)
+	VMOVDQU      Y2, 672(SP)
 	VMOVDQU      384(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y14, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 384(SP)
-	VMOVDQU      Y4, 704(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 384(SP)
+	VMOVDQU      Y2, 704(SP)
 	VMOVDQU      416(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 416(SP)
-	VMOVDQU      Y4, 736(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 416(SP)
+	VMOVDQU      Y2, 736(SP)
 	VMOVDQU      448(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y14, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 448(SP)
-	VMOVDQU      Y4, 768(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 448(SP)
+	VMOVDQU      Y2, 768(SP)
 	VMOVDQU      480(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 480(SP)
-	VMOVDQU      Y4, 800(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 480(SP)
+	VMOVDQU      Y2, 800(SP)
 	VMOVDQU      512(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y14, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 512(SP)
-	VMOVDQU      Y4, 832(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 512(SP)
+	VMOVDQU      Y2, 832(SP)
 	VMOVDQU      544(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 544(SP)
-	VMOVDQU      Y4, 864(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 544(SP)
+	VMOVDQU      Y2, 864(SP)
 	VMOVDQU      576(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y14, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 576(SP)
-	VMOVDQU      Y4, 896(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 576(SP)
+	VMOVDQU      Y2, 896(SP)
 	VMOVDQU      608(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 608(SP)
-	VMOVDQU      Y4, 928(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 608(SP)
+	VMOVDQU      Y2, 928(SP)
 
-	// p = W1 ∘ W2 = (E·F, G·H, F·G, E·H) = (X3, Y3, Z3, T3).
+	// p = W1 ∘ W2 = (E·F, G·H, G·F, E·H) = (X3, Y3, Z3, T3).
 	// vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),
 	// row by row over i, with the factors a_i, 2a_i, 19a_i, 38a_i in Y10..Y13.
 	// Row 0: a_0 times b_0..b_9.
@@ -4712,9 +4589,8 @@ TEXT ·vecAddCachedAVX2(SB), $640-16
 
 	// E = B - A, F = D - C, G = D + C, H = B + A. With V = (A, B, C, D) and
 	// V' = (B, A, D, C): s = V + V' = (H, H, G, G), d = V' + 2p - V = (E, -E, F, -F);
-	// x = d with its halves swapped = (F, -F, E, -E), x' = (-F, F, -E, E),
-	// y = s with its halves swapped = (G, G, H, H). Then
-	// W1 = (d0, y1, d2, x'3) = (E, G, F, E) into U, W2 = (x0, s1, s2, y3) = (F, H, G, H).
+	// W1 = (E, G, G, E) is (d0, d1, s2, s3) permuted by (0, 2, 2, 0), into U;
+	// W2 = (F, H, F, H) is (s0, s1, d2, d3) permuted by (2, 0, 2, 0).
 	VPBROADCASTQ vecConsts<>+24(SB), Y13
 	VPBROADCASTQ vecConsts<>+32(SB), Y14
 	VPBROADCASTQ vecConsts<>+40(SB), Y15
@@ -4723,143 +4599,113 @@ TEXT ·vecAddCachedAVX2(SB), $640-16
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y13, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, (SP)
-	VMOVDQU      Y4, 320(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, (SP)
+	VMOVDQU      Y2, 320(SP)
 	VMOVDQU      32(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 32(SP)
-	VMOVDQU      Y4, 352(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 32(SP)
+	VMOVDQU      Y2, 352(SP)
 	VMOVDQU      64(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y14, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 64(SP)
-	VMOVDQU      Y4, 384(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 64(SP)
+	VMOVDQU      Y2, 384(SP)
 	VMOVDQU      96(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 96(SP)
-	VMOVDQU      Y4, 416(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 96(SP)
+	VMOVDQU      Y2, 416(SP)
 	VMOVDQU      128(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y14, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 128(SP)
-	VMOVDQU      Y4, 448(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 128(SP)
+	VMOVDQU      Y2, 448(SP)
 	VMOVDQU      160(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 160(SP)
-	VMOVDQU      Y4, 480(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 160(SP)
+	VMOVDQU      Y2, 480(SP)
 	VMOVDQU      192(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y14, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 192(SP)
-	VMOVDQU      Y4, 512(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 192(SP)
+	VMOVDQU      Y2, 512(SP)
 	VMOVDQU      224(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 224(SP)
-	VMOVDQU      Y4, 544(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 224(SP)
+	VMOVDQU      Y2, 544(SP)
 	VMOVDQU      256(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y14, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 256(SP)
-	VMOVDQU      Y4, 576(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 256(SP)
+	VMOVDQU      Y2, 576(SP)
 	VMOVDQU      288(SP), Y0
 	VPSHUFD      $0x4e, Y0, Y1
 	VPADDQ       Y0, Y1, Y2
 	VPADDQ       Y15, Y1, Y3
 	VPSUBQ       Y0, Y3, Y3
-	VPERMQ       $0x4e, Y3, Y4
-	VPERMQ       $0x4e, Y2, Y5
-	VPBLENDD     $0x0c, Y5, Y3, Y3
-	VPSHUFD      $0x4e, Y4, Y0
-	VPBLENDD     $0xc0, Y0, Y3, Y3
-	VPBLENDD     $0x3c, Y2, Y4, Y4
-	VPBLENDD     $0xc0, Y5, Y4, Y4
-	VMOVDQU      Y3, 288(SP)
-	VMOVDQU      Y4, 608(SP)
+	VPBLENDD     $0xf0, Y2, Y3, Y4
+	VPBLENDD     $0xf0, Y3, Y2, Y2
+	VPERMQ       $0x28, Y4, Y4
+	VPERMQ       $0x22, Y2, Y2
+	VMOVDQU      Y4, 288(SP)
+	VMOVDQU      Y2, 608(SP)
 
-	// p = W1 ∘ W2 = (E·F, G·H, F·G, E·H) = (X3, Y3, Z3, T3).
+	// p = W1 ∘ W2 = (E·F, G·H, G·F, E·H) = (X3, Y3, Z3, T3).
 	// vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),
 	// row by row over i, with the factors a_i, 2a_i, 19a_i, 38a_i in Y10..Y13.
 	// Row 0: a_0 times b_0..b_9.
@@ -5598,107 +5444,79 @@ TEXT ·vecCachedAVX2(SB), $320-24
 TEXT ·vecDoubleAVX2(SB), $640-8
 	MOVQ p+0(FP), DI
 
-	// S1 = (X, Y, Z, X) into U, S2 = (X, Y, 2Z, 2Y) into W2.
+	// S1 = (X, Y, Z, X) into U, S2 = (X, Y, 2Z, 2Y) into W2, from P = (X, Y, Z, T):
+	// S1 is P permuted by (0, 1, 2, 0); S2 is 2P permuted by (0, 1, 2, 1) with
+	// lanes 0 and 1 taken from P.
 	VMOVDQU  (DI), Y0
-	VPERMQ   $0x00, Y0, Y1
-	VPERMQ   $0x55, Y0, Y2
-	VPBLENDD $0xc0, Y1, Y0, Y1
-	VPADDQ   Y0, Y0, Y3
-	VPADDQ   Y2, Y2, Y2
-	VPBLENDD $0x30, Y3, Y0, Y0
-	VPBLENDD $0xc0, Y2, Y0, Y0
+	VPERMQ   $0x24, Y0, Y1
+	VPADDQ   Y0, Y0, Y2
+	VPERMQ   $0x64, Y2, Y2
+	VPBLENDD $0x0f, Y0, Y2, Y2
 	VMOVDQU  Y1, (SP)
-	VMOVDQU  Y0, 320(SP)
+	VMOVDQU  Y2, 320(SP)
 	VMOVDQU  32(DI), Y0
-	VPERMQ   $0x00, Y0, Y1
-	VPERMQ   $0x55, Y0, Y2
-	VPBLENDD $0xc0, Y1, Y0, Y1
-	VPADDQ   Y0, Y0, Y3
-	VPADDQ   Y2, Y2, Y2
-	VPBLENDD $0x30, Y3, Y0, Y0
-	VPBLENDD $0xc0, Y2, Y0, Y0
+	VPERMQ   $0x24, Y0, Y1
+	VPADDQ   Y0, Y0, Y2
+	VPERMQ   $0x64, Y2, Y2
+	VPBLENDD $0x0f, Y0, Y2, Y2
 	VMOVDQU  Y1, 32(SP)
-	VMOVDQU  Y0, 352(SP)
+	VMOVDQU  Y2, 352(SP)
 	VMOVDQU  64(DI), Y0
-	VPERMQ   $0x00, Y0, Y1
-	VPERMQ   $0x55, Y0, Y2
-	VPBLENDD $0xc0, Y1, Y0, Y1
-	VPADDQ   Y0, Y0, Y3
-	VPADDQ   Y2, Y2, Y2
-	VPBLENDD $0x30, Y3, Y0, Y0
-	VPBLENDD $0xc0, Y2, Y0, Y0
+	VPERMQ   $0x24, Y0, Y1
+	VPADDQ   Y0, Y0, Y2
+	VPERMQ   $0x64, Y2, Y2
+	VPBLENDD $0x0f, Y0, Y2, Y2
 	VMOVDQU  Y1, 64(SP)
-	VMOVDQU  Y0, 384(SP)
+	VMOVDQU  Y2, 384(SP)
 	VMOVDQU  96(DI), Y0
-	VPERMQ   $0x00, Y0, Y1
-	VPERMQ   $0x55, Y0, Y2
-	VPBLENDD $0xc0, Y1, Y0, Y1
-	VPADDQ   Y0, Y0, Y3
-	VPADDQ   Y2, Y2, Y2
-	VPBLENDD $0x30, Y3, Y0, Y0
-	VPBLENDD $0xc0, Y2, Y0, Y0
+	VPERMQ   $0x24, Y0, Y1
+	VPADDQ   Y0, Y0, Y2
+	VPERMQ   $0x64, Y2, Y2
+	VPBLENDD $0x0f, Y0, Y2, Y2
 	VMOVDQU  Y1, 96(SP)
-	VMOVDQU  Y0, 416(SP)
+	VMOVDQU  Y2, 416(SP)
 	VMOVDQU  128(DI), Y0
-	VPERMQ   $0x00, Y0, Y1
-	VPERMQ   $0x55, Y0, Y2
-	VPBLENDD $0xc0, Y1, Y0, Y1
-	VPADDQ   Y0, Y0, Y3
-	VPADDQ   Y2, Y2, Y2
-	VPBLENDD $0x30, Y3, Y0, Y0
-	VPBLENDD $0xc0, Y2, Y0, Y0
+	VPERMQ   $0x24, Y0, Y1
+	VPADDQ   Y0, Y0, Y2
+	VPERMQ   $0x64, Y2, Y2
+	VPBLENDD $0x0f, Y0, Y2, Y2
 	VMOVDQU  Y1, 128(SP)
-	VMOVDQU  Y0, 448(SP)
+	VMOVDQU  Y2, 448(SP)
 	VMOVDQU  160(DI), Y0
-	VPERMQ   $0x00, Y0, Y1
-	VPERMQ   $0x55, Y0, Y2
-	VPBLENDD $0xc0, Y1, Y0, Y1
-	VPADDQ   Y0, Y0, Y3
-	VPADDQ   Y2, Y2, Y2
-	VPBLENDD $0x30, Y3, Y0, Y0
-	VPBLENDD $0xc0, Y2, Y0, Y0
+	VPERMQ   $0x24, Y0, Y1
+	VPADDQ   Y0, Y0, Y2
+	VPERMQ   $0x64, Y2, Y2
+	VPBLENDD $0x0f, Y0, Y2, Y2
 	VMOVDQU  Y1, 160(SP)
-	VMOVDQU  Y0, 480(SP)
+	VMOVDQU  Y2, 480(SP)
 	VMOVDQU  192(DI), Y0
-	VPERMQ   $0x00, Y0, Y1
-	VPERMQ   $0x55, Y0, Y2
-	VPBLENDD $0xc0, Y1, Y0, Y1
-	VPADDQ   Y0, Y0, Y3
-	VPADDQ   Y2, Y2, Y2
-	VPBLENDD $0x30, Y3, Y0, Y0
-	VPBLENDD $0xc0, Y2, Y0, Y0
+	VPERMQ   $0x24, Y0, Y1
+	VPADDQ   Y0, Y0, Y2
+	VPERMQ   $0x64, Y2, Y2
+	VPBLENDD $0x0f, Y0, Y2, Y2
 	VMOVDQU  Y1, 192(SP)
-	VMOVDQU  Y0, 512(SP)
+	VMOVDQU  Y2, 512(SP)
 	VMOVDQU  224(DI), Y0
-	VPERMQ   $0x00, Y0, Y1
-	VPERMQ   $0x55, Y0, Y2
-	VPBLENDD $0xc0, Y1, Y0, Y1
-	VPADDQ   Y0, Y0, Y3
-	VPADDQ   Y2, Y2, Y2
-	VPBLENDD $0x30, Y3, Y0, Y0
-	VPBLENDD $0xc0, Y2, Y0, Y0
+	VPERMQ   $0x24, Y0, Y1
+	VPADDQ   Y0, Y0, Y2
+	VPERMQ   $0x64, Y2, Y2
+	VPBLENDD $0x0f, Y0, Y2, Y2
 	VMOVDQU  Y1, 224(SP)
-	VMOVDQU  Y0, 544(SP)
+	VMOVDQU  Y2, 544(SP)
 	VMOVDQU  256(DI), Y0
-	VPERMQ   $0x00, Y0, Y1
-	VPERMQ   $0x55, Y0, Y2
-	VPBLENDD $0xc0, Y1, Y0, Y1
-	VPADDQ   Y0, Y0, Y3
-	VPADDQ   Y2, Y2, Y2
-	VPBLENDD $0x30, Y3, Y0, Y0
-	VPBLENDD $0xc0, Y2, Y0, Y0
+	VPERMQ   $0x24, Y0, Y1
+	VPADDQ   Y0, Y0, Y2
+	VPERMQ   $0x64, Y2, Y2
+	VPBLENDD $0x0f, Y0, Y2, Y2
 	VMOVDQU  Y1, 256(SP)
-	VMOVDQU  Y0, 576(SP)
+	VMOVDQU  Y2, 576(SP)
 	VMOVDQU  288(DI), Y0
-	VPERMQ   $0x00, Y0, Y1
-	VPERMQ   $0x55, Y0, Y2
-	VPBLENDD $0xc0, Y1, Y0, Y1
-	VPADDQ   Y0, Y0, Y3
-	VPADDQ   Y2, Y2, Y2
-	VPBLENDD $0x30, Y3, Y0, Y0
-	VPBLENDD $0xc0, Y2, Y0, Y0
+	VPERMQ   $0x24, Y0, Y1
+	VPADDQ   Y0, Y0, Y2
+	VPERMQ   $0x64, Y2, Y2
+	VPBLENDD $0x0f, Y0, Y2, Y2
 	VMOVDQU  Y1, 288(SP)
-	VMOVDQU  Y0, 608(SP)
+	VMOVDQU  Y2, 608(SP)
 
 	// (A, B, C, E) = S1 ∘ S2 = (X², Y², 2Z², 2XY), into U.
 	// vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),
@@ -6019,287 +5837,169 @@ TEXT ·vecDoubleAVX2(SB), $640-8
 	VMOVDQU      Y8, 256(SP)
 	VMOVDQU      Y9, 288(SP)
 
-	// G = B + 4p - A, F = G - C, H = 4p - A - B;
-	// W1 = (E, G, F, E) into U, W2 = (F, H, G, H).
-	VPBROADCASTQ vecConsts<>+48(SB), Y13
-	VPBROADCASTQ vecConsts<>+56(SB), Y14
-	VPBROADCASTQ vecConsts<>+64(SB), Y15
-	VMOVDQU      (SP), Y7
-	VPERMQ       $0x00, Y7, Y0
-	VPERMQ       $0x55, Y7, Y1
-	VPERMQ       $0xaa, Y7, Y2
-	VPERMQ       $0xff, Y7, Y3
-	VPADDQ       Y13, Y1, Y4
-	VPSUBQ       Y0, Y4, Y4
-	VPSUBQ       Y2, Y4, Y5
-	VPADDQ       Y0, Y1, Y6
-	VPSUBQ       Y6, Y13, Y6
-	VPBLENDD     $0x0c, Y4, Y3, Y3
-	VPBLENDD     $0x30, Y5, Y3, Y3
-	VPBLENDD     $0xcc, Y6, Y5, Y5
-	VPBLENDD     $0x30, Y4, Y5, Y5
-	VMOVDQU      Y3, (SP)
-	VMOVDQU      Y5, 320(SP)
-	VMOVDQU      32(SP), Y7
-	VPERMQ       $0x00, Y7, Y0
-	VPERMQ       $0x55, Y7, Y1
-	VPERMQ       $0xaa, Y7, Y2
-	VPERMQ       $0xff, Y7, Y3
-	VPADDQ       Y15, Y1, Y4
-	VPSUBQ       Y0, Y4, Y4
-	VPSUBQ       Y2, Y4, Y5
-	VPADDQ       Y0, Y1, Y6
-	VPSUBQ       Y6, Y15, Y6
-	VPBLENDD     $0x0c, Y4, Y3, Y3
-	VPBLENDD     $0x30, Y5, Y3, Y3
-	VPBLENDD     $0xcc, Y6, Y5, Y5
-	VPBLENDD     $0x30, Y4, Y5, Y5
-	VMOVDQU      Y3, 32(SP)
-	VMOVDQU      Y5, 352(SP)
-	VMOVDQU      64(SP), Y7
-	VPERMQ       $0x00, Y7, Y0
-	VPERMQ       $0x55, Y7, Y1
-	VPERMQ       $0xaa, Y7, Y2
-	VPERMQ       $0xff, Y7, Y3
-	VPADDQ       Y14, Y1, Y4
-	VPSUBQ       Y0, Y4, Y4
-	VPSUBQ       Y2, Y4, Y5
-	VPADDQ       Y0, Y1, Y6
-	VPSUBQ       Y6, Y14, Y6
-	VPBLENDD     $0x0c, Y4, Y3, Y3
-	VPBLENDD     $0x30, Y5, Y3, Y3
-	VPBLENDD     $0xcc, Y6, Y5, Y5
-	VPBLENDD     $0x30, Y4, Y5, Y5
-	VMOVDQU      Y3, 64(SP)
-	VMOVDQU      Y5, 384(SP)
-	VMOVDQU      96(SP), Y7
-	VPERMQ       $0x00, Y7, Y0
-	VPERMQ       $0x55, Y7, Y1
-	VPERMQ       $0xaa, Y7, Y2
-	VPERMQ       $0xff, Y7, Y3
-	VPADDQ       Y15, Y1, Y4
-	VPSUBQ       Y0, Y4, Y4
-	VPSUBQ       Y2, Y4, Y5
-	VPADDQ       Y0, Y1, Y6
-	VPSUBQ       Y6, Y15, Y6
-	VPBLENDD     $0x0c, Y4, Y3, Y3
-	VPBLENDD     $0x30, Y5, Y3, Y3
-	VPBLENDD     $0xcc, Y6, Y5, Y5
-	VPBLENDD     $0x30, Y4, Y5, Y5
-	VMOVDQU      Y3, 96(SP)
-	VMOVDQU      Y5, 416(SP)
-	VMOVDQU      128(SP), Y7
-	VPERMQ       $0x00, Y7, Y0
-	VPERMQ       $0x55, Y7, Y1
-	VPERMQ       $0xaa, Y7, Y2
-	VPERMQ       $0xff, Y7, Y3
-	VPADDQ       Y14, Y1, Y4
-	VPSUBQ       Y0, Y4, Y4
-	VPSUBQ       Y2, Y4, Y5
-	VPADDQ       Y0, Y1, Y6
-	VPSUBQ       Y6, Y14, Y6
-	VPBLENDD     $0x0c, Y4, Y3, Y3
-	VPBLENDD     $0x30, Y5, Y3, Y3
-	VPBLENDD     $0xcc, Y6, Y5, Y5
-	VPBLENDD     $0x30, Y4, Y5, Y5
-	VMOVDQU      Y3, 128(SP)
-	VMOVDQU      Y5, 448(SP)
-	VMOVDQU      160(SP), Y7
-	VPERMQ       $0x00, Y7, Y0
-	VPERMQ       $0x55, Y7, Y1
-	VPERMQ       $0xaa, Y7, Y2
-	VPERMQ       $0xff, Y7, Y3
-	VPADDQ       Y15, Y1, Y4
-	VPSUBQ       Y0, Y4, Y4
-	VPSUBQ       Y2, Y4, Y5
-	VPADDQ       Y0, Y1, Y6
-	VPSUBQ       Y6, Y15, Y6
-	VPBLENDD     $0x0c, Y4, Y3, Y3
-	VPBLENDD     $0x30, Y5, Y3, Y3
-	VPBLENDD     $0xcc, Y6, Y5, Y5
-	VPBLENDD     $0x30, Y4, Y5, Y5
-	VMOVDQU      Y3, 160(SP)
-	VMOVDQU      Y5, 480(SP)
-	VMOVDQU      192(SP), Y7
-	VPERMQ       $0x00, Y7, Y0
-	VPERMQ       $0x55, Y7, Y1
-	VPERMQ       $0xaa, Y7, Y2
-	VPERMQ       $0xff, Y7, Y3
-	VPADDQ       Y14, Y1, Y4
-	VPSUBQ       Y0, Y4, Y4
-	VPSUBQ       Y2, Y4, Y5
-	VPADDQ       Y0, Y1, Y6
-	VPSUBQ       Y6, Y14, Y6
-	VPBLENDD     $0x0c, Y4, Y3, Y3
-	VPBLENDD     $0x30, Y5, Y3, Y3
-	VPBLENDD     $0xcc, Y6, Y5, Y5
-	VPBLENDD     $0x30, Y4, Y5, Y5
-	VMOVDQU      Y3, 192(SP)
-	VMOVDQU      Y5, 512(SP)
-	VMOVDQU      224(SP), Y7
-	VPERMQ       $0x00, Y7, Y0
-	VPERMQ       $0x55, Y7, Y1
-	VPERMQ       $0xaa, Y7, Y2
-	VPERMQ       $0xff, Y7, Y3
-	VPADDQ       Y15, Y1, Y4
-	VPSUBQ       Y0, Y4, Y4
-	VPSUBQ       Y2, Y4, Y5
-	VPADDQ       Y0, Y1, Y6
-	VPSUBQ       Y6, Y15, Y6
-	VPBLENDD     $0x0c, Y4, Y3, Y3
-	VPBLENDD     $0x30, Y5, Y3, Y3
-	VPBLENDD     $0xcc, Y6, Y5, Y5
-	VPBLENDD     $0x30, Y4, Y5, Y5
-	VMOVDQU      Y3, 224(SP)
-	VMOVDQU      Y5, 544(SP)
-	VMOVDQU      256(SP), Y7
-	VPERMQ       $0x00, Y7, Y0
-	VPERMQ       $0x55, Y7, Y1
-	VPERMQ       $0xaa, Y7, Y2
-	VPERMQ       $0xff, Y7, Y3
-	VPADDQ       Y14, Y1, Y4
-	VPSUBQ       Y0, Y4, Y4
-	VPSUBQ       Y2, Y4, Y5
-	VPADDQ       Y0, Y1, Y6
-	VPSUBQ       Y6, Y14, Y6
-	VPBLENDD     $0x0c, Y4, Y3, Y3
-	VPBLENDD     $0x30, Y5, Y3, Y3
-	VPBLENDD     $0xcc, Y6, Y5, Y5
-	VPBLENDD     $0x30, Y4, Y5, Y5
-	VMOVDQU      Y3, 256(SP)
-	VMOVDQU      Y5, 576(SP)
-	VMOVDQU      288(SP), Y7
-	VPERMQ       $0x00, Y7, Y0
-	VPERMQ       $0x55, Y7, Y1
-	VPERMQ       $0xaa, Y7, Y2
-	VPERMQ       $0xff, Y7, Y3
-	VPADDQ       Y15, Y1, Y4
-	VPSUBQ       Y0, Y4, Y4
-	VPSUBQ       Y2, Y4, Y5
-	VPADDQ       Y0, Y1, Y6
-	VPSUBQ       Y6, Y15, Y6
-	VPBLENDD     $0x0c, Y4, Y3, Y3
-	VPBLENDD     $0x30, Y5, Y3, Y3
-	VPBLENDD     $0xcc, Y6, Y5, Y5
-	VPBLENDD     $0x30, Y4, Y5, Y5
-	VMOVDQU      Y3, 288(SP)
-	VMOVDQU      Y5, 608(SP)
-
-	// One carry round on each (limbs below 2^29 before it).
+	// G = B + 2p - A, F = B + 4p - A - C, H = 4p - A - B. With V = (A, B, C, E) and
+	// V' = (B, A, E, C): d = V' + 2p - V has G in lane 0; h = 4p - (V + V') has H in
+	// lanes 0 and 1; f = d + 2p - C has F in lane 0 (the other lanes are discarded).
+	// W1 = (E, G, G, E) is (G, ., C, E) permuted by (3, 0, 0, 3), into U;
+	// W2 = (F, H, F, H) is (F, H, ., .) permuted by (0, 1, 0, 1).
+	VPBROADCASTQ vecConsts<>+24(SB), Y13
+	VPBROADCASTQ vecConsts<>+32(SB), Y14
+	VPBROADCASTQ vecConsts<>+40(SB), Y15
+	VPBROADCASTQ vecConsts<>+48(SB), Y10
+	VPBROADCASTQ vecConsts<>+56(SB), Y11
+	VPBROADCASTQ vecConsts<>+64(SB), Y12
 	VMOVDQU      (SP), Y0
-	VMOVDQU      32(SP), Y1
-	VMOVDQU      64(SP), Y2
-	VMOVDQU      96(SP), Y3
-	VMOVDQU      128(SP), Y4
-	VMOVDQU      160(SP), Y5
-	VMOVDQU      192(SP), Y6
-	VMOVDQU      224(SP), Y7
-	VMOVDQU      256(SP), Y8
-	VMOVDQU      288(SP), Y9
-	VPBROADCASTQ vecConsts<>+8(SB), Y10
-	VPBROADCASTQ vecConsts<>+16(SB), Y11
-	VPSRLQ       $0x19, Y9, Y13
-	VPAND        Y11, Y9, Y9
-	VPSRLQ       $0x1a, Y8, Y12
-	VPAND        Y10, Y8, Y8
-	VPADDQ       Y12, Y9, Y9
-	VPSRLQ       $0x19, Y7, Y12
-	VPAND        Y11, Y7, Y7
-	VPADDQ       Y12, Y8, Y8
-	VPSRLQ       $0x1a, Y6, Y12
-	VPAND        Y10, Y6, Y6
-	VPADDQ       Y12, Y7, Y7
-	VPSRLQ       $0x19, Y5, Y12
-	VPAND        Y11, Y5, Y5
-	VPADDQ       Y12, Y6, Y6
-	VPSRLQ       $0x1a, Y4, Y12
-	VPAND        Y10, Y4, Y4
-	VPADDQ       Y12, Y5, Y5
-	VPSRLQ       $0x19, Y3, Y12
-	VPAND        Y11, Y3, Y3
-	VPADDQ       Y12, Y4, Y4
-	VPSRLQ       $0x1a, Y2, Y12
-	VPAND        Y10, Y2, Y2
-	VPADDQ       Y12, Y3, Y3
-	VPSRLQ       $0x19, Y1, Y12
-	VPAND        Y11, Y1, Y1
-	VPADDQ       Y12, Y2, Y2
-	VPSRLQ       $0x1a, Y0, Y12
-	VPAND        Y10, Y0, Y0
-	VPADDQ       Y12, Y1, Y1
-	VPSLLQ       $0x01, Y13, Y14
-	VPADDQ       Y14, Y13, Y14
-	VPSLLQ       $0x04, Y13, Y13
-	VPADDQ       Y14, Y13, Y13
-	VPADDQ       Y13, Y0, Y0
-	VMOVDQU      Y0, (SP)
-	VMOVDQU      Y1, 32(SP)
-	VMOVDQU      Y2, 64(SP)
+	VPSHUFD      $0x4e, Y0, Y1
+	VPADDQ       Y0, Y1, Y2
+	VPADDQ       Y13, Y1, Y3
+	VPSUBQ       Y0, Y3, Y3
+	VPSUBQ       Y2, Y10, Y4
+	VPERMQ       $0xaa, Y0, Y5
+	VPADDQ       Y13, Y3, Y6
+	VPSUBQ       Y5, Y6, Y6
+	VPBLENDD     $0xf0, Y0, Y3, Y3
+	VPBLENDD     $0x0c, Y4, Y6, Y6
+	VPERMQ       $0xc3, Y3, Y3
+	VPERMQ       $0x44, Y6, Y6
+	VMOVDQU      Y3, (SP)
+	VMOVDQU      Y6, 320(SP)
+	VMOVDQU      32(SP), Y0
+	VPSHUFD      $0x4e, Y0, Y1
+	VPADDQ       Y0, Y1, Y2
+	VPADDQ       Y15, Y1, Y3
+	VPSUBQ       Y0, Y3, Y3
+	VPSUBQ       Y2, Y12, Y4
+	VPERMQ       $0xaa, Y0, Y5
+	VPADDQ       Y15, Y3, Y6
+	VPSUBQ       Y5, Y6, Y6
+	VPBLENDD     $0xf0, Y0, Y3, Y3
+	VPBLENDD     $0x0c, Y4, Y6, Y6
+	VPERMQ       $0xc3, Y3, Y3
+	VPERMQ       $0x44, Y6, Y6
+	VMOVDQU      Y3, 32(SP)
+	VMOVDQU      Y6, 352(SP)
+	VMOVDQU      64(SP), Y0
+	VPSHUFD      $0x4e, Y0, Y1
+	VPADDQ       Y0, Y1, Y2
+	VPADDQ       Y14, Y1, Y3
+	VPSUBQ       Y0, Y3, Y3
+	VPSUBQ       Y2, Y11, Y4
+	VPERMQ       $0xaa, Y0, Y5
+	VPADDQ       Y14, Y3, Y6
+	VPSUBQ       Y5, Y6, Y6
+	VPBLENDD     $0xf0, Y0, Y3, Y3
+	VPBLENDD     $0x0c, Y4, Y6, Y6
+	VPERMQ       $0xc3, Y3, Y3
+	VPERMQ       $0x44, Y6, Y6
+	VMOVDQU      Y3, 64(SP)
+	VMOVDQU      Y6, 384(SP)
+	VMOVDQU      96(SP), Y0
+	VPSHUFD      $0x4e, Y0, Y1
+	VPADDQ       Y0, Y1, Y2
+	VPADDQ       Y15, Y1, Y3
+	VPSUBQ       Y0, Y3, Y3
+	VPSUBQ       Y2, Y12, Y4
+	VPERMQ       $0xaa, Y0, Y5
+	VPADDQ       Y15, Y3, Y6
+	VPSUBQ       Y5, Y6, Y6
+	VPBLENDD     $0xf0, Y0, Y3, Y3
+	VPBLENDD     $0x0c, Y4, Y6, Y6
+	VPERMQ       $0xc3, Y3, Y3
+	VPERMQ       $0x44, Y6, Y6
 	VMOVDQU      Y3, 96(SP)
-	VMOVDQU      Y4, 128(SP)
-	VMOVDQU      Y5, 160(SP)
-	VMOVDQU      Y6, 192(SP)
-	VMOVDQU      Y7, 224(SP)
-	VMOVDQU      Y8, 256(SP)
-	VMOVDQU      Y9, 288(SP)
-	VMOVDQU      320(SP), Y0
-	VMOVDQU      352(SP), Y1
-	VMOVDQU      384(SP), Y2
-	VMOVDQU      416(SP), Y3
-	VMOVDQU      448(SP), Y4
-	VMOVDQU      480(SP), Y5
-	VMOVDQU      512(SP), Y6
-	VMOVDQU      544(SP), Y7
-	VMOVDQU      576(SP), Y8
-	VMOVDQU      608(SP), Y9
-	VPBROADCASTQ vecConsts<>+8(SB), Y10
-	VPBROADCASTQ vecConsts<>+16(SB), Y11
-	VPSRLQ       $0x19, Y9, Y13
-	VPAND        Y11, Y9, Y9
-	VPSRLQ       $0x1a, Y8, Y12
-	VPAND        Y10, Y8, Y8
-	VPADDQ       Y12, Y9, Y9
-	VPSRLQ       $0x19, Y7, Y12
-	VPAND        Y11, Y7, Y7
-	VPADDQ       Y12, Y8, Y8
-	VPSRLQ       $0x1a, Y6, Y12
-	VPAND        Y10, Y6, Y6
-	VPADDQ       Y12, Y7, Y7
-	VPSRLQ       $0x19, Y5, Y12
-	VPAND        Y11, Y5, Y5
-	VPADDQ       Y12, Y6, Y6
-	VPSRLQ       $0x1a, Y4, Y12
-	VPAND        Y10, Y4, Y4
-	VPADDQ       Y12, Y5, Y5
-	VPSRLQ       $0x19, Y3, Y12
-	VPAND        Y11, Y3, Y3
-	VPADDQ       Y12, Y4, Y4
-	VPSRLQ       $0x1a, Y2, Y12
-	VPAND        Y10, Y2, Y2
-	VPADDQ       Y12, Y3, Y3
-	VPSRLQ       $0x19, Y1, Y12
-	VPAND        Y11, Y1, Y1
-	VPADDQ       Y12, Y2, Y2
-	VPSRLQ       $0x1a, Y0, Y12
-	VPAND        Y10, Y0, Y0
-	VPADDQ       Y12, Y1, Y1
-	VPSLLQ       $0x01, Y13, Y14
-	VPADDQ       Y14, Y13, Y14
-	VPSLLQ       $0x04, Y13, Y13
-	VPADDQ       Y14, Y13, Y13
-	VPADDQ       Y13, Y0, Y0
-	VMOVDQU      Y0, 320(SP)
-	VMOVDQU      Y1, 352(SP)
-	VMOVDQU      Y2, 384(SP)
-	VMOVDQU      Y3, 416(SP)
-	VMOVDQU      Y4, 448(SP)
-	VMOVDQU      Y5, 480(SP)
+	VMOVDQU      Y6, 416(SP)
+	VMOVDQU      128(SP), Y0
+	VPSHUFD      $0x4e, Y0, Y1
+	VPADDQ       Y0, Y1, Y2
+	VPADDQ       Y14, Y1, Y3
+	VPSUBQ       Y0, Y3, Y3
+	VPSUBQ       Y2, Y11, Y4
+	VPERMQ       $0xaa, Y0, Y5
+	VPADDQ       Y14, Y3, Y6
+	VPSUBQ       Y5, Y6, Y6
+	VPBLENDD     $0xf0, Y0, Y3, Y3
+	VPBLENDD     $0x0c, Y4, Y6, Y6
+	VPERMQ       $0xc3, Y3, Y3
+	VPERMQ       $0x44, Y6, Y6
+	VMOVDQU      Y3, 128(SP)
+	VMOVDQU      Y6, 448(SP)
+	VMOVDQU      160(SP), Y0
+	VPSHUFD      $0x4e, Y0, Y1
+	VPADDQ       Y0, Y1, Y2
+	VPADDQ       Y15, Y1, Y3
+	VPSUBQ       Y0, Y3, Y3
+	VPSUBQ       Y2, Y12, Y4
+	VPERMQ       $0xaa, Y0, Y5
+	VPADDQ       Y15, Y3, Y6
+	VPSUBQ       Y5, Y6, Y6
+	VPBLENDD     $0xf0, Y0, Y3, Y3
+	VPBLENDD     $0x0c, Y4, Y6, Y6
+	VPERMQ       $0xc3, Y3, Y3
+	VPERMQ       $0x44, Y6, Y6
+	VMOVDQU      Y3, 160(SP)
+	VMOVDQU      Y6, 480(SP)
+	VMOVDQU      192(SP), Y0
+	VPSHUFD      $0x4e, Y0, Y1
+	VPADDQ       Y0, Y1, Y2
+	VPADDQ       Y14, Y1, Y3
+	VPSUBQ       Y0, Y3, Y3
+	VPSUBQ       Y2, Y11, Y4
+	VPERMQ       $0xaa, Y0, Y5
+	VPADDQ       Y14, Y3, Y6
+	VPSUBQ       Y5, Y6, Y6
+	VPBLENDD     $0xf0, Y0, Y3, Y3
+	VPBLENDD     $0x0c, Y4, Y6, Y6
+	VPERMQ       $0xc3, Y3, Y3
+	VPERMQ       $0x44, Y6, Y6
+	VMOVDQU      Y3, 192(SP)
 	VMOVDQU      Y6, 512(SP)
-	VMOVDQU      Y7, 544(SP)
-	VMOVDQU      Y8, 576(SP)
-	VMOVDQU      Y9, 608(SP)
+	VMOVDQU      224(SP), Y0
+	VPSHUFD      $0x4e, Y0, Y1
+	VPADDQ       Y0, Y1, Y2
+	VPADDQ       Y15, Y1, Y3
+	VPSUBQ       Y0, Y3, Y3
+	VPSUBQ       Y2, Y12, Y4
+	VPERMQ       $0xaa, Y0, Y5
+	VPADDQ       Y15, Y3, Y6
+	VPSUBQ       Y5, Y6, Y6
+	VPBLENDD     $0xf0, Y0, Y3, Y3
+	VPBLENDD     $0x0c, Y4, Y6, Y6
+	VPERMQ       $0xc3, Y3, Y3
+	VPERMQ       $0x44, Y6, Y6
+	VMOVDQU      Y3, 224(SP)
+	VMOVDQU      Y6, 544(SP)
+	VMOVDQU      256(SP), Y0
+	VPSHUFD      $0x4e, Y0, Y1
+	VPADDQ       Y0, Y1, Y2
+	VPADDQ       Y14, Y1, Y3
+	VPSUBQ       Y0, Y3, Y3
+	VPSUBQ       Y2, Y11, Y4
+	VPERMQ       $0xaa, Y0, Y5
+	VPADDQ       Y14, Y3, Y6
+	VPSUBQ       Y5, Y6, Y6
+	VPBLENDD     $0xf0, Y0, Y3, Y3
+	VPBLENDD     $0x0c, Y4, Y6, Y6
+	VPERMQ       $0xc3, Y3, Y3
+	VPERMQ       $0x44, Y6, Y6
+	VMOVDQU      Y3, 256(SP)
+	VMOVDQU      Y6, 576(SP)
+	VMOVDQU      288(SP), Y0
+	VPSHUFD      $0x4e, Y0, Y1
+	VPADDQ       Y0, Y1, Y2
+	VPADDQ       Y15, Y1, Y3
+	VPSUBQ       Y0, Y3, Y3
+	VPSUBQ       Y2, Y12, Y4
+	VPERMQ       $0xaa, Y0, Y5
+	VPADDQ       Y15, Y3, Y6
+	VPSUBQ       Y5, Y6, Y6
+	VPBLENDD     $0xf0, Y0, Y3, Y3
+	VPBLENDD     $0x0c, Y4, Y6, Y6
+	VPERMQ       $0xc3, Y3, Y3
+	VPERMQ       $0x44, Y6, Y6
+	VMOVDQU      Y3, 288(SP)
+	VMOVDQU      Y6, 608(SP)
 
-	// p = W1 ∘ W2 = (E·F, G·H, F·G, E·H).
+	// p = W1 ∘ W2 = (E·F, G·H, G·F, E·H).
 	// vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),
 	// row by row over i, with the factors a_i, 2a_i, 19a_i, 38a_i in Y10..Y13.
 	// Row 0: a_0 times b_0..b_9.

@@ -73,19 +73,22 @@ func TestVecMulAVX2(t *testing.T) {
 	vtRequireAVX2(t)
 	r := ptRand(t)
 	edges := vtEdgeLimbs()
+	seconds := append(vtEdgeWide(), edges...)
 	var inputs [][2]*vecLimbs
 	for _, a := range edges {
-		for _, b := range edges {
+		for _, b := range seconds {
 			inputs = append(inputs, [2]*vecLimbs{a, b})
 		}
 	}
 	for range 3000 {
 		a, b := vtRandLimbs(r, vtLooseMax), vtRandLimbs(r, vtLooseMax)
-		switch r.IntN(4) {
+		switch r.IntN(5) {
 		case 0:
-			b = edges[r.IntN(len(edges))]
+			b = seconds[r.IntN(len(seconds))]
 		case 1:
 			a = edges[r.IntN(len(edges))]
+		case 2:
+			b = vtRandLimbs(r, vtWideMax)
 		}
 		inputs = append(inputs, [2]*vecLimbs{a, b})
 	}
@@ -282,7 +285,7 @@ func TestVecDoubleCachedAVX2(t *testing.T) {
 		// Addends: the cached form of another accumulator, its negation
 		// (lane 2 loose), and random reduced limbs.
 		var neg vecLimbs
-		vecNegateCached(&neg, &c)
+		vtNegateCached(&neg, &c)
 		for k, q := range []*vecLimbs{&c, &neg, vtRandLimbs(r, vtReducedMax)} {
 			base := accs[r.IntN(len(accs))]
 			want := *base

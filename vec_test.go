@@ -64,6 +64,28 @@ func vtLooseMax(i int) uint64 {
 	return 3<<25 + 1<<17 - 1
 }
 
+// vtWideMax is the largest limb of vecMul's second operand ("wide").
+func vtWideMax(i int) uint64 {
+	if i%2 == 0 {
+		return 5<<26 - 1
+	}
+	return 5<<25 + 1<<17 - 1
+}
+
+// vtEdgeWide returns edge second operands for vecMul: every limb at the
+// wide maximum, and one lane at it with the others at the loose maximum.
+func vtEdgeWide() []*vecLimbs {
+	out := []*vecLimbs{vtFill(vtWideMax)}
+	for l := range 4 {
+		v := vtFill(vtLooseMax)
+		for i := range v {
+			v[i][l] = vtWideMax(i)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
 // vtLaneBig returns Σ limb_i·2^w_i of lane l, not reduced.
 func vtLaneBig(v *vecLimbs, l int) *big.Int {
 	x := new(big.Int)
@@ -237,8 +259,9 @@ func vtCheckMul(t testing.TB, what string, out, a, b *vecLimbs) {
 func TestVecMulGeneric(t *testing.T) {
 	r := ptRand(t)
 	edges := vtEdgeLimbs()
+	seconds := append(vtEdgeWide(), edges...)
 	for i, a := range edges {
-		for j, b := range edges {
+		for j, b := range seconds {
 			var out vecLimbs
 			vecMulGeneric(&out, a, b)
 			vtCheckMul(t, "edge "+strconv.Itoa(i)+"·"+strconv.Itoa(j), &out, a, b)
@@ -246,8 +269,11 @@ func TestVecMulGeneric(t *testing.T) {
 	}
 	for n := range 1000 {
 		a, b := vtRandLimbs(r, vtLooseMax), vtRandLimbs(r, vtLooseMax)
-		if n%4 == 0 {
-			b = edges[r.IntN(len(edges))]
+		switch n % 4 {
+		case 0:
+			b = seconds[r.IntN(len(seconds))]
+		case 1:
+			b = vtRandLimbs(r, vtWideMax)
 		}
 		var out vecLimbs
 		vecMulGeneric(&out, a, b)
@@ -285,8 +311,17 @@ func TestVecMulBounds(t *testing.T) {
 	}
 	for i := range vecLimbCount {
 		for j := range vecLimbCount {
+			// The factors of the assembly go on a_i and must fit
+			// VPMULUDQ's 32 bits, as must b_j.
+			factor := 19 * vtLooseMax(i)
+			if i%2 == 1 {
+				factor *= 2
+			}
+			if factor >= 1<<32 || vtWideMax(j) >= 1<<32 {
+				t.Fatalf("a factor of limbs %d, %d does not fit 32 bits", i, j)
+			}
 			term := new(big.Int).SetUint64(vtLooseMax(i))
-			term.Mul(term, new(big.Int).SetUint64(vtLooseMax(j)))
+			term.Mul(term, new(big.Int).SetUint64(vtWideMax(j)))
 			if i%2 == 1 && j%2 == 1 {
 				term.Lsh(term, 1)
 			}
@@ -864,8 +899,8 @@ func TestScalarBaseMultVecAllocs(t *testing.T) {
 // vec.go (added with the vector VarTimeDoubleScalarBaseMult and Pippenger).
 
 // TestVecFourP checks 4p: its value, that it covers the sum of two reduced
-// limbs (4p - x - y never underflows), and that b + 4p - a stays below 2^29,
-// the input bound of vecCarryGeneric.
+// limbs (4p - x - y never underflows), and that x + 4p stays wide (the
+// doubling's F and H).
 func TestVecFourP(t *testing.T) {
 	var v vecLimbs
 	for i := range v {
@@ -878,27 +913,8 @@ func TestVecFourP(t *testing.T) {
 		if vecFourP[i] < 2*vtReducedMax(i) {
 			t.Errorf("4p limb %d (%#x) is below the sum of two reduced limbs", i, vecFourP[i])
 		}
-		if vtReducedMax(i)+vecFourP[i] >= 1<<29 {
-			t.Errorf("limb %d: reduced + 4p reaches 2^29", i)
-		}
-	}
-}
-
-func TestVecCarryGeneric(t *testing.T) {
-	r := ptRand(t)
-	below29 := func(int) uint64 { return 1<<29 - 1 }
-	for n := range 500 {
-		v := vtRandLimbs(r, below29)
-		if n == 0 {
-			v = vtFill(below29)
-		}
-		in := *v
-		vecCarryGeneric(v)
-		vtCheckBound(t, "vecCarryGeneric", v, vtLooseMax)
-		for l := range 4 {
-			if vtLaneMod(v, l).Cmp(vtLaneMod(&in, l)) != 0 {
-				t.Fatalf("vecCarryGeneric changed the value of lane %d", l)
-			}
+		if vtReducedMax(i)+vecFourP[i] > vtWideMax(i) {
+			t.Errorf("limb %d: reduced + 4p is not wide", i)
 		}
 	}
 }
@@ -964,8 +980,8 @@ func TestVecCachedGeneric(t *testing.T) {
 		if alias != c {
 			t.Fatal("vecCachedGeneric with q = p differs")
 		}
-		vecNegateCached(&neg, &c)
-		vtCheckBound(t, "vecNegateCached", &neg, vtLooseMax)
+		vtNegateCached(&neg, &c)
+		vtCheckBound(t, "vtNegateCached", &neg, vtLooseMax)
 
 		sum, diff := vp, vp
 		vecAddCachedGeneric(&sum, &c)
@@ -994,7 +1010,7 @@ func TestVecCachedGeneric(t *testing.T) {
 			want.Add(want, toRefPoint(t, q))
 		default:
 			var neg vecLimbs
-			vecNegateCached(&neg, &c)
+			vtNegateCached(&neg, &c)
 			vecAddCachedGeneric(&acc, &neg)
 			want.Subtract(want, toRefPoint(t, q))
 		}
@@ -1041,6 +1057,46 @@ func TestVecVarTimeFlag(t *testing.T) {
 			for _, size := range []int{3, pippengerThreshold + 5} {
 				scalars, points, refScalars, refPoints := ptTerms(t, r, size, pts, edge)
 				var got Point
+				got.VarTimeMultiScalarMult(scalars, points)
+				samePoint(t, "VarTimeMultiScalarMult "+strconv.Itoa(size), &got,
+					new(ref.Point).VarTimeMultiScalarMult(refScalars, refPoints))
+			}
+		})
+	}
+}
+
+// vtNegateCached sets n = -q for a reduced cached addend q the way the
+// additions negate one: packed, then expanded with the sign mask set.
+func vtNegateCached(n, q *vecLimbs) {
+	var packed vecAffine
+	vecExpandAddend(n, packed.pack(q), ^uint64(0))
+}
+
+// TestVecConstantTimeFlag runs ScalarMult, MultiScalarMult (on the stack and
+// on the heap side of smallTerms) and VarTimeMultiScalarMult's Straus sizes
+// with useVec set each way against the reference, edge scalars included.
+func TestVecConstantTimeFlag(t *testing.T) {
+	r := ptRand(t)
+	pts := ptPoints(t, r, 16)
+	edge := ptEdgeScalars(t)
+	for _, on := range []bool{true, false} {
+		vtWithVec(t, on, func(t *testing.T) {
+			for n := range 24 {
+				x := ptRandomScalar(r)
+				if n < len(edge) {
+					x = edge[n]
+				}
+				q := pts[r.IntN(len(pts))]
+				var got Point
+				got.ScalarMult(x, q)
+				samePoint(t, "ScalarMult", &got, new(ref.Point).ScalarMult(toRefScalar(t, x), toRefPoint(t, q)))
+			}
+			for _, size := range []int{1, smallTerms, smallTerms + 3} {
+				scalars, points, refScalars, refPoints := ptTerms(t, r, size, pts, edge)
+				var got Point
+				got.MultiScalarMult(scalars, points)
+				samePoint(t, "MultiScalarMult "+strconv.Itoa(size), &got,
+					new(ref.Point).MultiScalarMult(refScalars, refPoints))
 				got.VarTimeMultiScalarMult(scalars, points)
 				samePoint(t, "VarTimeMultiScalarMult "+strconv.Itoa(size), &got,
 					new(ref.Point).VarTimeMultiScalarMult(refScalars, refPoints))

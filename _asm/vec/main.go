@@ -285,32 +285,28 @@ func addBody(jobs ...addJob) {
 
 	Comment("E = B - A, F = D - C, G = D + C, H = B + A. With V = (A, B, C, D) and",
 		"V' = (B, A, D, C): s = V + V' = (H, H, G, G), d = V' + 2p - V = (E, -E, F, -F);",
-		"x = d with its halves swapped = (F, -F, E, -E), x' = (-F, F, -E, E),",
-		"y = s with its halves swapped = (G, G, H, H). Then",
-		"W1 = (d0, y1, d2, x'3) = (E, G, F, E) into U, W2 = (x0, s1, s2, y3) = (F, H, G, H).")
+		"W1 = (E, G, G, E) is (d0, d1, s2, s3) permuted by (0, 2, 2, 0), into U;",
+		"W2 = (F, H, F, H) is (s0, s1, d2, d3) permuted by (2, 0, 2, 0).")
 	twoP = twoPRegs()
 	for _, j := range jobs {
 		for i := 0; i < limbs; i++ {
-			v, sw, s, d, x, y := Y0, Y1, Y2, Y3, Y4, Y5
+			v, sw, s, d, t := Y0, Y1, Y2, Y3, Y4
 			VMOVDQU(j.u.Offset(i*limbBytes), v)
 			VPSHUFD(U8(0x4E), v, sw)
 			VPADDQ(v, sw, s)
 			VPADDQ(twoP(i), sw, d)
 			VPSUBQ(v, d, d)
-			VPERMQ(U8(0x4E), d, x)
-			VPERMQ(U8(0x4E), s, y)
-			VPBLENDD(U8(0x0C), y, d, d) // (E, G, F, -F)
-			VPSHUFD(U8(0x4E), x, v)     // x'
-			VPBLENDD(U8(0xC0), v, d, d) // W1 = (E, G, F, E)
-			VPBLENDD(U8(0x3C), s, x, x) // (F, H, G, -E)
-			VPBLENDD(U8(0xC0), y, x, x) // W2 = (F, H, G, H)
-			VMOVDQU(d, j.u.Offset(i*limbBytes))
-			VMOVDQU(x, j.w2.Offset(i*limbBytes))
+			VPBLENDD(U8(0xF0), s, d, t) // (E, -E, G, G)
+			VPBLENDD(U8(0xF0), d, s, s) // (H, H, F, -F)
+			VPERMQ(U8(0x28), t, t)      // W1 = (E, G, G, E)
+			VPERMQ(U8(0x22), s, s)      // W2 = (F, H, F, H)
+			VMOVDQU(t, j.u.Offset(i*limbBytes))
+			VMOVDQU(s, j.w2.Offset(i*limbBytes))
 		}
 	}
 
 	for _, j := range jobs {
-		Comment("p = W1 ∘ W2 = (E·F, G·H, F·G, E·H) = (X3, Y3, Z3, T3).")
+		Comment("p = W1 ∘ W2 = (E·F, G·H, G·F, E·H) = (X3, Y3, Z3, T3).")
 		vecMul(j.pm, j.u, j.w2)
 	}
 }
@@ -449,38 +445,6 @@ func cachedRoutine() {
 	RET()
 }
 
-// carryRound emits vecCarryGeneric on the vector element at v (in memory):
-// c_9 first, then from limb 8 down to 0 each limb is cut and its carry added
-// to the limb above (already cut), and last 19·c_9 is added to limb 0; so
-// every carry comes from the limb as it was before the round.
-func carryRound(v Mem) {
-	mask26, mask25, c, c9, t := Y10, Y11, Y12, Y13, Y14
-	for k := 0; k < limbs; k++ {
-		VMOVDQU(v.Offset(k*limbBytes), acc[k])
-	}
-	VPBROADCASTQ(constant(constMask26), mask26)
-	VPBROADCASTQ(constant(constMask25), mask25)
-	VPSRLQ(U8(25), acc[9], c9)
-	VPAND(mask25, acc[9], acc[9])
-	for k := limbs - 2; k >= 0; k-- {
-		mask := mask26
-		if width(k) == 25 {
-			mask = mask25
-		}
-		VPSRLQ(U8(width(k)), acc[k], c)
-		VPAND(mask, acc[k], acc[k])
-		VPADDQ(c, acc[k+1], acc[k+1])
-	}
-	VPSLLQ(U8(1), c9, t)
-	VPADDQ(t, c9, t)
-	VPSLLQ(U8(4), c9, c9)
-	VPADDQ(t, c9, c9)
-	VPADDQ(c9, acc[0], acc[0])
-	for k := 0; k < limbs; k++ {
-		VMOVDQU(acc[k], v.Offset(k*limbBytes))
-	}
-}
-
 func doubleRoutine() {
 	TEXT("vecDoubleAVX2", 0, "func(p *[10][4]uint64)")
 	Pragma("noescape")
@@ -491,64 +455,60 @@ func doubleRoutine() {
 	u, w2 := frame, frame.Offset(elemBytes)
 	pm := Mem{Base: p}
 
-	Comment("S1 = (X, Y, Z, X) into U, S2 = (X, Y, 2Z, 2Y) into W2.")
+	Comment("S1 = (X, Y, Z, X) into U, S2 = (X, Y, 2Z, 2Y) into W2, from P = (X, Y, Z, T):",
+		"S1 is P permuted by (0, 1, 2, 0); S2 is 2P permuted by (0, 1, 2, 1) with",
+		"lanes 0 and 1 taken from P.")
 	for i := 0; i < limbs; i++ {
-		// Lanes are broadcast with VPERMQ from the loaded register: a
-		// narrow load from inside a recent 32-byte store would miss
-		// store-to-load forwarding.
-		v, xb, yb, v2 := Y0, Y1, Y2, Y3
+		v, s1, v2 := Y0, Y1, Y2
 		VMOVDQU(pm.Offset(i*limbBytes), v)
-		VPERMQ(U8(0x00), v, xb)
-		VPERMQ(U8(0x55), v, yb)
-		VPBLENDD(U8(0xC0), xb, v, xb) // (X, Y, Z, X)
+		VPERMQ(U8(0x24), v, s1)
 		VPADDQ(v, v, v2)
-		VPADDQ(yb, yb, yb)
-		VPBLENDD(U8(0x30), v2, v, v) // (X, Y, 2Z, T)
-		VPBLENDD(U8(0xC0), yb, v, v) // (X, Y, 2Z, 2Y)
-		VMOVDQU(xb, u.Offset(i*limbBytes))
-		VMOVDQU(v, w2.Offset(i*limbBytes))
+		VPERMQ(U8(0x64), v2, v2)
+		VPBLENDD(U8(0x0F), v, v2, v2)
+		VMOVDQU(s1, u.Offset(i*limbBytes))
+		VMOVDQU(v2, w2.Offset(i*limbBytes))
 	}
 	Comment("(A, B, C, E) = S1 ∘ S2 = (X², Y², 2Z², 2XY), into U.")
 	vecMul(u, u, w2)
 
-	Comment("G = B + 4p - A, F = G - C, H = 4p - A - B;",
-		"W1 = (E, G, F, E) into U, W2 = (F, H, G, H).")
-	VPBROADCASTQ(constant(constFourP0), Y13)
-	VPBROADCASTQ(constant(constFourPEven), Y14)
-	VPBROADCASTQ(constant(constFourPOdd), Y15)
+	Comment("G = B + 2p - A, F = B + 4p - A - C, H = 4p - A - B. With V = (A, B, C, E) and",
+		"V' = (B, A, E, C): d = V' + 2p - V has G in lane 0; h = 4p - (V + V') has H in",
+		"lanes 0 and 1; f = d + 2p - C has F in lane 0 (the other lanes are discarded).",
+		"W1 = (E, G, G, E) is (G, ., C, E) permuted by (3, 0, 0, 3), into U;",
+		"W2 = (F, H, F, H) is (F, H, ., .) permuted by (0, 1, 0, 1).")
+	twoP := twoPRegs()
+	VPBROADCASTQ(constant(constFourP0), Y10)
+	VPBROADCASTQ(constant(constFourPEven), Y11)
+	VPBROADCASTQ(constant(constFourPOdd), Y12)
 	fourP := func(i int) VecPhysical {
 		switch {
 		case i == 0:
-			return Y13
+			return Y10
 		case i%2 == 0:
-			return Y14
+			return Y11
 		}
-		return Y15
+		return Y12
 	}
 	for i := 0; i < limbs; i++ {
-		a, b, c, e, g, f, h, v := Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7
+		v, sw, s, d, h, c, f := Y0, Y1, Y2, Y3, Y4, Y5, Y6
 		at := u.Offset(i * limbBytes)
 		VMOVDQU(at, v)
-		VPERMQ(U8(0x00), v, a)
-		VPERMQ(U8(0x55), v, b)
+		VPSHUFD(U8(0x4E), v, sw)
+		VPADDQ(v, sw, s)
+		VPADDQ(twoP(i), sw, d)
+		VPSUBQ(v, d, d)
+		VPSUBQ(s, fourP(i), h)
 		VPERMQ(U8(0xAA), v, c)
-		VPERMQ(U8(0xFF), v, e)
-		VPADDQ(fourP(i), b, g)
-		VPSUBQ(a, g, g)
-		VPSUBQ(c, g, f)
-		VPADDQ(a, b, h)
-		VPSUBQ(h, fourP(i), h)
-		VPBLENDD(U8(0x0C), g, e, e) // (E, G, E, E)
-		VPBLENDD(U8(0x30), f, e, e) // W1 = (E, G, F, E)
-		VPBLENDD(U8(0xCC), h, f, f) // (F, H, F, H)
-		VPBLENDD(U8(0x30), g, f, f) // W2 = (F, H, G, H)
-		VMOVDQU(e, at)
+		VPADDQ(twoP(i), d, f)
+		VPSUBQ(c, f, f)
+		VPBLENDD(U8(0xF0), v, d, d) // (G, ., C, E)
+		VPBLENDD(U8(0x0C), h, f, f) // (F, H, ., .)
+		VPERMQ(U8(0xC3), d, d)      // W1 = (E, G, G, E)
+		VPERMQ(U8(0x44), f, f)      // W2 = (F, H, F, H)
+		VMOVDQU(d, at)
 		VMOVDQU(f, w2.Offset(i*limbBytes))
 	}
-	Comment("One carry round on each (limbs below 2^29 before it).")
-	carryRound(u)
-	carryRound(w2)
-	Comment("p = W1 ∘ W2 = (E·F, G·H, F·G, E·H).")
+	Comment("p = W1 ∘ W2 = (E·F, G·H, G·F, E·H).")
 	vecMul(pm, u, w2)
 	VZEROUPPER()
 	RET()
