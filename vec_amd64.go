@@ -32,8 +32,9 @@ const _ = -uint(combEntries ^ 8)
 // vecAddDigit is vecAddDigitGeneric in AVX2, the scan included. It requires
 // AVX2 (useVec).
 func vecAddDigit(p *vecLimbs, row *[combEntries]vecAffine, d int32) {
-	abs, neg := digitAbsSign(d)
-	vecAddDigitAVX2((*[10][4]uint64)(p), (*[8][10][4]uint32)(unsafe.Pointer(row)), uint64(abs), -uint64(neg))
+	var masks [10]uint64
+	vecDigitMasks(&masks, d)
+	vecAddDigitAVX2((*[10][4]uint64)(p), (*[8][10][4]uint32)(unsafe.Pointer(row)), &masks)
 }
 
 // vecDouble is vecDoubleGeneric in AVX2. It requires AVX2 (useVec).

@@ -13,23 +13,15 @@ DATA vecConsts<>+40(SB)/8, $0x0000000003fffffe
 DATA vecConsts<>+48(SB)/8, $0x000000000fffffb4
 DATA vecConsts<>+56(SB)/8, $0x000000000ffffffc
 DATA vecConsts<>+64(SB)/8, $0x0000000007fffffc
-DATA vecConsts<>+72(SB)/8, $0x0000000000000001
-DATA vecConsts<>+80(SB)/8, $0x0000000000000002
-DATA vecConsts<>+88(SB)/8, $0x0000000000000003
-DATA vecConsts<>+96(SB)/8, $0x0000000000000004
-DATA vecConsts<>+104(SB)/8, $0x0000000000000005
-DATA vecConsts<>+112(SB)/8, $0x0000000000000006
-DATA vecConsts<>+120(SB)/8, $0x0000000000000007
-DATA vecConsts<>+128(SB)/8, $0x0000000000000008
-DATA vecConsts<>+136(SB)/4, $0x00000001
-DATA vecConsts<>+140(SB)/4, $0x00000001
-DATA vecConsts<>+144(SB)/4, $0x00000000
-DATA vecConsts<>+148(SB)/4, $0x00000002
-DATA vecConsts<>+152(SB)/4, $0x00000000
-DATA vecConsts<>+156(SB)/4, $0x00000000
-DATA vecConsts<>+160(SB)/4, $0x00000000
-DATA vecConsts<>+164(SB)/4, $0x00000000
-GLOBL vecConsts<>(SB), RODATA|NOPTR, $168
+DATA vecConsts<>+72(SB)/4, $0x00000001
+DATA vecConsts<>+76(SB)/4, $0x00000001
+DATA vecConsts<>+80(SB)/4, $0x00000000
+DATA vecConsts<>+84(SB)/4, $0x00000002
+DATA vecConsts<>+88(SB)/4, $0x00000000
+DATA vecConsts<>+92(SB)/4, $0x00000000
+DATA vecConsts<>+96(SB)/4, $0x00000000
+DATA vecConsts<>+100(SB)/4, $0x00000000
+GLOBL vecConsts<>(SB), RODATA|NOPTR, $104
 
 // func vecMulAVX2(out *[10][4]uint64, a *[10][4]uint64, b *[10][4]uint64)
 // Requires: AVX, AVX2
@@ -3145,25 +3137,23 @@ TEXT ·vecAddAffinePairAVX2(SB), $1920-48
 	VZEROUPPER
 	RET
 
-// func vecAddDigitAVX2(p *[10][4]uint64, row *[8][10][4]uint32, abs uint64, neg uint64)
+// func vecAddDigitAVX2(p *[10][4]uint64, row *[8][10][4]uint32, masks *[10]uint64)
 // Requires: AVX, AVX2
-TEXT ·vecAddDigitAVX2(SB), $960-32
+TEXT ·vecAddDigitAVX2(SB), $960-24
 	MOVQ p+0(FP), DI
 	MOVQ row+8(FP), SI
 
-	// Scan: acc = OR over e < 8 of (row[e] AND (abs == e+1 ? all ones : 0)), five
-	// 32-byte chunks per entry, every entry read; then OR in the identity addend
-	// (1, 1, 0, 2) when abs == 0.
-	VPBROADCASTQ abs+16(FP), Y10
-	VPBROADCASTQ vecConsts<>+72(SB), Y11
-	VPCMPEQQ     Y10, Y11, Y11
+	// Scan: acc = OR over e < 8 of (row[e] AND masks[e]), five 32-byte chunks per
+	// entry, every entry read; then OR in the identity addend (1, 1, 0, 2) under
+	// masks[8] (d = 0). masks[9] is the sign.
+	MOVQ         masks+16(FP), DX
+	VPBROADCASTQ (DX), Y11
 	VPAND        (SI), Y11, Y5
 	VPAND        32(SI), Y11, Y6
 	VPAND        64(SI), Y11, Y7
 	VPAND        96(SI), Y11, Y8
 	VPAND        128(SI), Y11, Y9
-	VPBROADCASTQ vecConsts<>+80(SB), Y11
-	VPCMPEQQ     Y10, Y11, Y11
+	VPBROADCASTQ 8(DX), Y11
 	VPAND        160(SI), Y11, Y12
 	VPOR         Y12, Y5, Y5
 	VPAND        192(SI), Y11, Y12
@@ -3174,8 +3164,7 @@ TEXT ·vecAddDigitAVX2(SB), $960-32
 	VPOR         Y12, Y8, Y8
 	VPAND        288(SI), Y11, Y12
 	VPOR         Y12, Y9, Y9
-	VPBROADCASTQ vecConsts<>+88(SB), Y11
-	VPCMPEQQ     Y10, Y11, Y11
+	VPBROADCASTQ 16(DX), Y11
 	VPAND        320(SI), Y11, Y12
 	VPOR         Y12, Y5, Y5
 	VPAND        352(SI), Y11, Y12
@@ -3186,8 +3175,7 @@ TEXT ·vecAddDigitAVX2(SB), $960-32
 	VPOR         Y12, Y8, Y8
 	VPAND        448(SI), Y11, Y12
 	VPOR         Y12, Y9, Y9
-	VPBROADCASTQ vecConsts<>+96(SB), Y11
-	VPCMPEQQ     Y10, Y11, Y11
+	VPBROADCASTQ 24(DX), Y11
 	VPAND        480(SI), Y11, Y12
 	VPOR         Y12, Y5, Y5
 	VPAND        512(SI), Y11, Y12
@@ -3198,8 +3186,7 @@ TEXT ·vecAddDigitAVX2(SB), $960-32
 	VPOR         Y12, Y8, Y8
 	VPAND        608(SI), Y11, Y12
 	VPOR         Y12, Y9, Y9
-	VPBROADCASTQ vecConsts<>+104(SB), Y11
-	VPCMPEQQ     Y10, Y11, Y11
+	VPBROADCASTQ 32(DX), Y11
 	VPAND        640(SI), Y11, Y12
 	VPOR         Y12, Y5, Y5
 	VPAND        672(SI), Y11, Y12
@@ -3210,8 +3197,7 @@ TEXT ·vecAddDigitAVX2(SB), $960-32
 	VPOR         Y12, Y8, Y8
 	VPAND        768(SI), Y11, Y12
 	VPOR         Y12, Y9, Y9
-	VPBROADCASTQ vecConsts<>+112(SB), Y11
-	VPCMPEQQ     Y10, Y11, Y11
+	VPBROADCASTQ 40(DX), Y11
 	VPAND        800(SI), Y11, Y12
 	VPOR         Y12, Y5, Y5
 	VPAND        832(SI), Y11, Y12
@@ -3222,8 +3208,7 @@ TEXT ·vecAddDigitAVX2(SB), $960-32
 	VPOR         Y12, Y8, Y8
 	VPAND        928(SI), Y11, Y12
 	VPOR         Y12, Y9, Y9
-	VPBROADCASTQ vecConsts<>+120(SB), Y11
-	VPCMPEQQ     Y10, Y11, Y11
+	VPBROADCASTQ 48(DX), Y11
 	VPAND        960(SI), Y11, Y12
 	VPOR         Y12, Y5, Y5
 	VPAND        992(SI), Y11, Y12
@@ -3234,8 +3219,7 @@ TEXT ·vecAddDigitAVX2(SB), $960-32
 	VPOR         Y12, Y8, Y8
 	VPAND        1088(SI), Y11, Y12
 	VPOR         Y12, Y9, Y9
-	VPBROADCASTQ vecConsts<>+128(SB), Y11
-	VPCMPEQQ     Y10, Y11, Y11
+	VPBROADCASTQ 56(DX), Y11
 	VPAND        1120(SI), Y11, Y12
 	VPOR         Y12, Y5, Y5
 	VPAND        1152(SI), Y11, Y12
@@ -3246,14 +3230,13 @@ TEXT ·vecAddDigitAVX2(SB), $960-32
 	VPOR         Y12, Y8, Y8
 	VPAND        1248(SI), Y11, Y12
 	VPOR         Y12, Y9, Y9
-	VPXOR        Y11, Y11, Y11
-	VPCMPEQQ     Y10, Y11, Y11
-	VPAND        vecConsts<>+136(SB), Y11, Y11
+	VPBROADCASTQ 64(DX), Y11
+	VPAND        vecConsts<>+72(SB), Y11, Y11
 	VPOR         Y11, Y5, Y5
 	VPBROADCASTQ vecConsts<>+24(SB), Y13
 	VPBROADCASTQ vecConsts<>+32(SB), Y14
 	VPBROADCASTQ vecConsts<>+40(SB), Y15
-	VPBROADCASTQ neg+24(FP), Y12
+	VPBROADCASTQ 72(DX), Y12
 
 	// Q = the picked addend widened and signed, as in vecAddAffineAVX2.
 	VPMOVZXDQ    X5, Y0

@@ -204,8 +204,9 @@ func TestVecAddAffineAVX2(t *testing.T) {
 }
 
 func vtAddDigitAVX2(p *vecLimbs, row *[combEntries]vecAffine, d int32) {
-	abs, neg := digitAbsSign(d)
-	vecAddDigitAVX2((*[10][4]uint64)(p), (*[8][10][4]uint32)(unsafe.Pointer(row)), uint64(abs), -uint64(neg))
+	var masks [10]uint64
+	vecDigitMasks(&masks, d)
+	vecAddDigitAVX2((*[10][4]uint64)(p), (*[8][10][4]uint32)(unsafe.Pointer(row)), &masks)
 }
 
 func TestVecAddDigitAVX2(t *testing.T) {

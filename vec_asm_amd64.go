@@ -22,11 +22,11 @@ func vecAddAffineAVX2(p *[10][4]uint64, a *[10][4]uint32, neg uint64)
 //go:noescape
 func vecAddAffinePairAVX2(p1 *[10][4]uint64, a1 *[10][4]uint32, neg1 uint64, p2 *[10][4]uint64, a2 *[10][4]uint32, neg2 uint64)
 
-// vecAddDigitAVX2 sets p = p + d·R, d = ±abs (minus when neg is all ones), where row[i] is (i+1)·R,
-// as vecAddDigitGeneric does. abs must be at most 8, neg 0 or all ones. It requires AVX2.
+// vecAddDigitAVX2 sets p = p + d·R, where row[i] is (i+1)·R and masks = vecDigitMasks(d),
+// as vecAddDigitGeneric does. It requires AVX2.
 //
 //go:noescape
-func vecAddDigitAVX2(p *[10][4]uint64, row *[8][10][4]uint32, abs uint64, neg uint64)
+func vecAddDigitAVX2(p *[10][4]uint64, row *[8][10][4]uint32, masks *[10]uint64)
 
 // vecAddCachedAVX2 sets p = p + q for a cached addend q, as vecAddCachedGeneric does.
 // It requires AVX2.

@@ -30,8 +30,9 @@
 // # Constant time
 //
 // Straight-line code: no branch, and every address is an argument pointer,
-// the stack frame or a constant table plus a constant. The sign of the
-// addend acts through VPBLENDVB on a mask.
+// the stack frame or a constant table plus a constant. The digit acts only
+// through masks computed in Go (vecDigitMasks): ANDs in the scan and
+// VPBLENDVB for the sign.
 package main
 
 import (
@@ -54,9 +55,8 @@ var (
 
 	// vecConsts holds, as 64-bit words: 19, 2^26-1, 2^25-1, 2p's limb 0,
 	// even and odd limbs (2^27-38, 2^27-2, 2^26-2), 4p's (2^28-76, 2^28-4,
-	// 2^27-4), the indices 1..8 of a row's entries, and the packed limb 0
-	// of the identity addend. Each word is broadcast to four lanes where it
-	// is used.
+	// 2^27-4), and the packed limb 0 of the identity addend. Each word is
+	// broadcast to four lanes where it is used.
 	vecConsts Mem
 )
 
@@ -70,8 +70,7 @@ const (
 	constFourP0
 	constFourPEven
 	constFourPOdd
-	constIndex                      // 1, 2, ..., 8
-	constIdentity = constIndex + 64 // 32 bytes
+	constIdentity // 32 bytes
 )
 
 func constant(off int) Mem { return vecConsts.Offset(off) }
@@ -97,9 +96,6 @@ func main() {
 	vecConsts = GLOBL("vecConsts", RODATA|NOPTR)
 	for i, v := range []uint64{19, 1<<26 - 1, 1<<25 - 1, 1<<27 - 38, 1<<27 - 2, 1<<26 - 2, 1<<28 - 76, 1<<28 - 4, 1<<27 - 4} {
 		DATA(8*i, U64(v))
-	}
-	for e := 1; e <= 8; e++ {
-		DATA(constIndex+8*(e-1), U64(uint64(e)))
 	}
 	// Limb 0 of the identity addend as packed 32-bit lanes (1, 1, 0, 2),
 	// and limb 1 (the upper half) zero.
@@ -369,25 +365,25 @@ func addAffinePairRoutine() {
 }
 
 func addDigitRoutine() {
-	TEXT("vecAddDigitAVX2", 0, "func(p *[10][4]uint64, row *[8][10][4]uint32, abs uint64, neg uint64)")
+	TEXT("vecAddDigitAVX2", 0, "func(p *[10][4]uint64, row *[8][10][4]uint32, masks *[10]uint64)")
 	Pragma("noescape")
-	Doc("vecAddDigitAVX2 sets p = p + d·R, d = ±abs (minus when neg is all ones), where row[i] is (i+1)·R,",
-		"as vecAddDigitGeneric does. abs must be at most 8, neg 0 or all ones. It requires AVX2.")
+	Doc("vecAddDigitAVX2 sets p = p + d·R, where row[i] is (i+1)·R and masks = vecDigitMasks(d),",
+		"as vecAddDigitGeneric does. It requires AVX2.")
 	p, row := RDI, RSI
 	Load(Param("p"), p)
 	Load(Param("row"), row)
 	frame := AllocLocal(3 * elemBytes)
 	q, u, w2 := frame, frame.Offset(elemBytes), frame.Offset(2*elemBytes)
 
-	Comment("Scan: acc = OR over e < 8 of (row[e] AND (abs == e+1 ? all ones : 0)), five",
-		"32-byte chunks per entry, every entry read; then OR in the identity addend",
-		"(1, 1, 0, 2) when abs == 0.")
-	absV, mask, t := Y10, Y11, Y12
+	Comment("Scan: acc = OR over e < 8 of (row[e] AND masks[e]), five 32-byte chunks per",
+		"entry, every entry read; then OR in the identity addend (1, 1, 0, 2) under",
+		"masks[8] (d = 0). masks[9] is the sign.")
+	mask, t := Y11, Y12
 	packed := []VecPhysical{Y5, Y6, Y7, Y8, Y9}
-	VPBROADCASTQ(NewParamAddr("abs", 16), absV)
+	mp := RDX
+	Load(Param("masks"), mp)
 	for e := 0; e < 8; e++ {
-		VPBROADCASTQ(constant(constIndex+8*e), mask)
-		VPCMPEQQ(absV, mask, mask)
+		VPBROADCASTQ(Mem{Base: mp, Disp: 8 * e}, mask)
 		for k := 0; k < limbs/2; k++ {
 			src := Mem{Base: row, Disp: e*elemBytes/2 + k*limbBytes}
 			if e == 0 {
@@ -398,14 +394,13 @@ func addDigitRoutine() {
 			}
 		}
 	}
-	VPXOR(mask, mask, mask)
-	VPCMPEQQ(absV, mask, mask)
+	VPBROADCASTQ(Mem{Base: mp, Disp: 64}, mask)
 	VPAND(constant(constIdentity), mask, mask)
 	VPOR(mask, packed[0], packed[0])
 
 	twoP := twoPRegs()
 	negMask := Y12
-	VPBROADCASTQ(NewParamAddr("neg", 24), negMask)
+	VPBROADCASTQ(Mem{Base: mp, Disp: 72}, negMask)
 	Comment("Q = the picked addend widened and signed, as in vecAddAffineAVX2.")
 	for k := 0; k < limbs/2; k++ {
 		expandAddend(packed[k], k, negMask, twoP, q)
