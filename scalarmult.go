@@ -8,6 +8,13 @@ import "github.com/seed06d4b90c/edwards25519/field"
 // with a cached addend as 8M (4M to form the completed sum, 4M to scale it to
 // extended), with an affine addend as 7M, and a doubling as 4S + 3M (to
 // projective) or 4S + 4M (to extended). Scalars are reduced mod l < 2^253.
+//
+// With AVX2 (useVec) the loops run in the vector formulas of vec.go instead,
+// with the same digits and the tables packed into lanes. There every
+// addition (affine or cached addend) and every doubling costs 2V, where V is
+// one vector multiplication (four field multiplications in parallel lanes,
+// measured at about 1.5 times a scalar one), and making a cached addend 1V.
+// Each section gives both counts.
 
 // ----------------------------------------------------------------------------
 // Fixed-base comb: ScalarBaseMult
@@ -24,6 +31,12 @@ import "github.com/seed06d4b90c/edwards25519/field"
 //
 // With w = 4, k = 2: 64 additions (448M), 4 doublings, 64 scans of 8 entries,
 // and a table of 32 rows · 8 entries · 120 bytes = 30 KiB.
+//
+// Vector: k = 1 (64 rows, no doublings): 64 additions (128V) with their scans
+// inside the kernel, and a table of 64 · 8 · 160 bytes = 80 KiB. (Running the
+// additions in interleaved pairs on two accumulators, through a kernel doing
+// two independent additions phase by phase, measured no faster: median 1.09
+// times slower over 12 rounds.)
 // ----------------------------------------------------------------------------
 
 // ScalarBaseMult sets v = x·B, where B is the canonical generator, and
@@ -82,6 +95,9 @@ func (v *Point) scalarBaseMultVec(x *Scalar) *Point {
 // plus the last of each group of four to extended, +1M) and 64 additions
 // (4M each to the completed sum, which the next doubling scales to
 // projective with 3M, 448M in all) with 64 scans of 8 cached entries.
+//
+// Vector: table 7 additions and 8 scalings (22V); 252 doublings and 64
+// additions (632V).
 // ----------------------------------------------------------------------------
 
 // ScalarMult sets v = x·q, and returns v. It runs in constant time.
@@ -205,6 +221,9 @@ func (v *Point) ScalarMultSlow(x *Scalar, q *Point) *Point {
 // Interleaved w-NAF (Straus–Shamir): a in width 5 over Q, 3Q, …, 15Q (built
 // per call: 1 doubling + 7 additions), b in width 8 over the fixed affine
 // table B, 3B, …, 127B. About 253 doublings and 253/6 + 253/9 ≈ 70 additions.
+//
+// Vector: the table of Q 1 doubling, 7 additions and 8 scalings (24V); the
+// loop about 323 additions and doublings (646V).
 // ----------------------------------------------------------------------------
 
 // VarTimeDoubleScalarBaseMult sets v = a·A + b·B, where B is the canonical
@@ -293,6 +312,8 @@ func (v *Point) varTimeDoubleScalarBaseMultVec(a *Scalar, A *Point, b *Scalar) *
 // (7 additions each) and one shared chain of 63·4 doublings; each point adds
 // 64 additions with 64 scans of 8 entries. Cost for n points:
 // n·(7 + 64) additions + 252 doublings.
+//
+// Vector: n·(22 + 128)V + 504V, with 1280-byte packed windows.
 // ----------------------------------------------------------------------------
 
 // checkTerms panics, with v1.2.0's messages, when the slices of a
@@ -370,6 +391,9 @@ func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
 //
 // Straus with width-5 NAF digits: per point 1 doubling + 7 additions of
 // table, about 253/6 ≈ 42 additions; one shared chain of ≤ 256 doublings.
+//
+// Vector: per point 24V of table and about 84V of additions; ≤ 512V of
+// doublings shared.
 // ----------------------------------------------------------------------------
 
 // VarTimeMultiScalarMult sets v = Σ scalars[i]·points[i], and returns v. The
@@ -482,6 +506,17 @@ func (v *Point) straussNAF(scalars []*Scalar, points []*Point) *Point {
 // width minimising w·(n + 2^c) is chosen per call; the crossover below is
 // where the bucket method measured faster on amd64 (benchstat -count=6,
 // 2026-11-29: even at 64 and 96 points, 35% faster at 128, 12% at 192).
+//
+// Vector: a bucket addition is 2V (the addends are cached points: in lanes
+// they cost what affine ones do, so no inversion is needed, 1V per point to
+// prepare), a running-sum addition 3V (the running sum made cached, then
+// added), a doubling 2V. The window model is unchanged: at n = 1024 it picks
+// c = 8, and so do the measured costs (bucket additions about 125 ns,
+// running-sum additions about 170 ns: c = 7 comes out 1% and c = 9 13%
+// slower in that model). Running bucket additions in interleaved pairs (a
+// kernel doing two independent additions phase by phase) was 10% faster in
+// isolation but 13% slower inside this loop (median over 10 rounds at
+// n = 1024), and was dropped.
 // ----------------------------------------------------------------------------
 
 // pippengerThreshold is the number of points from which
@@ -520,8 +555,6 @@ type bucketArith[D, S any] interface {
 	start(s *S, t *D, neg bool)
 	// add sets s = s ± t.
 	add(s *S, t *D, neg bool)
-	// addPair sets s1 = s1 ± t1 and s2 = s2 ± t2, for s1 and s2 distinct.
-	addPair(s1 *S, t1 *D, neg1 bool, s2 *S, t2 *D, neg2 bool)
 	// addSum sets s = s + x.
 	addSum(s, x *S)
 	// double sets s = 2^n·s.
@@ -563,11 +596,6 @@ func bucketMethod[D, S any, A bucketArith[D, S]](v *Point, scalars []*Scalar, po
 		for b := range buckets {
 			buckets[b].filled = false
 		}
-		// Additions go in pairs to distinct buckets (addPair), the first of
-		// a pair waiting in held until a second one comes.
-		var held *D
-		var heldBucket *bucket[S]
-		var heldNeg bool
 		for k := range terms {
 			d := terms[k].digits[j]
 			if d == 0 {
@@ -575,22 +603,12 @@ func bucketMethod[D, S any, A bucketArith[D, S]](v *Point, scalars []*Scalar, po
 			}
 			t := &terms[k].point
 			b := &buckets[max(d, -d)-1]
-			switch {
-			case !b.filled:
+			if b.filled {
+				arith.add(&b.sum, t, d < 0)
+			} else {
 				arith.start(&b.sum, t, d < 0)
 				b.filled = true
-			case held == nil:
-				held, heldBucket, heldNeg = t, b, d < 0
-			case heldBucket == b:
-				arith.add(&b.sum, held, heldNeg)
-				held, heldNeg = t, d < 0
-			default:
-				arith.addPair(&heldBucket.sum, held, heldNeg, &b.sum, t, d < 0)
-				held = nil
 			}
-		}
-		if held != nil {
-			arith.add(&heldBucket.sum, held, heldNeg)
 		}
 		// Σ b·bucket_b = Σ_b (Σ_{b' ≥ b} bucket_b'): add the running sum of
 		// the buckets from the top into the total once per index.
@@ -660,11 +678,6 @@ func (scalarBuckets) add(s *Point, t *pippengerInput, neg bool) {
 	}
 }
 
-func (a scalarBuckets) addPair(s1 *Point, t1 *pippengerInput, neg1 bool, s2 *Point, t2 *pippengerInput, neg2 bool) {
-	a.add(s1, t1, neg1)
-	a.add(s2, t2, neg2)
-}
-
 func (scalarBuckets) addSum(s, x *Point) {
 	var sum completed
 	var tmp cached
@@ -729,10 +742,6 @@ func signMask(neg bool) uint64 {
 		return ^uint64(0)
 	}
 	return 0
-}
-
-func (vecBuckets) addPair(s1 *vecLimbs, t1 *vecPippengerInput, neg1 bool, s2 *vecLimbs, t2 *vecPippengerInput, neg2 bool) {
-	vecAddAffinePair(s1, &t1.addend, signMask(neg1), s2, &t2.addend, signMask(neg2))
 }
 
 func (vecBuckets) addSum(s, x *vecLimbs) {

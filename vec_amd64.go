@@ -47,9 +47,3 @@ func vecAddCached(p, q *vecLimbs) { vecAddCachedAVX2((*[10][4]uint64)(p), (*[10]
 func vecCached(q, p *vecLimbs) {
 	vecCachedAVX2((*[10][4]uint64)(q), (*[10][4]uint64)(p), (*[10][4]uint64)(&vecCachedScale))
 }
-
-// vecAddAffinePair is vecAddAffinePairGeneric in AVX2. It requires AVX2
-// (useVec).
-func vecAddAffinePair(p1 *vecLimbs, a1 *vecAffine, neg1 uint64, p2 *vecLimbs, a2 *vecAffine, neg2 uint64) {
-	vecAddAffinePairAVX2((*[10][4]uint64)(p1), (*[10][4]uint32)(a1), neg1, (*[10][4]uint64)(p2), (*[10][4]uint32)(a2), neg2)
-}

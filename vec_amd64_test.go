@@ -325,35 +325,3 @@ func TestVecDoubleCachedAVX2(t *testing.T) {
 		vtSameLimbs(t, "double/cached chain step "+strconv.Itoa(step), &got, &want)
 	}
 }
-
-// TestVecAddAffinePairAVX2 checks the interleaved pair kernel against two
-// generic additions, limb for limb, for every sign combination, on random
-// reduced accumulators, table entries and random packed addends.
-func TestVecAddAffinePairAVX2(t *testing.T) {
-	vtRequireAVX2(t)
-	r := ptRand(t)
-	rows := vecCombTable()
-	accs := vtAccumulators(t, r, 200)
-	for n := 0; n+1 < len(accs); n += 2 {
-		a1 := &rows[r.IntN(vecCombRows)][r.IntN(combEntries)]
-		a2 := vtRandAffine(r)
-		for _, neg1 := range []uint64{0, ^uint64(0)} {
-			for _, neg2 := range []uint64{0, ^uint64(0)} {
-				what := "vecAddAffinePairAVX2 inputs " + strconv.Itoa(n) + " signs " +
-					strconv.FormatUint(neg1&1, 10) + strconv.FormatUint(neg2&1, 10)
-				want1, want2 := *accs[n], *accs[n+1]
-				vecAddAffinePairGeneric(&want1, a1, neg1, &want2, a2, neg2)
-				g1, g2 := vtNewGuarded(accs[n]), vtNewGuarded(accs[n+1])
-				c1, c2 := *a1, *a2
-				vecAddAffinePair(&g1.v, &c1, neg1, &g2.v, &c2, neg2)
-				g1.check(t, what+" (first)")
-				g2.check(t, what+" (second)")
-				vtSameLimbs(t, what+" (first)", &g1.v, &want1)
-				vtSameLimbs(t, what+" (second)", &g2.v, &want2)
-				if c1 != *a1 || c2 != *a2 {
-					t.Fatalf("%s modified an addend", what)
-				}
-			}
-		}
-	}
-}

@@ -16,12 +16,6 @@ func vecMulAVX2(out *[10][4]uint64, a *[10][4]uint64, b *[10][4]uint64)
 //go:noescape
 func vecAddAffineAVX2(p *[10][4]uint64, a *[10][4]uint32, neg uint64)
 
-// vecAddAffinePairAVX2 does vecAddAffineAVX2(p1, a1, neg1) and vecAddAffineAVX2(p2, a2, neg2),
-// interleaved. p1 and p2 must not overlap. It requires AVX2.
-//
-//go:noescape
-func vecAddAffinePairAVX2(p1 *[10][4]uint64, a1 *[10][4]uint32, neg1 uint64, p2 *[10][4]uint64, a2 *[10][4]uint32, neg2 uint64)
-
 // vecAddDigitAVX2 sets p = p + d·R, where row[i] is (i+1)·R and masks = vecDigitMasks(d),
 // as vecAddDigitGeneric does. It requires AVX2.
 //

@@ -16,7 +16,3 @@ func vecDouble(p *vecLimbs) { vecDoubleGeneric(p) }
 func vecAddCached(p, q *vecLimbs) { vecAddCachedGeneric(p, q) }
 
 func vecCached(q, p *vecLimbs) { vecCachedGeneric(q, p) }
-
-func vecAddAffinePair(p1 *vecLimbs, a1 *vecAffine, neg1 uint64, p2 *vecLimbs, a2 *vecAffine, neg2 uint64) {
-	vecAddAffinePairGeneric(p1, a1, neg1, p2, a2, neg2)
-}

@@ -109,7 +109,6 @@ func main() {
 
 	mulRoutine()
 	addAffineRoutine()
-	addAffinePairRoutine()
 	addDigitRoutine()
 	addCachedRoutine()
 	cachedRoutine()
@@ -260,51 +259,36 @@ func buildU(pm, u Mem, twoP func(int) VecPhysical) {
 	}
 }
 
-// addJob is one addition p = p + Q for addBody: the point p, the expanded
-// addend Q, and scratch U and W2 (U also holds W1), all in memory.
-type addJob struct{ pm, q, u, w2 Mem }
+// addBody emits p = p + Q for the expanded addend Q in memory (pm and q
+// are limb 0 of each), with U and W2 as scratch (U also holds W1).
+func addBody(pm, q, u, w2 Mem) {
+	buildU(pm, u, twoPRegs())
 
-// addBody emits the additions of jobs, phase by phase: every job's U, then
-// every job's first product, and so on. The jobs are independent, so the
-// phases of the second overlap the latency tails (the carry chains, the
-// stores and reloads) of the first.
-func addBody(jobs ...addJob) {
-	twoP := twoPRegs()
-	for _, j := range jobs {
-		buildU(j.pm, j.u, twoP)
-	}
-
-	for _, j := range jobs {
-		Comment("(A, B, C, D) = U ∘ Q, into U.")
-		vecMul(j.u, j.u, j.q)
-	}
+	Comment("(A, B, C, D) = U ∘ Q, into U.")
+	vecMul(u, u, q)
 
 	Comment("E = B - A, F = D - C, G = D + C, H = B + A. With V = (A, B, C, D) and",
 		"V' = (B, A, D, C): s = V + V' = (H, H, G, G), d = V' + 2p - V = (E, -E, F, -F);",
 		"W1 = (E, G, G, E) is (d0, d1, s2, s3) permuted by (0, 2, 2, 0), into U;",
 		"W2 = (F, H, F, H) is (s0, s1, d2, d3) permuted by (2, 0, 2, 0).")
-	twoP = twoPRegs()
-	for _, j := range jobs {
-		for i := 0; i < limbs; i++ {
-			v, sw, s, d, t := Y0, Y1, Y2, Y3, Y4
-			VMOVDQU(j.u.Offset(i*limbBytes), v)
-			VPSHUFD(U8(0x4E), v, sw)
-			VPADDQ(v, sw, s)
-			VPADDQ(twoP(i), sw, d)
-			VPSUBQ(v, d, d)
-			VPBLENDD(U8(0xF0), s, d, t) // (E, -E, G, G)
-			VPBLENDD(U8(0xF0), d, s, s) // (H, H, F, -F)
-			VPERMQ(U8(0x28), t, t)      // W1 = (E, G, G, E)
-			VPERMQ(U8(0x22), s, s)      // W2 = (F, H, F, H)
-			VMOVDQU(t, j.u.Offset(i*limbBytes))
-			VMOVDQU(s, j.w2.Offset(i*limbBytes))
-		}
+	twoP := twoPRegs()
+	for i := 0; i < limbs; i++ {
+		v, sw, s, d, t := Y0, Y1, Y2, Y3, Y4
+		VMOVDQU(u.Offset(i*limbBytes), v)
+		VPSHUFD(U8(0x4E), v, sw)
+		VPADDQ(v, sw, s)
+		VPADDQ(twoP(i), sw, d)
+		VPSUBQ(v, d, d)
+		VPBLENDD(U8(0xF0), s, d, t) // (E, -E, G, G)
+		VPBLENDD(U8(0xF0), d, s, s) // (H, H, F, -F)
+		VPERMQ(U8(0x28), t, t)      // W1 = (E, G, G, E)
+		VPERMQ(U8(0x22), s, s)      // W2 = (F, H, F, H)
+		VMOVDQU(t, u.Offset(i*limbBytes))
+		VMOVDQU(s, w2.Offset(i*limbBytes))
 	}
 
-	for _, j := range jobs {
-		Comment("p = W1 ∘ W2 = (E·F, G·H, G·F, E·H) = (X3, Y3, Z3, T3).")
-		vecMul(j.pm, j.u, j.w2)
-	}
+	Comment("p = W1 ∘ W2 = (E·F, G·H, G·F, E·H) = (X3, Y3, Z3, T3).")
+	vecMul(pm, u, w2)
 }
 
 func addAffineRoutine() {
@@ -327,61 +311,20 @@ func addAffineRoutine() {
 		VMOVDQU(Mem{Base: a, Disp: k * limbBytes}, Y4)
 		expandAddend(Y4, k, negMask, twoP, q)
 	}
-	addBody(addJob{Mem{Base: p}, q, u, w2})
+	addBody(Mem{Base: p}, q, u, w2)
 	VZEROUPPER()
 	RET()
 }
 
-func addAffinePairRoutine() {
-	TEXT("vecAddAffinePairAVX2", 0, "func(p1 *[10][4]uint64, a1 *[10][4]uint32, neg1 uint64, p2 *[10][4]uint64, a2 *[10][4]uint32, neg2 uint64)")
-	Pragma("noescape")
-	Doc("vecAddAffinePairAVX2 does vecAddAffineAVX2(p1, a1, neg1) and vecAddAffineAVX2(p2, a2, neg2),",
-		"interleaved. p1 and p2 must not overlap. It requires AVX2.")
-	p1, a1, p2, a2 := RDI, RSI, R8, R9
-	Load(Param("p1"), p1)
-	Load(Param("a1"), a1)
-	Load(Param("p2"), p2)
-	Load(Param("a2"), a2)
-	frame := AllocLocal(6 * elemBytes)
-	job1 := addJob{Mem{Base: p1}, frame, frame.Offset(elemBytes), frame.Offset(2 * elemBytes)}
-	job2 := addJob{Mem{Base: p2}, frame.Offset(3 * elemBytes), frame.Offset(4 * elemBytes), frame.Offset(5 * elemBytes)}
-
-	twoP := twoPRegs()
-	negMask := Y12
-	Comment("Q1 and Q2: the addends widened and signed, as in vecAddAffineAVX2.")
-	VPBROADCASTQ(NewParamAddr("neg1", 16), negMask)
-	for k := 0; k < limbs/2; k++ {
-		VMOVDQU(Mem{Base: a1, Disp: k * limbBytes}, Y4)
-		expandAddend(Y4, k, negMask, twoP, job1.q)
-	}
-	VPBROADCASTQ(NewParamAddr("neg2", 40), negMask)
-	for k := 0; k < limbs/2; k++ {
-		VMOVDQU(Mem{Base: a2, Disp: k * limbBytes}, Y4)
-		expandAddend(Y4, k, negMask, twoP, job2.q)
-	}
-	addBody(job1, job2)
-	VZEROUPPER()
-	RET()
-}
-
-func addDigitRoutine() {
-	TEXT("vecAddDigitAVX2", 0, "func(p *[10][4]uint64, row *[8][10][4]uint32, masks *[10]uint64)")
-	Pragma("noescape")
-	Doc("vecAddDigitAVX2 sets p = p + d·R, where row[i] is (i+1)·R and masks = vecDigitMasks(d),",
-		"as vecAddDigitGeneric does. It requires AVX2.")
-	p, row := RDI, RSI
-	Load(Param("p"), p)
-	Load(Param("row"), row)
-	frame := AllocLocal(3 * elemBytes)
-	q, u, w2 := frame, frame.Offset(elemBytes), frame.Offset(2*elemBytes)
-
+// pickExpand emits the scan of the 8-entry packed row at row under the
+// masks at mp (vecDigitMasks), and stores the picked addend, widened and
+// signed, in q. Uses Y0..Y15.
+func pickExpand(row, mp GPPhysical, q Mem) {
 	Comment("Scan: acc = OR over e < 8 of (row[e] AND masks[e]), five 32-byte chunks per",
 		"entry, every entry read; then OR in the identity addend (1, 1, 0, 2) under",
 		"masks[8] (d = 0). masks[9] is the sign.")
 	mask, t := Y11, Y12
 	packed := []VecPhysical{Y5, Y6, Y7, Y8, Y9}
-	mp := RDX
-	Load(Param("masks"), mp)
 	for e := 0; e < 8; e++ {
 		VPBROADCASTQ(Mem{Base: mp, Disp: 8 * e}, mask)
 		for k := 0; k < limbs/2; k++ {
@@ -405,7 +348,21 @@ func addDigitRoutine() {
 	for k := 0; k < limbs/2; k++ {
 		expandAddend(packed[k], k, negMask, twoP, q)
 	}
-	addBody(addJob{Mem{Base: p}, q, u, w2})
+}
+
+func addDigitRoutine() {
+	TEXT("vecAddDigitAVX2", 0, "func(p *[10][4]uint64, row *[8][10][4]uint32, masks *[10]uint64)")
+	Pragma("noescape")
+	Doc("vecAddDigitAVX2 sets p = p + d·R, where row[i] is (i+1)·R and masks = vecDigitMasks(d),",
+		"as vecAddDigitGeneric does. It requires AVX2.")
+	p, row, mp := RDI, RSI, RDX
+	Load(Param("p"), p)
+	Load(Param("row"), row)
+	Load(Param("masks"), mp)
+	frame := AllocLocal(3 * elemBytes)
+	q, u, w2 := frame, frame.Offset(elemBytes), frame.Offset(2*elemBytes)
+	pickExpand(row, mp, q)
+	addBody(Mem{Base: p}, q, u, w2)
 	VZEROUPPER()
 	RET()
 }
@@ -419,7 +376,7 @@ func addCachedRoutine() {
 	Load(Param("p"), p)
 	Load(Param("q"), q)
 	frame := AllocLocal(2 * elemBytes)
-	addBody(addJob{Mem{Base: p}, Mem{Base: q}, frame, frame.Offset(elemBytes)})
+	addBody(Mem{Base: p}, Mem{Base: q}, frame, frame.Offset(elemBytes))
 	VZEROUPPER()
 	RET()
 }
