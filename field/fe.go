@@ -350,10 +350,19 @@ func powChain(ones250, z11, z *Element) {
 
 // Invert sets v = 1/z (mod p) and returns v. If z is 0, v is set to 0.
 //
-// It raises z to p - 2 (Fermat's little theorem), which maps 0 to 0; the
-// exponent is fixed, so the running time does not depend on z. Cost: 254
-// squarings and 11 multiplications.
+// It runs the constant-time division steps of Bernstein and Yang
+// (invertDivsteps, fe_invert.go): 620 branch-free steps on machine words,
+// whatever z is.
 func (v *Element) Invert(z *Element) *Element {
+	return invertDivsteps(v, z)
+}
+
+// invertFermat sets v = z^(p-2) = 1/z (mod p) (Fermat's little theorem,
+// which maps 0 to 0) and returns v: 254 squarings and 11 multiplications
+// with a fixed exponent. Invert used it before the division steps, which
+// measured 10-20% faster on amd64 and twice as fast in pure Go; the tests
+// keep it as a second, independent oracle.
+func invertFermat(v, z *Element) *Element {
 	var ones250, z11 Element
 	powChain(&ones250, &z11, z)
 	ones250.squareTimes(&ones250, 5)  // z^(2^255 - 32)

@@ -265,8 +265,10 @@ func TestAsmSquareN(t *testing.T) {
 	}
 }
 
-// TestAsmInvertPaths runs Invert and Pow22523, which use feSquareN, on both
-// paths against the generic seam, limb for limb.
+// TestAsmInvertPaths runs the Fermat chains of invertFermat and Pow22523,
+// which use feSquareN, on both paths against the generic seam, limb for
+// limb. (Invert itself runs division steps in pure Go; fe_invert_test.go
+// checks it against invertFermat and math/big.)
 func TestAsmInvertPaths(t *testing.T) {
 	seed := asmSeed(t)
 	r := rand.New(rand.NewPCG(seed, 0x696e76))
@@ -319,9 +321,9 @@ func TestAsmInvertPaths(t *testing.T) {
 			selectPath(t, p)
 			for _, z := range inputs {
 				var got Element
-				got.Invert(&z)
+				invertFermat(&got, &z)
 				if want := genericPow(&z, 5, nil); got.l != want.l {
-					t.Fatalf("Invert(%#x)\n got %#x\nwant %#x", z.l, got.l, want.l)
+					t.Fatalf("invertFermat(%#x)\n got %#x\nwant %#x", z.l, got.l, want.l)
 				}
 				got.Pow22523(&z)
 				if want := genericPow(&z, 2, &z); got.l != want.l {
@@ -494,18 +496,24 @@ func BenchmarkFeSquareNPaths(b *testing.B) {
 	})
 }
 
-// BenchmarkInvertPaths measures Invert on each path and in
-// filippo.io/edwards25519 in the same process.
+// BenchmarkInvertPaths measures the Fermat inversion on each path, Invert
+// (division steps, no assembly), and filippo.io/edwards25519's Invert in the
+// same process.
 func BenchmarkInvertPaths(b *testing.B) {
 	x, _, rx, _ := asmBenchInputs(b)
 	for _, p := range asmPaths {
-		b.Run(p.name, func(b *testing.B) {
+		b.Run("fermat-"+p.name, func(b *testing.B) {
 			selectPath(b, p)
 			for b.Loop() {
-				x.Invert(&x)
+				invertFermat(&x, &x)
 			}
 		})
 	}
+	b.Run("Invert", func(b *testing.B) {
+		for b.Loop() {
+			x.Invert(&x)
+		}
+	})
 	b.Run("reference", func(b *testing.B) {
 		for b.Loop() {
 			rx.Invert(rx)
