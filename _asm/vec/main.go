@@ -1,6 +1,5 @@
 // Command vec writes vec_amd64.s and its Go declarations vec_asm_amd64.go:
-// the AVX2 routines behind the vector seam of vec.go (vecMul and the vector
-// mixed addition).
+// the AVX2 kernels behind the vector seam of vec.go.
 //
 // Regenerate from the module root with `go generate` (see vec_amd64.go),
 // which runs
@@ -12,20 +11,29 @@
 //
 // # What the routines compute
 //
-// Exactly the limbs of vecMulGeneric and vecAddAffineGeneric (vec.go, whose
-// section comment gives the representation, the formula and the bounds). A
-// vector field element is ten limbs, limb i being one YMM register that holds
-// limb i of four field elements in its four 64-bit lanes (memory layout
-// [10][4]uint64, 32 bytes per limb).
+// Exactly the limbs of the ...Generic twins in vec.go (whose section comment
+// gives the representation, the formulas and the bounds): vecMul, the
+// mixed addition of a packed addend (vecAddAffine), the same fused with
+// the constant-time scan of a table row (vecAddDigit), the addition of an
+// expanded cached addend (vecAddCached), the cached form (vecCached) and the
+// doubling (vecDouble). A vector field element is ten limbs, limb i being
+// one YMM register that holds limb i of four field elements in its four
+// 64-bit lanes (memory layout [10][4]uint64, 32 bytes per limb); a packed
+// addend is the same with 32-bit lanes, widened with VPMOVZXDQ.
 //
 // Multiplication goes row by row: for each limb a_i it forms a_i, 2·a_i (odd
-// i), 19·a_i and 38·a_i (odd i) once, then adds a_i·b_j, with the right
-// factor, into the accumulator of column (i+j) mod 10 for every j, reading
-// b_j straight from memory. That is 100 VPMULUDQ per vector multiplication,
-// four field multiplications' worth: the same count of 32×32-bit products as
-// one radix-2^25.5 multiplication per lane. Ten accumulators, four factors,
-// one product and the constant 19 use all sixteen YMM registers. The
-// carries follow vecCarryOrder.
+// i), 19·a_i and 38·a_i (odd i) once, with shifts and adds, then adds
+// a_i·b_j, with the right factor, into the accumulator of column
+// (i+j) mod 10 for every j, reading b_j straight from memory. That is 100
+// VPMULUDQ per vector multiplication, four field multiplications' worth: the
+// same count of 32×32-bit products as one radix-2^25.5 multiplication per
+// lane. Ten accumulators, four factors and one product use fifteen of the
+// sixteen YMM registers. The carries follow vecCarryOrder.
+//
+// The additions and the doubling form their two vector operands with lane
+// operations: in-lane swaps (VPSHUFD), blends (VPBLENDD) and one cross-lane
+// permutation (VPERMQ) per operand and limb; each step's lane diagram is in
+// the comments above its instructions.
 //
 // # Constant time
 //
