@@ -39,7 +39,7 @@ import (
 // The layout is limb-major, [limb][lane], so that limb i of the four lanes is
 // one 32-byte register.
 //
-// Two bounds are used below, limb by limb (i even / i odd):
+// Three bounds are used below, limb by limb (i even / i odd):
 //
 //	reduced:   < 2^26        / < 2^25 + 2^17    (what vecMul returns)
 //	loose:     < 3·2^26      / < 3·2^25 + 2^17  (vecMul's first operand)
@@ -83,9 +83,10 @@ const vecLimbCount = 10
 // vecLimbs is four field elements in radix 2^25.5, as [limb][lane].
 type vecLimbs [vecLimbCount][4]uint64
 
-// vecAffine is a packed affine addend for the vector mixed addition: the
-// lanes (y-x, y+x, 2d·x·y, 2) as 32-bit limbs, [limb][lane]. It is 160 bytes,
-// the size of a cached addend, and is scanned by the same routine.
+// vecAffine is a packed addend for the vector additions: the lanes
+// (y-x, y+x, 2d·x·y, 2) of an affine point, or (Y-X, Y+X, 2d·T, 2Z) of a
+// cached one (see pack), as 32-bit limbs, [limb][lane]: 160 bytes, which
+// the kernels widen to 64-bit lanes as they load them.
 type vecAffine [vecLimbCount][4]uint32
 
 const (
@@ -314,10 +315,13 @@ func vecCombTable() *[vecCombRows][combEntries]vecAffine {
 // the instructions are the same data-independent ones either way.
 func vecDigitMasks(masks *[10]uint64, d int32) {
 	abs, neg := digitAbsSign(d)
-	// (x - 1) >> 63 is 1 exactly when x = 0, for x = abs XOR e below 2^32.
-	for e := range uint64(9) {
-		masks[e] = -((uint64(abs) ^ (e+1)%9 - 1) >> 63)
+	// (x - 1) >> 63 is 1 exactly when x = 0, for x below 2^32: here
+	// x = abs XOR (e+1), and abs itself for the identity. (Inlined; ctEqual
+	// would push this over the inlining budget.)
+	for e := range uint64(combEntries) {
+		masks[e] = -((uint64(abs) ^ (e + 1) - 1) >> 63)
 	}
+	masks[8] = -((uint64(abs) - 1) >> 63)
 	masks[9] = -uint64(neg)
 }
 
@@ -471,16 +475,8 @@ func (q *vecAffine) pack(v *vecLimbs) *vecAffine {
 type vecWindow [combEntries]vecAffine
 
 func (w *vecWindow) init(q *Point) *vecWindow {
-	var p, c, m vecLimbs
-	p.fromPoint(q)
-	vecCached(&c, &p)
-	w[0].pack(&c)
-	m = p
-	for i := 1; i < len(w); i++ {
-		vecAddCached(&m, &c)
-		vecCached(&p, &m)
-		w[i].pack(&p)
-	}
+	var p vecLimbs
+	vecProgression((*[8]vecAffine)(w), p.fromPoint(q), false)
 	return w
 }
 
@@ -490,17 +486,26 @@ func (w *vecWindow) init(q *Point) *vecWindow {
 type vecOddWindow [8]vecAffine
 
 func (w *vecOddWindow) init(q *Point) *vecOddWindow {
-	var p, twoQ, c vecLimbs
-	p.fromPoint(q)
-	twoQ = p
-	vecDouble(&twoQ)
-	vecCached(&twoQ, &twoQ)
-	vecCached(&c, &p)
+	var p vecLimbs
+	vecProgression((*[8]vecAffine)(w), p.fromPoint(q), true)
+	return w
+}
+
+// vecProgression sets w[i] to the packed cached form of P + i·S, with the
+// step S = P, or S = 2P when odd is set (the odd multiples P, 3P, …); p
+// holds P and is overwritten.
+func vecProgression(w *[8]vecAffine, p *vecLimbs, odd bool) {
+	var step, c vecLimbs
+	step = *p
+	if odd { // public
+		vecDouble(&step)
+	}
+	vecCached(&step, &step)
+	vecCached(&c, p)
 	w[0].pack(&c)
 	for i := 1; i < len(w); i++ {
-		vecAddCached(&p, &twoQ)
-		vecCached(&c, &p)
+		vecAddCached(p, &step)
+		vecCached(&c, p)
 		w[i].pack(&c)
 	}
-	return w
 }

@@ -309,10 +309,12 @@ func (v *Element) squareTimes(x *Element, n int) *Element {
 // powChain sets ones250 = z^(2^250 - 1) and z11 = z^11; ones250 and z11 must
 // not alias z or each other.
 //
-// Both exponents needed by this package share this prefix:
+// Both Fermat exponents share this prefix:
 //
-//	p - 2       = 2^255 - 21 = (2^250 - 1)*2^5 + 11   (Invert)
 //	(p - 5) / 8 = 2^252 - 3  = (2^250 - 1)*2^2 + 1    (Pow22523)
+//	p - 2       = 2^255 - 21 = (2^250 - 1)*2^5 + 11   (invertFermat, the
+//	                                                   tests' second oracle
+//	                                                   for Invert)
 //
 // Write ones(n) for z^(2^n - 1), whose exponent is a run of n one bits.
 // Squaring k times shifts the run left by k, and multiplying by ones(k)
@@ -355,18 +357,6 @@ func powChain(ones250, z11, z *Element) {
 // whatever z is.
 func (v *Element) Invert(z *Element) *Element {
 	return invertDivsteps(v, z)
-}
-
-// invertFermat sets v = z^(p-2) = 1/z (mod p) (Fermat's little theorem,
-// which maps 0 to 0) and returns v: 254 squarings and 11 multiplications
-// with a fixed exponent. Invert used it before the division steps, which
-// measured 10-20% faster on amd64 and twice as fast in pure Go; the tests
-// keep it as a second, independent oracle.
-func invertFermat(v, z *Element) *Element {
-	var ones250, z11 Element
-	powChain(&ones250, &z11, z)
-	ones250.squareTimes(&ones250, 5)  // z^(2^255 - 32)
-	return v.Multiply(&ones250, &z11) // z^(2^255 - 21)
 }
 
 // Pow22523 sets v = x^((p-5)/8) = x^(2^252 - 3) and returns v. This power

@@ -422,3 +422,16 @@ func BenchmarkInvertDivsteps(b *testing.B) {
 		}
 	})
 }
+
+// invertFermat sets v = z^(p-2) = 1/z (mod p) (Fermat's little theorem,
+// which maps 0 to 0) and returns v: 254 squarings and 11 multiplications
+// with a fixed exponent, through the same powChain as Pow22523. Invert used
+// it before the division steps, which measured 10-20% faster on amd64 and
+// twice as fast in pure Go; the tests keep it as a second, independent
+// oracle (and fe_amd64_test.go runs it on both assembly paths).
+func invertFermat(v, z *Element) *Element {
+	var ones250, z11 Element
+	powChain(&ones250, &z11, z)
+	ones250.squareTimes(&ones250, 5)  // z^(2^255 - 32)
+	return v.Multiply(&ones250, &z11) // z^(2^255 - 21)
+}
