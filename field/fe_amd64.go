@@ -12,18 +12,18 @@ import "golang.org/x/sys/cpu"
 // feSquareGeneric; fe_amd64_test.go checks that on both paths.
 
 // useMULX selects the routines built on MULX (BMI2) and ADCX/ADOX (ADX);
-// without them the MULQ routines, which run on every amd64 CPU, are used. It
-// is read only here, and passed to the assembly on every call (which jumps
-// to the chosen routine), so that feMul is one inlinable call. Tests flip it
-// to run both paths.
+// without them the MULQ routines, which run on every amd64 CPU, are used.
+// feMulAsm and feSquareAsm read it themselves on every call (so that feMul
+// and feSquare are one inlinable call with no flag to pass); feSquareN
+// passes it to feSquareNAsm. Tests flip it to run both paths.
 var useMULX = cpu.X86.HasBMI2 && cpu.X86.HasADX
 
 // feMul sets out = a * b. Limbs of a and b must be below 2^54; out may alias
 // a or b.
-func feMul(out, a, b *Element) { feMulAsm(&out.l, &a.l, &b.l, useMULX) }
+func feMul(out, a, b *Element) { feMulAsm(&out.l, &a.l, &b.l) }
 
 // feSquare sets out = a * a. Limbs of a must be below 2^54; out may alias a.
-func feSquare(out, a *Element) { feSquareAsm(&out.l, &a.l, useMULX) }
+func feSquare(out, a *Element) { feSquareAsm(&out.l, &a.l) }
 
 // feSquareN sets out = a^(2^n) by n >= 1 squarings (n < 1 counts as 1),
 // with the limbs of feSquareNGeneric. The assembly keeps the limbs in

@@ -4,24 +4,6 @@
 
 #include "textflag.h"
 
-// func feMulAsm(out *[5]uint64, a *[5]uint64, b *[5]uint64, mulx bool)
-TEXT ·feMulAsm(SB), NOSPLIT, $0-25
-	CMPB mulx+24(FP), $0x00
-	JEQ  plain
-	JMP  ·feMulMULX+0(SB)
-
-plain:
-	JMP ·feMulMULQ+0(SB)
-
-// func feSquareAsm(out *[5]uint64, a *[5]uint64, mulx bool)
-TEXT ·feSquareAsm(SB), NOSPLIT, $0-17
-	CMPB mulx+16(FP), $0x00
-	JEQ  plain
-	JMP  ·feSquareMULX+0(SB)
-
-plain:
-	JMP ·feSquareMULQ+0(SB)
-
 // func feSquareNAsm(out *[5]uint64, a *[5]uint64, n int, mulx bool)
 TEXT ·feSquareNAsm(SB), NOSPLIT, $0-25
 	CMPB mulx+24(FP), $0x00
@@ -31,9 +13,12 @@ TEXT ·feSquareNAsm(SB), NOSPLIT, $0-25
 plain:
 	JMP ·feSquareNMULQ+0(SB)
 
-// func feMulMULX(out *[5]uint64, a *[5]uint64, b *[5]uint64)
+// func feMulAsm(out *[5]uint64, a *[5]uint64, b *[5]uint64)
 // Requires: ADX, BMI2
-TEXT ·feMulMULX(SB), NOSPLIT, $0-24
+TEXT ·feMulAsm(SB), NOSPLIT, $0-24
+	CMPB ·useMULX+0(SB), $0x00
+	JEQ  plain
+
 	// Step 1, the columns of a*b (a, b limbs < 2^54, so r_k < 2^115):
 	//   r0 = a0*b0 + 19*(a1*b4 + a2*b3 + a3*b2 + a4*b1)
 	//   r1 = a0*b1 + a1*b0 + 19*(a2*b4 + a3*b3 + a4*b2)
@@ -87,9 +72,7 @@ TEXT ·feMulMULX(SB), NOSPLIT, $0-24
 	ADOXQ CX, DI
 
 	// DX = 19*a1
-	MOVQ   a+8(FP), AX
-	IMUL3Q $0x13, 8(AX), DX
-	XORL   AX, AX
+	IMUL3Q $0x13, DX, DX
 
 	// r0 += 19*a1*b4
 	MULXQ 32(SI), AX, CX
@@ -117,9 +100,7 @@ TEXT ·feMulMULX(SB), NOSPLIT, $0-24
 	ADCXQ CX, DI
 
 	// DX = 19*a2
-	MOVQ   a+8(FP), AX
-	IMUL3Q $0x13, 16(AX), DX
-	XORL   AX, AX
+	IMUL3Q $0x13, DX, DX
 
 	// r0 += 19*a2*b3
 	MULXQ 24(SI), AX, CX
@@ -147,9 +128,7 @@ TEXT ·feMulMULX(SB), NOSPLIT, $0-24
 	ADOXQ CX, DI
 
 	// DX = 19*a3
-	MOVQ   a+8(FP), AX
-	IMUL3Q $0x13, 24(AX), DX
-	XORL   AX, AX
+	IMUL3Q $0x13, DX, DX
 
 	// r0 += 19*a3*b2
 	MULXQ 16(SI), AX, CX
@@ -177,69 +156,67 @@ TEXT ·feMulMULX(SB), NOSPLIT, $0-24
 	ADCXQ CX, DI
 
 	// DX = 19*a4
-	MOVQ   a+8(FP), AX
-	IMUL3Q $0x13, 32(AX), DX
-	XORL   AX, AX
-
-	// r0 += 19*a4*b1
-	MULXQ 8(SI), AX, CX
-	ADCXQ AX, R8
-	ADCXQ CX, R9
-
-	// r1 += 19*a4*b2
-	MULXQ 16(SI), AX, CX
-	ADOXQ AX, R10
-	ADOXQ CX, R11
-
-	// r2 += 19*a4*b3
-	MULXQ 24(SI), AX, CX
-	ADCXQ AX, R12
-	ADCXQ CX, R13
+	IMUL3Q $0x13, DX, DX
 
 	// r3 += 19*a4*b4
 	MULXQ 32(SI), AX, CX
-	ADOXQ AX, R14
-	ADOXQ CX, R15
+	ADCXQ AX, R14
+	ADCXQ CX, R15
 
-	// Step 2: c_k = r_k >> 51 (into the high word), m_k = r_k mod 2^51 (in the low word).
+	// r0 += 19*a4*b1
+	MULXQ 8(SI), AX, CX
+	ADOXQ AX, R8
+	ADOXQ CX, R9
+
+	// r1 += 19*a4*b2
+	MULXQ 16(SI), AX, CX
+	ADCXQ AX, R10
+	ADCXQ CX, R11
+
+	// r2 += 19*a4*b3
+	MULXQ 24(SI), AX, CX
+	ADOXQ AX, R12
+	ADOXQ CX, R13
+
+	// Step 2: m_k = r_k mod 2^51 (low word); lo_k >> 51 and hi_k << 13 are the two
+	// parts of c_k = r_k >> 51, which have disjoint bits.
+	// Step 3: t_k = m_k + c_(k-1) for k = 1..4, t0 = m0 + 19*c4 = (m0 + c4) + 2*(9*c4).
 	MOVQ $0x0007ffffffffffff, AX
-	MOVQ R8, DX
-	SHRQ $0x33, DX
-	SHLQ $0x0d, R9
-	ORQ  DX, R9
-	ANDQ AX, R8
-	MOVQ R10, DX
-	SHRQ $0x33, DX
-	SHLQ $0x0d, R11
-	ORQ  DX, R11
-	ANDQ AX, R10
-	MOVQ R12, DX
-	SHRQ $0x33, DX
-	SHLQ $0x0d, R13
-	ORQ  DX, R13
-	ANDQ AX, R12
-	MOVQ R14, DX
-	SHRQ $0x33, DX
-	SHLQ $0x0d, R15
-	ORQ  DX, R15
-	ANDQ AX, R14
 	MOVQ BX, DX
 	SHRQ $0x33, DX
-	SHLQ $0x0d, DI
-	ORQ  DX, DI
 	ANDQ AX, BX
-
-	// Step 3: t0 = m0 + 19*c4, t_k = m_k + c_(k-1).
-	LEAQ (DI)(DI*8), CX
-	LEAQ (DI)(CX*2), CX
-	ADDQ CX, R8
-	ADDQ R9, R10
-	ADDQ R11, R12
-	ADDQ R13, R14
+	SHLQ $0x0d, DI
+	ADDQ DX, DI
+	MOVQ R14, DX
+	SHRQ $0x33, DX
+	ANDQ AX, R14
+	SHLQ $0x0d, R15
+	ADDQ DX, BX
 	ADDQ R15, BX
+	MOVQ R12, DX
+	SHRQ $0x33, DX
+	ANDQ AX, R12
+	SHLQ $0x0d, R13
+	ADDQ DX, R14
+	ADDQ R13, R14
+	MOVQ R10, DX
+	SHRQ $0x33, DX
+	ANDQ AX, R10
+	SHLQ $0x0d, R11
+	ADDQ DX, R12
+	ADDQ R11, R12
+	MOVQ R8, DX
+	SHRQ $0x33, DX
+	ANDQ AX, R8
+	SHLQ $0x0d, R9
+	ADDQ DX, R10
+	ADDQ R9, R10
+	ADDQ DI, R8
+	LEAQ (DI)(DI*8), CX
+	LEAQ (R8)(CX*2), R8
 
 	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51, all from the t's;
-	// out0 = u0 + 19*k4, out_i = u_i + k_(i-1).
+	// out0 = u0 + 19*k4 = (u0 + k4) + 2*(9*k4), out_i = u_i + k_(i-1).
 	MOVQ R8, R9
 	SHRQ $0x33, R9
 	ANDQ AX, R8
@@ -255,9 +232,9 @@ TEXT ·feMulMULX(SB), NOSPLIT, $0-24
 	MOVQ BX, DI
 	SHRQ $0x33, DI
 	ANDQ AX, BX
+	ADDQ DI, R8
 	LEAQ (DI)(DI*8), CX
-	LEAQ (DI)(CX*2), CX
-	ADDQ CX, R8
+	LEAQ (R8)(CX*2), R8
 	ADDQ R9, R10
 	ADDQ R11, R12
 	ADDQ R13, R14
@@ -269,6 +246,9 @@ TEXT ·feMulMULX(SB), NOSPLIT, $0-24
 	MOVQ R14, 24(SI)
 	MOVQ BX, 32(SI)
 	RET
+
+plain:
+	JMP ·feMulMULQ+0(SB)
 
 // func feMulMULQ(out *[5]uint64, a *[5]uint64, b *[5]uint64)
 TEXT ·feMulMULQ(SB), NOSPLIT, $0-24
@@ -541,9 +521,11 @@ TEXT ·feMulMULQ(SB), NOSPLIT, $0-24
 DATA mask51<>+0(SB)/8, $0x0007ffffffffffff
 GLOBL mask51<>(SB), RODATA|NOPTR, $8
 
-// func feSquareMULX(out *[5]uint64, a *[5]uint64)
+// func feSquareAsm(out *[5]uint64, a *[5]uint64)
 // Requires: ADX, BMI2
-TEXT ·feSquareMULX(SB), NOSPLIT, $0-16
+TEXT ·feSquareAsm(SB), NOSPLIT, $0-16
+	CMPB ·useMULX+0(SB), $0x00
+	JEQ  plain
 	MOVQ a+8(FP), SI
 	MOVQ (SI), R8
 	MOVQ 8(SI), R9
@@ -725,6 +707,9 @@ TEXT ·feSquareMULX(SB), NOSPLIT, $0-16
 	MOVQ R11, 24(SI)
 	MOVQ R12, 32(SI)
 	RET
+
+plain:
+	JMP ·feSquareMULQ+0(SB)
 
 // func feSquareMULQ(out *[5]uint64, a *[5]uint64)
 TEXT ·feSquareMULQ(SB), NOSPLIT, $0-16

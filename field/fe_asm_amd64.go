@@ -4,29 +4,18 @@
 
 package field
 
-// feMulAsm sets out = a * b with feMulMULX if mulx is true, else with feMulMULQ.
-// The routines take the same arguments, so it jumps to them and they return to the caller.
-//
-//go:noescape
-func feMulAsm(out *[5]uint64, a *[5]uint64, b *[5]uint64, mulx bool)
-
-// feSquareAsm sets out = a * a with feSquareMULX if mulx is true, else with feSquareMULQ.
-// The routines take the same arguments, so it jumps to them and they return to the caller.
-//
-//go:noescape
-func feSquareAsm(out *[5]uint64, a *[5]uint64, mulx bool)
-
 // feSquareNAsm sets out = a^(2^n) with feSquareNMULX if mulx is true, else with feSquareNMULQ.
 // The routines take the same arguments, so it jumps to them and they return to the caller.
 //
 //go:noescape
 func feSquareNAsm(out *[5]uint64, a *[5]uint64, n int, mulx bool)
 
-// feMulMULX sets out = a * b as feMulGeneric does, using MULX, ADCX and ADOX.
-// It requires BMI2 and ADX. Limbs of a and b must be below 2^54.
+// feMulAsm sets out = a * b as feMulGeneric does: using MULX, ADCX and ADOX
+// (BMI2 and ADX) if useMULX is true, else with feMulMULQ. Limbs of a and b
+// must be below 2^54.
 //
 //go:noescape
-func feMulMULX(out *[5]uint64, a *[5]uint64, b *[5]uint64)
+func feMulAsm(out *[5]uint64, a *[5]uint64, b *[5]uint64)
 
 // feMulMULQ sets out = a * b as feMulGeneric does, using only MULQ.
 // Limbs of a and b must be below 2^54.
@@ -34,11 +23,12 @@ func feMulMULX(out *[5]uint64, a *[5]uint64, b *[5]uint64)
 //go:noescape
 func feMulMULQ(out *[5]uint64, a *[5]uint64, b *[5]uint64)
 
-// feSquareMULX sets out = a * a as feSquareGeneric does, using MULX.
-// It requires BMI2 and ADX. Limbs of a must be below 2^54.
+// feSquareAsm sets out = a * a as feSquareGeneric does: using MULX, ADCX and
+// ADOX (BMI2 and ADX) if useMULX is true, else with feSquareMULQ. Limbs of a
+// must be below 2^54.
 //
 //go:noescape
-func feSquareMULX(out *[5]uint64, a *[5]uint64)
+func feSquareAsm(out *[5]uint64, a *[5]uint64)
 
 // feSquareMULQ sets out = a * a as feSquareGeneric does, using only MULQ.
 // Limbs of a must be below 2^54.

@@ -42,10 +42,12 @@
 // The MULX routines (BMI2) keep the multiplier in DX and write each 128-bit
 // product to any register pair without touching the flags; ADCX and ADOX
 // (ADX) add on the two independent carry flags CF and OF (into two columns
-// at once in the multiply, alternately into one in the squares). The MULQ routines run on every amd64 CPU. The
-// choice between them is made in Go (useMULX in fe_amd64.go) and passed to
-// feMulAsm, feSquareAsm and feSquareNAsm, which only jump to the routine it
-// names; no CPU feature is detected here.
+// at once in the multiply, alternately into one in the squares). The MULQ
+// routines run on every amd64 CPU. The choice between them is made in Go
+// (useMULX in fe_amd64.go): feMulAsm and feSquareAsm read that variable and
+// either run their MULX code or jump to feMulMULQ and feSquareMULQ (see
+// entry); feSquareNAsm is passed it and jumps to one of two routines (see
+// selector). No CPU feature is detected here.
 //
 // The MULX multiply reads its operands from memory row by row. The MULQ
 // multiply (see "The MULQ multiply" below) and the squares (single and
@@ -76,6 +78,18 @@
 // reloaded into AX for every product either way, and the columns save the
 // frame of 19*b_j and the ten live accumulators. Unlike the square, MULX
 // still beats MULQ for the multiply on this CPU.
+//
+// Later changes, each measured against the code before it in one process
+// (medians of 100-200 interleaved rounds of 50000 chained x = x*y or
+// x = x*x): the latency order of reduce, the in-place 19*a_i (IMUL on DX,
+// which also clears the flags) and the last row's order together, with
+// entry in place of selector, run the chained multiply at 0.96-0.97 of its
+// previous time and the square at 0.97-0.99. Tried and not kept, all
+// slower: 19*b_j formed by LEAs into a frame (the frame alone cost 3-15%);
+// rows over b with memory operands of a (1.07-1.08: every product then
+// waits for a store-forwarded load of a); 19*a_i by two LEAs instead of
+// IMUL (1.07-1.10); SHRX for the shifts of reduce (1.02-1.04); no XOR at
+// the start of rows 2-4 (noise).
 package main
 
 import (
@@ -116,10 +130,6 @@ type group struct {
 func main() {
 	ConstraintExpr("!purego")
 
-	selector("feMulAsm", "func(out, a, b *[5]uint64, mulx bool)", "feMulMULX", "feMulMULQ",
-		"feMulAsm sets out = a * b with feMulMULX if mulx is true, else with feMulMULQ.")
-	selector("feSquareAsm", "func(out, a *[5]uint64, mulx bool)", "feSquareMULX", "feSquareMULQ",
-		"feSquareAsm sets out = a * a with feSquareMULX if mulx is true, else with feSquareMULQ.")
 	selector("feSquareNAsm", "func(out, a *[5]uint64, n int, mulx bool)", "feSquareNMULX", "feSquareNMULQ",
 		"feSquareNAsm sets out = a^(2^n) with feSquareNMULX if mulx is true, else with feSquareNMULQ.")
 	mulMULX()
@@ -163,6 +173,22 @@ func selector(name, signature, ifTrue, ifFalse string, doc string) {
 	tailJump(ifFalse)
 }
 
+// entry starts a routine whose MULX code follows in the same function: it
+// reads useMULX (fe_amd64.go) and jumps to the label "plain" if it is false,
+// where the routine jumps on to its MULQ twin. The single multiplication and
+// squaring are called this way rather than through selector: it saves the
+// flag argument, which the caller would store on every call, and the jump
+// to a second routine, and on the chained benchmarks (x = x*y, x = x*x)
+// the selector's share of the profile was about 5%. The flag is read from
+// memory on every call, so tests can still flip it.
+func entry(name, signature string, doc ...string) {
+	TEXT(name, NOSPLIT, signature)
+	Pragma("noescape")
+	Doc(doc...)
+	CMPB(Mem{Symbol: Symbol{Name: "·useMULX"}, Base: StaticBase}, U8(0))
+	JEQ(LabelRef("plain"))
+}
+
 // tailJump jumps to the assembly function name of this package. avo's JMP
 // wants a local label, so the instruction is built by hand; it ends the
 // function like a RET.
@@ -184,15 +210,15 @@ func scaled(name string, i, scale int) string {
 	return fmt.Sprintf("%d*%s%d", scale, name, i)
 }
 
-// mulMULX: feMulMULX(out, a, b).
+// mulMULX: feMulAsm(out, a, b), whose MULX code is the multiply.
 //
 // Registers: DX multiplier, SI = &b, AX and CX product halves (AX also
 // briefly holds &a), ten column registers.
 func mulMULX() {
-	TEXT("feMulMULX", NOSPLIT, "func(out, a, b *[5]uint64)")
-	Pragma("noescape")
-	Doc("feMulMULX sets out = a * b as feMulGeneric does, using MULX, ADCX and ADOX.",
-		"It requires BMI2 and ADX. Limbs of a and b must be below 2^54.")
+	entry("feMulAsm", "func(out, a, b *[5]uint64)",
+		"feMulAsm sets out = a * b as feMulGeneric does: using MULX, ADCX and ADOX",
+		"(BMI2 and ADX) if useMULX is true, else with feMulMULQ. Limbs of a and b",
+		"must be below 2^54.")
 	Comment(mulFormula...)
 
 	cols := mulxColumns()
@@ -200,12 +226,18 @@ func mulMULX() {
 	Load(Param("b"), bp)
 
 	// Row i: DX = a_i times b_j for the columns i+j <= 4, then DX = 19*a_i
-	// times b_j for the wrapped columns i+j-5.
+	// times b_j for the wrapped columns i+j-5. The last row adds into
+	// columns 4 and 3 first, since their carries have the longest way to
+	// the output (through a factor 19; see reduce).
 	var groups []group
 	for i := 0; i < 5; i++ {
 		g := group{limb: i, scale: 1}
 		w := group{limb: i, scale: 19}
-		for j := 0; j < 5; j++ {
+		order := []int{0, 1, 2, 3, 4}
+		if i == 4 {
+			order = []int{0, 4, 1, 2, 3}
+		}
+		for _, j := range order {
 			if i+j < 5 {
 				g.terms = append(g.terms, term{limb(bp, j), i + j, fmt.Sprintf("a%d*b%d", i, j)})
 			} else {
@@ -219,26 +251,38 @@ func mulMULX() {
 	}
 	for _, g := range groups {
 		Commentf("DX = %s", scaled("a", g.limb, g.scale))
+		if g.scale == 19 {
+			// DX still holds a_i from the row's first group. 19*a_i <
+			// 19*2^54 < 2^63 fits a signed word, so IMUL clears CF and
+			// OF: the group starts with both flags clear, as after XOR.
+			IMUL3Q(U8(19), RDX, RDX)
+			mulxGroup(cols, g, true)
+			continue
+		}
 		Load(Param("a"), RAX)
 		setMultiplier(RDX, RCX, limb(RAX, g.limb), g.scale, true)
-		mulxGroup(cols, g)
+		mulxGroup(cols, g, false)
 	}
 
 	reduce(cols, RAX, RCX, RDX, RSI)
 	RET()
+	Label("plain")
+	tailJump("feMulMULQ")
 }
 
-// squareMULX: feSquareMULX(out, a), one pass of the first-pass body of
+// squareMULX: feSquareAsm(out, a), whose MULX code is one pass of the first-pass body of
 // the repeated squaring (see "Repeated squaring" below): the limbs are
 // loaded into registers once and every product takes a register operand.
 // This measured faster than the row-by-row MULX/ADCX/ADOX form with memory
 // operands that the multiply uses.
 func squareMULX() {
-	TEXT("feSquareMULX", NOSPLIT, "func(out, a *[5]uint64)")
-	Pragma("noescape")
-	Doc("feSquareMULX sets out = a * a as feSquareGeneric does, using MULX.",
-		"It requires BMI2 and ADX. Limbs of a must be below 2^54.")
+	entry("feSquareAsm", "func(out, a *[5]uint64)",
+		"feSquareAsm sets out = a * a as feSquareGeneric does: using MULX, ADCX and",
+		"ADOX (BMI2 and ADX) if useMULX is true, else with feSquareMULQ. Limbs of a",
+		"must be below 2^54.")
 	squareRegs(true, false)
+	Label("plain")
+	tailJump("feSquareMULQ")
 }
 
 // mulxColumns assigns the column accumulators of the MULX routines.
@@ -279,11 +323,11 @@ func setMultiplier(dst, scratch GPPhysical, x Mem, scale int, useIMUL bool) {
 // mulxGroup multiplies DX by each term's other factor. The first product of
 // a column is written straight into it. Later products are added with two
 // interleaved carry chains, alternating between them term by term: ADCX
-// (CF) and ADOX (OF). XOR clears both flags first. Each chain's high-word
+// (CF) and ADOX (OF). XOR clears both flags first, unless cleared says that
+// the instruction before the group left them clear. Each chain's high-word
 // add leaves its flag at 0, because a column never exceeds 2^115, so a
 // chain can run from one column to the next.
-func mulxGroup(cols []*column, g group) {
-	cleared := false
+func mulxGroup(cols []*column, g group, cleared bool) {
 	chain := 0
 	for _, t := range g.terms {
 		c := cols[t.col]
@@ -466,33 +510,50 @@ func assign(c *column) string {
 
 // reduce performs steps 2 to 4 on the columns and stores the limbs to out.
 // mask and tmp are free registers; outp receives the out pointer.
+//
+// The steps are arranged for latency, since a chained x = x*y waits for
+// every instruction here. Step 2's quotient c_k = (hi << 13) | (lo >> 51)
+// joins two words with disjoint bits, so the OR is an ADD, and it is never
+// formed on its own: t_(k+1) = m_(k+1) + (lo_k >> 51) + (hi_k << 13), the
+// high word (which a column completes last) added last. A multiple 19*x is
+// x + 2*(9*x), so y + 19*x is one LEA of (y + x) and 9*x, which are formed
+// side by side. Each column is then four or five dependent instructions
+// from the output, against six or seven for the plain order of the steps.
 func reduce(cols []*column, mask, tmp, spare, outp GPPhysical) {
-	Comment("Step 2: c_k = r_k >> 51 (into the high word), m_k = r_k mod 2^51 (in the low word).")
+	Comment("Step 2: m_k = r_k mod 2^51 (low word); lo_k >> 51 and hi_k << 13 are the two",
+		"parts of c_k = r_k >> 51, which have disjoint bits.",
+		"Step 3: t_k = m_k + c_(k-1) for k = 1..4, t0 = m0 + 19*c4 = (m0 + c4) + 2*(9*c4).")
 	MOVQ(U64(limbMask), mask)
-	for _, c := range cols {
+	for k := 4; k >= 0; k-- {
+		c := cols[k]
 		MOVQ(c.lo, spare)
 		SHRQ(U8(51), spare)
-		SHLQ(U8(13), c.hi)
-		ORQ(spare, c.hi)
 		ANDQ(mask, c.lo)
+		SHLQ(U8(13), c.hi)
+		if k == 4 {
+			ADDQ(spare, c.hi) // c4
+			continue
+		}
+		up := cols[k+1]
+		ADDQ(spare, up.lo)
+		ADDQ(c.hi, up.lo) // t_(k+1)
 	}
-
-	Comment("Step 3: t0 = m0 + 19*c4, t_k = m_k + c_(k-1).")
-	nineteen(cols[4].hi, tmp)
-	ADDQ(tmp, cols[0].lo)
-	for k := 1; k < 5; k++ {
-		ADDQ(cols[k-1].hi, cols[k].lo)
-	}
+	c4 := cols[4].hi
+	ADDQ(c4, cols[0].lo)
+	LEAQ(Mem{Base: c4, Index: c4, Scale: 8}, tmp)
+	LEAQ(Mem{Base: cols[0].lo, Index: tmp, Scale: 2}, cols[0].lo) // t0
 
 	Comment("Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51, all from the t's;",
-		"out0 = u0 + 19*k4, out_i = u_i + k_(i-1).")
+		"out0 = u0 + 19*k4 = (u0 + k4) + 2*(9*k4), out_i = u_i + k_(i-1).")
 	for _, c := range cols {
 		MOVQ(c.lo, c.hi)
 		SHRQ(U8(51), c.hi)
 		ANDQ(mask, c.lo)
 	}
-	nineteen(cols[4].hi, tmp)
-	ADDQ(tmp, cols[0].lo)
+	k4 := cols[4].hi
+	ADDQ(k4, cols[0].lo)
+	LEAQ(Mem{Base: k4, Index: k4, Scale: 8}, tmp)
+	LEAQ(Mem{Base: cols[0].lo, Index: tmp, Scale: 2}, cols[0].lo)
 	for k := 1; k < 5; k++ {
 		ADDQ(cols[k-1].hi, cols[k].lo)
 	}
@@ -511,7 +572,7 @@ func nineteen(x, dst GPPhysical) {
 
 // # Repeated squaring
 //
-// feSquareMULX and feSquareMULQ are one pass of the body written by
+// feSquareAsm (its MULX code) and feSquareMULQ are one pass of the body written by
 // firstPass; feSquareNMULX and feSquareNMULQ run that pass once and then
 // repeat scaledPass (see "Scaled repeated squaring" below) n - 1 times,
 // keeping the five limbs in registers from one squaring to the next. Every
