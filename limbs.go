@@ -31,8 +31,9 @@ func limbsOf(e *field.Element) *[elementWords]uint64 {
 // field.Element.Add and Subtract end in a carry pass so that their results
 // obey the Element invariant (limbs < 2^51 + 2^18, "b" below) and can be
 // added again indefinitely. In the point formulas every sum or difference
-// is consumed by a multiplication or squaring, which accepts limbs up to
-// 2^54, so the carry pass (and the call) can be skipped:
+// is consumed by a multiplication, which accepts limbs below 2^54, or a
+// squaring, which accepts limbs below 3*2^51 (only addLazy's output is ever
+// squared), so the carry pass (and the call) can be skipped:
 //
 //	addLazy     a + b            < 2b          = 2^52 + 2^19
 //	subLazy     a + 4p - b       < 2^53 + b    (b < 4p limb-wise: no underflow)

@@ -413,7 +413,7 @@ func (c *completed) sum(p *Point, qPlus, qMinus, qT2d, d *field.Element, minus b
 func (c *completed) double(p *projective) *completed {
 	// X, Y, Z obey the Element invariant (limbs < b = 2^51 + 2^18), and so
 	// do the squares. The sums are lazy (limbs.go): X+Y < 2b feeds a
-	// square; the four outputs, below 2^53 + 3b (C - G), feed the scaling
+	// square (which accepts limbs below 3*2^51); the four outputs, below 2^53 + 3b (C - G), feed the scaling
 	// multiplications of fromCompleted.
 	var a, bb, s field.Element
 	addLazy(&s, &p.x, &p.y)

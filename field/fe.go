@@ -31,7 +31,10 @@ import (
 // bound for any 64-bit input words; SetBytes, SetWideBytes, Zero and One
 // produce limbs below 2^51 or run carryPass; Set, Select, Swap and Absolute
 // only move limbs that already obey it. The multiplication seam accepts much
-// more (limbs below 2^54, see feMulGeneric).
+// more (limbs below 2^54, see feMulGeneric), the squaring seam less: limbs
+// below 3*2^51, which the single squaring on amd64 needs (see the scaled
+// single squaring in _asm/main.go); that still covers the invariant and a
+// sum of two Elements.
 type Element struct {
 	l [5]uint64
 }

@@ -104,7 +104,7 @@ func TestAliasingBinary(t *testing.T) {
 func TestAliasingSeamSquare(t *testing.T) {
 	r := newRand(t)
 	for range 100 {
-		x := *wideElement(r)
+		x := *wideSquareElement(r)
 		var want Element
 		feSquareGeneric(&want, &x)
 		v := x

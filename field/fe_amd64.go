@@ -22,7 +22,9 @@ var useMULX = cpu.X86.HasBMI2 && cpu.X86.HasADX
 // a or b.
 func feMul(out, a, b *Element) { feMulAsm(&out.l, &a.l, &b.l) }
 
-// feSquare sets out = a * a. Limbs of a must be below 2^54; out may alias a.
+// feSquare sets out = a * a. Limbs of a must be below 3*2^51 (the MULX
+// routine works on 2^7 * a_i, and 19 * 2^7 * a_i must fit a word); out may
+// alias a.
 func feSquare(out, a *Element) { feSquareAsm(&out.l, &a.l) }
 
 // feSquareN sets out = a^(2^n) by n >= 1 squarings (n < 1 counts as 1),

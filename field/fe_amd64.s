@@ -533,158 +533,141 @@ TEXT ·feSquareAsm(SB), NOSPLIT, $0-16
 	MOVQ 24(SI), R11
 	MOVQ 32(SI), R12
 
-	// x0 is held doubled: 2*x0 is the multiplier of four products, x0 of one.
-	LEAQ (R8)(R8*1), R8
+	// h_i = 2^7 * x_i: the form scaledPass works on.
+	SHLQ $0x07, R8
+	SHLQ $0x07, R9
+	SHLQ $0x07, R10
+	SHLQ $0x07, R11
+	SHLQ $0x07, R12
 
-	// One squaring of x0..x4 (the limbs held in R8..R12).
-	// r4 = 2*x0*x4 + 2*x1*x3 + x2*x2
-	// r4 = 2*x0*x4
+	// One squaring of h_i = 2^7*x_i (R8..R12); each column R_k = 2^13*r_k.
+	// R4 = h0*h4 + h1*h3 + (h2>>1)*h2
+	// r4 = h0*h4
 	MOVQ  R8, DX
 	MULXQ R12, AX, BX
 
-	// r4 += 2*x1*x3
-	LEAQ  (R9)(R9*1), DX
+	// r4 += h1*h3
+	MOVQ  R9, DX
 	XORL  CX, CX
 	MULXQ R11, CX, SI
 	ADCXQ CX, AX
 	ADCXQ SI, BX
 
-	// r4 += x2*x2
-	MOVQ  R10, DX
+	// r4 += (h2>>1)*h2
+	RORXQ $0x01, R10, DX
 	MULXQ R10, DI, R13
 	ADOXQ DI, AX
 	ADOXQ R13, BX
 
-	// c4 = r4 >> 51, m4 = r4 mod 2^51; keep 19*c4 for t0.
-	MOVQ AX, DX
-	SHRQ $0x33, DX
-	SHLQ $0x0d, BX
-	ORQ  DX, BX
-	ANDQ mask51<>+0(SB), AX
+	// c4 = hi, m4 = lo >> 13; keep 19*c4 for t0.
+	SHRQ $0x0d, AX
 	LEAQ (BX)(BX*8), R14
 	LEAQ (BX)(R14*2), BX
 
-	// r3 = 2*x0*x3 + 2*x1*x2 + 19*x4*x4; then x4 <- 38*x4
-	// r3 = 2*x0*x3
+	// R3 = h0*h3 + h1*h2 + (h4>>1)*(19*h4); h4 <- 19*h4 on the way
+	// r3 = h0*h3
 	MOVQ  R8, DX
 	MULXQ R11, R15, CX
 
-	// r3 += 2*x1*x2
-	LEAQ  (R9)(R9*1), DX
+	// r3 += h1*h2
+	MOVQ  R9, DX
 	XORL  SI, SI
 	MULXQ R10, SI, DI
 	ADCXQ SI, R15
 	ADCXQ DI, CX
 
-	// r3 += 19*x4*x4
-	LEAQ  (R12)(R12*8), DX
-	LEAQ  (R12)(DX*2), DX
-	MULXQ R12, R13, R14
-	ADOXQ R13, R15
-	ADOXQ R14, CX
-	LEAQ  (DX)(DX*1), R12
+	// r3 += (h4>>1)*(19*h4)
+	RORXQ $0x01, R12, DX
+	LEAQ  (R12)(R12*8), R13
+	LEAQ  (R12)(R13*2), R12
+	MULXQ R12, R14, SI
+	ADOXQ R14, R15
+	ADOXQ SI, CX
 
-	// c3, m3; t4 = m4 + c3
-	MOVQ R15, DX
-	SHRQ $0x33, DX
-	SHLQ $0x0d, CX
-	ORQ  DX, CX
-	ANDQ mask51<>+0(SB), R15
+	// c3 = hi, m3 = lo >> 13; t4 = m4 + c3
+	SHRQ $0x0d, R15
 	ADDQ CX, AX
 
-	// r2 = 2*x0*x2 + x1*x1 + x3*(38*x4)
-	// r2 = 2*x0*x2
+	// R2 = h0*h2 + (h1>>1)*h1 + h3*(19*h4)
+	// r2 = h0*h2
 	MOVQ  R8, DX
-	MULXQ R10, SI, DI
+	MULXQ R10, DI, R13
 
-	// r2 += x1*x1
-	MOVQ  R9, DX
-	XORL  R13, R13
-	MULXQ R9, R13, R14
-	ADCXQ R13, SI
+	// r2 += (h1>>1)*h1
+	RORXQ $0x01, R9, DX
+	XORL  R14, R14
+	MULXQ R9, R14, SI
 	ADCXQ R14, DI
+	ADCXQ SI, R13
 
-	// r2 += x3*38*x4
+	// r2 += h3*(19*h4)
 	MOVQ  R11, DX
-	MULXQ R12, CX, R13
-	ADOXQ CX, SI
-	ADOXQ R13, DI
+	MULXQ R12, CX, R14
+	ADOXQ CX, DI
+	ADOXQ R14, R13
 
-	// c2, m2; t3 = m3 + c2
-	MOVQ SI, DX
-	SHRQ $0x33, DX
-	SHLQ $0x0d, DI
-	ORQ  DX, DI
-	ANDQ mask51<>+0(SB), SI
-	ADDQ DI, R15
+	// c2 = hi, m2 = lo >> 13; t3 = m3 + c2
+	SHRQ $0x0d, DI
+	ADDQ R13, R15
 
-	// r1 = 2*x0*x1 + x2*(38*x4) + 19*x3*x3; then x3 <- 38*x3
-	// r1 = 2*x0*x1
+	// R1 = h0*h1 + h2*(19*h4) + (h3>>1)*(19*h3); h3 <- 19*h3 on the way
+	// r1 = h0*h1
 	MOVQ  R8, DX
-	MULXQ R9, R14, CX
+	MULXQ R9, SI, CX
 
-	// r1 += x2*38*x4
+	// r1 += h2*(19*h4)
 	MOVQ  R10, DX
-	XORL  R13, R13
-	MULXQ R12, R13, DI
-	ADCXQ R13, R14
-	ADCXQ DI, CX
+	XORL  R14, R14
+	MULXQ R12, R14, R13
+	ADCXQ R14, SI
+	ADCXQ R13, CX
 
-	// r1 += 19*x3*x3
-	LEAQ  (R11)(R11*8), DX
-	LEAQ  (R11)(DX*2), DX
-	MULXQ R11, R13, DI
-	ADOXQ R13, R14
-	ADOXQ DI, CX
-	LEAQ  (DX)(DX*1), R11
+	// r1 += (h3>>1)*(19*h3)
+	RORXQ $0x01, R11, DX
+	LEAQ  (R11)(R11*8), R14
+	LEAQ  (R11)(R14*2), R11
+	MULXQ R11, R13, R14
+	ADOXQ R13, SI
+	ADOXQ R14, CX
 
-	// c1, m1; t2 = m2 + c1
-	MOVQ R14, DX
-	SHRQ $0x33, DX
-	SHLQ $0x0d, CX
-	ORQ  DX, CX
-	ANDQ mask51<>+0(SB), R14
-	ADDQ CX, SI
+	// c1 = hi, m1 = lo >> 13; t2 = m2 + c1
+	SHRQ $0x0d, SI
+	ADDQ CX, DI
 
-	// r0 = x0*x0 + x1*(38*x4) + x2*(38*x3)
-	// r0 = x0*x0
-	MOVQ  R8, DX
-	SHRQ  $0x01, DX
-	MULXQ DX, R13, DI
+	// R0 = (h0>>1)*h0 + h1*(19*h4) + h2*(19*h3)
+	// r0 = (h0>>1)*h0
+	RORXQ $0x01, R8, DX
+	MULXQ R8, R13, R14
 
-	// r0 += x1*38*x4
+	// r0 += h1*(19*h4)
 	MOVQ  R9, DX
 	XORL  CX, CX
 	MULXQ R12, CX, R8
 	ADCXQ CX, R13
-	ADCXQ R8, DI
+	ADCXQ R8, R14
 
-	// r0 += x2*38*x3
+	// r0 += h2*(19*h3)
 	MOVQ  R10, DX
 	MULXQ R11, R9, CX
 	ADOXQ R9, R13
-	ADOXQ CX, DI
+	ADOXQ CX, R14
 
-	// c0, m0; t1 = m1 + c0, t0 = m0 + 19*c4
-	MOVQ R13, DX
-	SHRQ $0x33, DX
-	SHLQ $0x0d, DI
-	ORQ  DX, DI
-	ANDQ mask51<>+0(SB), R13
-	ADDQ DI, R14
+	// c0 = hi, m0 = lo >> 13; t1 = m1 + c0, t0 = m0 + 19*c4
+	SHRQ $0x0d, R13
+	ADDQ R14, SI
 	ADDQ BX, R13
 
 	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
-	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1).
+	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1); then h_i = x_i << 7.
 	MOVQ R13, R8
 	SHRQ $0x33, R8
 	ANDQ mask51<>+0(SB), R13
-	MOVQ R14, R12
+	MOVQ SI, R12
 	SHRQ $0x33, R12
-	ANDQ mask51<>+0(SB), R14
-	MOVQ SI, R10
-	SHRQ $0x33, R10
 	ANDQ mask51<>+0(SB), SI
+	MOVQ DI, R10
+	SHRQ $0x33, R10
+	ANDQ mask51<>+0(SB), DI
 	MOVQ R15, R9
 	SHRQ $0x33, R9
 	ANDQ mask51<>+0(SB), R15
@@ -693,12 +676,10 @@ TEXT ·feSquareAsm(SB), NOSPLIT, $0-16
 	ANDQ mask51<>+0(SB), AX
 	LEAQ (CX)(CX*8), R11
 	LEAQ (CX)(R11*2), CX
-
-	// The sums are written straight to R8..R12.
 	LEAQ (R15)(R10*1), R11
-	LEAQ (SI)(R12*1), R10
+	LEAQ (DI)(R12*1), R10
 	LEAQ (AX)(R9*1), R12
-	LEAQ (R14)(R8*1), R9
+	LEAQ (SI)(R8*1), R9
 	LEAQ (R13)(CX*1), R8
 	MOVQ out+0(FP), SI
 	MOVQ R8, (SI)

@@ -47,7 +47,8 @@ var (
 	big2_51  = new(big.Int).Lsh(big.NewInt(1), 51)
 	bigOne   = big.NewInt(1)
 	limbMax  = uint64(1<<51 + 1<<18 - 1) // largest limb the invariant allows
-	seamMax  = uint64(1<<54 - 1)         // largest limb feMul/feSquare accept
+	seamMax  = uint64(1<<54 - 1)         // largest limb feMul accepts
+	sqMax    = uint64(3<<51 - 1)         // largest limb feSquare accepts
 	mulLimit = uint64(1<<51 + 1<<15)     // multiply outputs are below this
 )
 
@@ -154,18 +155,24 @@ func randomElement(r *rand.Rand) *Element {
 	}
 }
 
-// wideElement returns an element with limbs below 2^54 (the seam's input
-// bound), often at the bound itself.
-func wideElement(r *rand.Rand) *Element {
+// wideElement returns an element with limbs below 2^54 (the multiplication
+// seam's input bound), often at the bound itself.
+func wideElement(r *rand.Rand) *Element { return wideElementTo(r, seamMax) }
+
+// wideSquareElement is wideElement for the squaring seam's bound, 3*2^51.
+func wideSquareElement(r *rand.Rand) *Element { return wideElementTo(r, sqMax) }
+
+// wideElementTo returns an element with limbs up to max, often at max.
+func wideElementTo(r *rand.Rand, max uint64) *Element {
 	var e Element
 	for i := range e.l {
 		switch r.IntN(4) {
 		case 0:
-			e.l[i] = seamMax
+			e.l[i] = max
 		case 1:
-			e.l[i] = seamMax - r.Uint64N(1<<30)
+			e.l[i] = max - r.Uint64N(1<<30)
 		default:
-			e.l[i] = r.Uint64N(seamMax + 1)
+			e.l[i] = r.Uint64N(max + 1)
 		}
 	}
 	return &e
@@ -302,18 +309,23 @@ func TestSquareOracle(t *testing.T) {
 	}
 }
 
-// The seam and its generic twin accept limbs up to 2^54 - 1 (not only the
-// invariant), and produce outputs below 2^51 + 2^15.
+// The seam and its generic twin accept limbs up to 2^54 - 1 for a
+// multiplication and 3*2^51 - 1 for a squaring (not only the invariant), and
+// produce outputs below 2^51 + 2^15. (The generic squaring accepts 2^54 too:
+// it is checked there against the generic multiplication.)
 func TestSeamWideInputs(t *testing.T) {
 	r := newRand(t)
 	all := &Element{l: [5]uint64{seamMax, seamMax, seamMax, seamMax, seamMax}}
-	inputs := [][2]*Element{{all, all}}
+	allSq := &Element{l: [5]uint64{sqMax, sqMax, sqMax, sqMax, sqMax}}
+	// Each case is {a, b, c}: a * b, and a and c squared (c within the
+	// squaring seam's bound).
+	inputs := [][3]*Element{{all, all, allSq}}
 	for range iterations() {
-		inputs = append(inputs, [2]*Element{wideElement(r), wideElement(r)})
-		inputs = append(inputs, [2]*Element{wideElement(r), randomElement(r)})
+		inputs = append(inputs, [3]*Element{wideElement(r), wideElement(r), wideSquareElement(r)})
+		inputs = append(inputs, [3]*Element{wideElement(r), randomElement(r), wideSquareElement(r)})
 	}
 	for _, in := range inputs {
-		a, b := in[0], in[1]
+		a, b, c := in[0], in[1], in[2]
 		want := new(big.Int).Mul(value(a), value(b))
 		var g, s Element
 		feMulGeneric(&g, a, b)
@@ -333,9 +345,11 @@ func TestSeamWideInputs(t *testing.T) {
 		if m != g {
 			t.Fatalf("feSquareGeneric %v != feMulGeneric(a, a) %v for %v", g.l, m.l, a.l)
 		}
-		feSquare(&s, a)
+		feSquareGeneric(&g, c)
+		checkValue(t, "feSquareGeneric", &g, want.Mul(value(c), value(c)))
+		feSquare(&s, c)
 		if s != g {
-			t.Fatalf("feSquare %v != feSquareGeneric %v for %v", s.l, g.l, a.l)
+			t.Fatalf("feSquare %v != feSquareGeneric %v for %v", s.l, g.l, c.l)
 		}
 	}
 }
