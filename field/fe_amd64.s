@@ -46,6 +46,15 @@ TEXT ·feMulAsm(SB), NOSPLIT, $0-24
 	// r4 = a0*b4
 	MULXQ 32(SI), BX, DI
 
+	// DX = 19*a1
+	MOVQ   a+8(FP), AX
+	IMUL3Q $0x13, 8(AX), DX
+
+	// r0 += 19*a1*b4
+	MULXQ 32(SI), AX, CX
+	ADCXQ AX, R8
+	ADCXQ CX, R9
+
 	// DX = a1
 	MOVQ a+8(FP), AX
 	MOVQ 8(AX), DX
@@ -71,13 +80,87 @@ TEXT ·feMulAsm(SB), NOSPLIT, $0-24
 	ADOXQ AX, BX
 	ADOXQ CX, DI
 
-	// DX = 19*a1
-	IMUL3Q $0x13, DX, DX
+	// DX = 19*a4
+	MOVQ   a+8(FP), AX
+	IMUL3Q $0x13, 32(AX), DX
 
-	// r0 += 19*a1*b4
-	MULXQ 32(SI), AX, CX
+	// r0 += 19*a4*b1
+	MULXQ 8(SI), AX, CX
 	ADCXQ AX, R8
 	ADCXQ CX, R9
+
+	// r1 += 19*a4*b2
+	MULXQ 16(SI), AX, CX
+	ADOXQ AX, R10
+	ADOXQ CX, R11
+
+	// r2 += 19*a4*b3
+	MULXQ 24(SI), AX, CX
+	ADCXQ AX, R12
+	ADCXQ CX, R13
+
+	// r3 += 19*a4*b4
+	MULXQ 32(SI), AX, CX
+	ADOXQ AX, R14
+	ADOXQ CX, R15
+
+	// DX = a4
+	MOVQ a+8(FP), AX
+	MOVQ 32(AX), DX
+	XORL AX, AX
+
+	// r4 += a4*b0
+	MULXQ (SI), AX, CX
+	ADCXQ AX, BX
+	ADCXQ CX, DI
+
+	// DX = 19*a3
+	MOVQ   a+8(FP), AX
+	IMUL3Q $0x13, 24(AX), DX
+
+	// r0 += 19*a3*b2
+	MULXQ 16(SI), AX, CX
+	ADCXQ AX, R8
+	ADCXQ CX, R9
+
+	// r1 += 19*a3*b3
+	MULXQ 24(SI), AX, CX
+	ADOXQ AX, R10
+	ADOXQ CX, R11
+
+	// r2 += 19*a3*b4
+	MULXQ 32(SI), AX, CX
+	ADCXQ AX, R12
+	ADCXQ CX, R13
+
+	// DX = a3
+	MOVQ a+8(FP), AX
+	MOVQ 24(AX), DX
+	XORL AX, AX
+
+	// r3 += a3*b0
+	MULXQ (SI), AX, CX
+	ADCXQ AX, R14
+	ADCXQ CX, R15
+
+	// r4 += a3*b1
+	MULXQ 8(SI), AX, CX
+	ADOXQ AX, BX
+	ADOXQ CX, DI
+
+	// DX = 19*a2
+	MOVQ   a+8(FP), AX
+	IMUL3Q $0x13, 16(AX), DX
+
+	// r0 += 19*a2*b3
+	MULXQ 24(SI), AX, CX
+	ADCXQ AX, R8
+	ADCXQ CX, R9
+
+	// r1 += 19*a2*b4
+	MULXQ 32(SI), AX, CX
+	ADOXQ AX, R10
+	ADOXQ CX, R11
 
 	// DX = a2
 	MOVQ a+8(FP), AX
@@ -98,85 +181,6 @@ TEXT ·feMulAsm(SB), NOSPLIT, $0-24
 	MULXQ 16(SI), AX, CX
 	ADCXQ AX, BX
 	ADCXQ CX, DI
-
-	// DX = 19*a2
-	IMUL3Q $0x13, DX, DX
-
-	// r0 += 19*a2*b3
-	MULXQ 24(SI), AX, CX
-	ADCXQ AX, R8
-	ADCXQ CX, R9
-
-	// r1 += 19*a2*b4
-	MULXQ 32(SI), AX, CX
-	ADOXQ AX, R10
-	ADOXQ CX, R11
-
-	// DX = a3
-	MOVQ a+8(FP), AX
-	MOVQ 24(AX), DX
-	XORL AX, AX
-
-	// r3 += a3*b0
-	MULXQ (SI), AX, CX
-	ADCXQ AX, R14
-	ADCXQ CX, R15
-
-	// r4 += a3*b1
-	MULXQ 8(SI), AX, CX
-	ADOXQ AX, BX
-	ADOXQ CX, DI
-
-	// DX = 19*a3
-	IMUL3Q $0x13, DX, DX
-
-	// r0 += 19*a3*b2
-	MULXQ 16(SI), AX, CX
-	ADCXQ AX, R8
-	ADCXQ CX, R9
-
-	// r1 += 19*a3*b3
-	MULXQ 24(SI), AX, CX
-	ADOXQ AX, R10
-	ADOXQ CX, R11
-
-	// r2 += 19*a3*b4
-	MULXQ 32(SI), AX, CX
-	ADCXQ AX, R12
-	ADCXQ CX, R13
-
-	// DX = a4
-	MOVQ a+8(FP), AX
-	MOVQ 32(AX), DX
-	XORL AX, AX
-
-	// r4 += a4*b0
-	MULXQ (SI), AX, CX
-	ADCXQ AX, BX
-	ADCXQ CX, DI
-
-	// DX = 19*a4
-	IMUL3Q $0x13, DX, DX
-
-	// r3 += 19*a4*b4
-	MULXQ 32(SI), AX, CX
-	ADCXQ AX, R14
-	ADCXQ CX, R15
-
-	// r0 += 19*a4*b1
-	MULXQ 8(SI), AX, CX
-	ADOXQ AX, R8
-	ADOXQ CX, R9
-
-	// r1 += 19*a4*b2
-	MULXQ 16(SI), AX, CX
-	ADCXQ AX, R10
-	ADCXQ CX, R11
-
-	// r2 += 19*a4*b3
-	MULXQ 24(SI), AX, CX
-	ADOXQ AX, R12
-	ADOXQ CX, R13
 
 	// Step 2: m_k = r_k mod 2^51 (low word); lo_k >> 51 and hi_k << 13 are the two
 	// parts of c_k = r_k >> 51, which have disjoint bits.

@@ -79,17 +79,23 @@
 // frame of 19*b_j and the ten live accumulators. Unlike the square, MULX
 // still beats MULQ for the multiply on this CPU.
 //
-// Later changes, each measured against the code before it in one process
-// (medians of 100-200 interleaved rounds of 50000 chained x = x*y or
-// x = x*x): the latency order of reduce, the in-place 19*a_i (IMUL on DX,
-// which also clears the flags) and the last row's order together, with
-// entry in place of selector, run the chained multiply at 0.96-0.97 of its
-// previous time and the square at 0.97-0.99. Tried and not kept, all
-// slower: 19*b_j formed by LEAs into a frame (the frame alone cost 3-15%);
-// rows over b with memory operands of a (1.07-1.08: every product then
-// waits for a store-forwarded load of a); 19*a_i by two LEAs instead of
-// IMUL (1.07-1.10); SHRX for the shifts of reduce (1.02-1.04); no XOR at
-// the start of rows 2-4 (noise).
+// Later changes, measured against the code before them in one process
+// (interleaved rounds of 30000-50000 chained x = x*y; the fastest round of
+// each is stable to a cycle on this machine, the medians show the noise):
+// entry in place of selector, the latency order of reduce, and the folded
+// group first in each row with the rows in the order mulRows run the
+// chained multiply in 14.19 ns instead of 14.81 in the best rounds (about
+// 44.7 and 46.6 cycles), and at 0.96-0.97 of its previous time in the
+// medians. Tried and not kept, all slower:
+// 19*b_j formed by LEAs into a frame (the frame alone cost 3-15%); rows
+// over b with memory operands of a (1.07-1.08: every product then waits
+// for a store-forwarded load of a); 19*a_i by two LEAs instead of IMUL (4
+// cycles slower); SHLD for the split (1.05-1.07); SHRX for its shifts (one
+// cycle); no XOR at the start of rows 2-4 (one cycle); the folded products
+// as rows over 19*b_j after the plain rows (no change, or a cycle slower).
+// For the cost of the parts: a routine that only copies a to out runs the
+// same chain in 11 cycles (the call and the store-to-load forwarding), one
+// without steps 2-4 in 37.
 package main
 
 import (
@@ -210,6 +216,14 @@ func scaled(name string, i, scale int) string {
 	return fmt.Sprintf("%d*%s%d", scale, name, i)
 }
 
+// mulRows is the order of the rows of the MULX multiply, found by
+// measuring every order that starts with row 0 (which has no folded
+// products): on the chained multiply the fastest orders ran one cycle ahead
+// of 0, 1, 2, 3, 4 (best rounds 14.19 ns against 14.50, about 44.7 and 45.7
+// cycles at the 3.15 GHz this machine runs at), and 0, 1, 4, 3, 2 was among
+// them in every run.
+var mulRows = []int{0, 1, 4, 3, 2}
+
 // mulMULX: feMulAsm(out, a, b), whose MULX code is the multiply.
 //
 // Registers: DX multiplier, SI = &b, AX and CX product halves (AX also
@@ -225,37 +239,35 @@ func mulMULX() {
 	bp := RSI
 	Load(Param("b"), bp)
 
-	// Row i: DX = a_i times b_j for the columns i+j <= 4, then DX = 19*a_i
-	// times b_j for the wrapped columns i+j-5. The last row adds into
-	// columns 4 and 3 first, since their carries have the longest way to
-	// the output (through a factor 19; see reduce).
+	// Row i: DX = 19*a_i times b_j for the wrapped columns i+j-5, then
+	// DX = a_i times b_j for the columns i+j <= 4, rows in the order
+	// mulRows. The IMUL that forms 19*a_i comes first in its row, so that
+	// the scheduler (oldest first) runs it before the row's products
+	// rather than behind them: it shares the multiplier with MULX, and
+	// measured as one cycle on the chained multiply when it came second.
+	// 19*a_i < 19*2^54 < 2^63 fits a signed word, so IMUL clears CF and
+	// OF, and the group starts with both flags clear, as after XOR.
 	var groups []group
-	for i := 0; i < 5; i++ {
+	for _, i := range mulRows {
 		g := group{limb: i, scale: 1}
 		w := group{limb: i, scale: 19}
-		order := []int{0, 1, 2, 3, 4}
-		if i == 4 {
-			order = []int{0, 4, 1, 2, 3}
-		}
-		for _, j := range order {
+		for j := 0; j < 5; j++ {
 			if i+j < 5 {
 				g.terms = append(g.terms, term{limb(bp, j), i + j, fmt.Sprintf("a%d*b%d", i, j)})
 			} else {
 				w.terms = append(w.terms, term{limb(bp, j), i + j - 5, fmt.Sprintf("19*a%d*b%d", i, j)})
 			}
 		}
-		groups = append(groups, g)
 		if len(w.terms) > 0 {
 			groups = append(groups, w)
 		}
+		groups = append(groups, g)
 	}
 	for _, g := range groups {
 		Commentf("DX = %s", scaled("a", g.limb, g.scale))
 		if g.scale == 19 {
-			// DX still holds a_i from the row's first group. 19*a_i <
-			// 19*2^54 < 2^63 fits a signed word, so IMUL clears CF and
-			// OF: the group starts with both flags clear, as after XOR.
-			IMUL3Q(U8(19), RDX, RDX)
+			Load(Param("a"), RAX)
+			IMUL3Q(U8(19), limb(RAX, g.limb), RDX)
 			mulxGroup(cols, g, true)
 			continue
 		}
