@@ -185,70 +185,61 @@ TEXT ·feMulAsm(SB), NOSPLIT, $0-24
 	// Step 2: m_k = r_k mod 2^51 (low word); lo_k >> 51 and hi_k << 13 are the two
 	// parts of c_k = r_k >> 51, which have disjoint bits.
 	// Step 3: t_k = m_k + c_(k-1) for k = 1..4, t0 = m0 + 19*c4 = (m0 + c4) + 2*(9*c4).
-	MOVQ $0x0007ffffffffffff, AX
-	MOVQ BX, DX
-	SHRQ $0x33, DX
-	ANDQ AX, BX
-	SHLQ $0x0d, DI
-	ADDQ DX, DI
-	MOVQ R14, DX
-	SHRQ $0x33, DX
-	ANDQ AX, R14
-	SHLQ $0x0d, R15
-	ADDQ DX, BX
-	ADDQ R15, BX
-	MOVQ R12, DX
-	SHRQ $0x33, DX
-	ANDQ AX, R12
-	SHLQ $0x0d, R13
-	ADDQ DX, R14
-	ADDQ R13, R14
-	MOVQ R10, DX
-	SHRQ $0x33, DX
-	ANDQ AX, R10
-	SHLQ $0x0d, R11
-	ADDQ DX, R12
-	ADDQ R11, R12
-	MOVQ R8, DX
-	SHRQ $0x33, DX
-	ANDQ AX, R8
-	SHLQ $0x0d, R9
-	ADDQ DX, R10
-	ADDQ R9, R10
-	ADDQ DI, R8
-	LEAQ (DI)(DI*8), CX
-	LEAQ (R8)(CX*2), R8
+	MOVQ  $0x0007ffffffffffff, AX
+	MOVL  $0x00000033, SI
+	SHRXQ SI, BX, DX
+	ANDQ  AX, BX
+	SHLQ  $0x0d, DI
+	ADDQ  DX, DI
+	SHRXQ SI, R14, DX
+	ANDQ  AX, R14
+	SHLQ  $0x0d, R15
+	ADDQ  DX, BX
+	ADDQ  R15, BX
+	SHRXQ SI, R12, DX
+	ANDQ  AX, R12
+	SHLQ  $0x0d, R13
+	ADDQ  DX, R14
+	ADDQ  R13, R14
+	SHRXQ SI, R10, DX
+	ANDQ  AX, R10
+	SHLQ  $0x0d, R11
+	ADDQ  DX, R12
+	ADDQ  R11, R12
+	SHRXQ SI, R8, DX
+	ANDQ  AX, R8
+	SHLQ  $0x0d, R9
+	ADDQ  DX, R10
+	ADDQ  R9, R10
+	ADDQ  DI, R8
+	LEAQ  (DI)(DI*8), CX
+	LEAQ  (R8)(CX*2), R8
 
 	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51, all from the t's;
 	// out0 = u0 + 19*k4 = (u0 + k4) + 2*(9*k4), out_i = u_i + k_(i-1).
-	MOVQ R8, R9
-	SHRQ $0x33, R9
-	ANDQ AX, R8
-	MOVQ R10, R11
-	SHRQ $0x33, R11
-	ANDQ AX, R10
-	MOVQ R12, R13
-	SHRQ $0x33, R13
-	ANDQ AX, R12
-	MOVQ R14, R15
-	SHRQ $0x33, R15
-	ANDQ AX, R14
-	MOVQ BX, DI
-	SHRQ $0x33, DI
-	ANDQ AX, BX
-	ADDQ DI, R8
-	LEAQ (DI)(DI*8), CX
-	LEAQ (R8)(CX*2), R8
-	ADDQ R9, R10
-	ADDQ R11, R12
-	ADDQ R13, R14
-	ADDQ R15, BX
-	MOVQ out+0(FP), SI
-	MOVQ R8, (SI)
-	MOVQ R10, 8(SI)
-	MOVQ R12, 16(SI)
-	MOVQ R14, 24(SI)
-	MOVQ BX, 32(SI)
+	SHRXQ SI, R8, R9
+	ANDQ  AX, R8
+	SHRXQ SI, R10, R11
+	ANDQ  AX, R10
+	SHRXQ SI, R12, R13
+	ANDQ  AX, R12
+	SHRXQ SI, R14, R15
+	ANDQ  AX, R14
+	SHRXQ SI, BX, DI
+	ANDQ  AX, BX
+	ADDQ  DI, R8
+	LEAQ  (DI)(DI*8), CX
+	LEAQ  (R8)(CX*2), R8
+	ADDQ  R9, R10
+	ADDQ  R11, R12
+	ADDQ  R13, R14
+	ADDQ  R15, BX
+	MOVQ  out+0(FP), SI
+	MOVQ  R8, (SI)
+	MOVQ  R10, 8(SI)
+	MOVQ  R12, 16(SI)
+	MOVQ  R14, 24(SI)
+	MOVQ  BX, 32(SI)
 	RET
 
 plain:

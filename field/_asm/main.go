@@ -84,14 +84,15 @@
 // each is stable to a cycle on this machine, the medians show the noise):
 // entry in place of selector, the latency order of reduce, and the folded
 // group first in each row with the rows in the order mulRows run the
-// chained multiply in 14.19 ns instead of 14.81 in the best rounds (about
-// 44.7 and 46.6 cycles), and at 0.96-0.97 of its previous time in the
-// medians. Tried and not kept, all slower:
+// chained multiply in 13.89 ns instead of 14.81 in the best rounds (about
+// 43.8 and 46.6 cycles; SHRX in reduce gave the last cycle), and at
+// 0.96-0.98 of its previous time in the medians. Tried and not kept, all slower:
 // 19*b_j formed by LEAs into a frame (the frame alone cost 3-15%); rows
 // over b with memory operands of a (1.07-1.08: every product then waits
 // for a store-forwarded load of a); 19*a_i by two LEAs instead of IMUL (4
-// cycles slower); SHLD for the split (1.05-1.07); SHRX for its shifts (one
-// cycle); no XOR at the start of rows 2-4 (one cycle); the folded products
+// cycles slower); SHLD for the split (1.05-1.07); SHRX in the squares'
+// carry pass (one cycle); no XOR at the start of rows 2-4 (one cycle); the
+// folded products
 // as rows over 19*b_j after the plain rows (no change, or a cycle slower).
 // For the cost of the parts: a routine that only copies a to out runs the
 // same chain in 11 cycles (the call and the store-to-load forwarding), one
@@ -521,7 +522,8 @@ func assign(c *column) string {
 }
 
 // reduce performs steps 2 to 4 on the columns and stores the limbs to out.
-// mask and tmp are free registers; outp receives the out pointer.
+// mask, tmp and spare are free registers; outp holds the shift count 51 for
+// SHRX until it receives the out pointer.
 //
 // The steps are arranged for latency, since a chained x = x*y waits for
 // every instruction here. Step 2's quotient c_k = (hi << 13) | (lo >> 51)
@@ -531,15 +533,20 @@ func assign(c *column) string {
 // x + 2*(9*x), so y + 19*x is one LEA of (y + x) and 9*x, which are formed
 // side by side. Each column is then four or five dependent instructions
 // from the output, against six or seven for the plain order of the steps.
+// The shifts by 51 are SHRX (BMI2, which the MULX path has anyway) with the
+// count in a register, so they need no copy first: ten instructions fewer,
+// and one cycle less on the chained multiply (in the previous row order,
+// where the products ended differently, they measured one cycle more).
 func reduce(cols []*column, mask, tmp, spare, outp GPPhysical) {
 	Comment("Step 2: m_k = r_k mod 2^51 (low word); lo_k >> 51 and hi_k << 13 are the two",
 		"parts of c_k = r_k >> 51, which have disjoint bits.",
 		"Step 3: t_k = m_k + c_(k-1) for k = 1..4, t0 = m0 + 19*c4 = (m0 + c4) + 2*(9*c4).")
 	MOVQ(U64(limbMask), mask)
+	count := outp
+	MOVL(U32(51), count.As32())
 	for k := 4; k >= 0; k-- {
 		c := cols[k]
-		MOVQ(c.lo, spare)
-		SHRQ(U8(51), spare)
+		SHRXQ(count, c.lo, spare)
 		ANDQ(mask, c.lo)
 		SHLQ(U8(13), c.hi)
 		if k == 4 {
@@ -558,8 +565,7 @@ func reduce(cols []*column, mask, tmp, spare, outp GPPhysical) {
 	Comment("Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51, all from the t's;",
 		"out0 = u0 + 19*k4 = (u0 + k4) + 2*(9*k4), out_i = u_i + k_(i-1).")
 	for _, c := range cols {
-		MOVQ(c.lo, c.hi)
-		SHRQ(U8(51), c.hi)
+		SHRXQ(count, c.lo, c.hi)
 		ANDQ(mask, c.lo)
 	}
 	k4 := cols[4].hi
