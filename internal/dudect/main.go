@@ -192,6 +192,7 @@ func targets(rng *rand.Rand) []target {
 		ptrs [msmTerms]*edwards25519.Scalar
 	}
 	type scalarPair struct{ x, y edwards25519.Scalar }
+	type elementPair struct{ x, y field.Element }
 	const multiplyBatch, selectBatch = 16, 256
 	type selectInput [selectBatch]uint8 // one cond per call
 	selectGen := func(rng *rand.Rand, class int, in *selectInput) {
@@ -266,6 +267,46 @@ func targets(rng *rand.Rand) []target {
 					randomElement(rng, e)
 				}
 			}, func(e *field.Element) { sinkElement.Invert(e) }),
+		},
+		{
+			name:     "field.Element.Multiply",
+			classes:  fmt.Sprintf("0*0 vs random*random, %d products per measurement", multiplyBatch),
+			batch:    multiplyBatch,
+			maxChunk: 20000,
+			chunk: inputs(func(rng *rand.Rand, class int, in *[multiplyBatch]elementPair) {
+				for j := range in {
+					if class == 0 {
+						in[j].x.Zero()
+						in[j].y.Zero()
+					} else {
+						randomElement(rng, &in[j].x)
+						randomElement(rng, &in[j].y)
+					}
+				}
+			}, func(in *[multiplyBatch]elementPair) {
+				for j := range in {
+					sinkElement.Multiply(&in[j].x, &in[j].y)
+				}
+			}),
+		},
+		{
+			name:     "field.Element.Square",
+			classes:  fmt.Sprintf("0 vs random elements, %d squarings per measurement", multiplyBatch),
+			batch:    multiplyBatch,
+			maxChunk: 20000,
+			chunk: inputs(func(rng *rand.Rand, class int, in *[multiplyBatch]field.Element) {
+				for j := range in {
+					if class == 0 {
+						in[j].Zero()
+					} else {
+						randomElement(rng, &in[j])
+					}
+				}
+			}, func(in *[multiplyBatch]field.Element) {
+				for j := range in {
+					sinkElement.Square(&in[j])
+				}
+			}),
 		},
 		{
 			name:    "Scalar.Invert",
