@@ -55,7 +55,7 @@
 // work column by column.
 //
 // Measured on AMD Zen 3, the remaining choices: in the multiply, IMUL forms
-// 19*x (LEA chains form 19*x and 38*x in the MULX multiply's step 3); step 2
+// 19*a_i (LEAs form y + 19*x in the MULX multiply's steps 3 and 4); step 2
 // uses SHR/SHL/OR rather than SHLD (SHLD measured slower in the squares:
 // about 1.6 cycles per SHLD there); ADCX/ADOX beat ADD/ADC pairs in the MULX
 // multiply and squares. Each was a few percent either way. The squares'
@@ -128,11 +128,11 @@ type term struct {
 	what  string // the product in the notation of the formula comment
 }
 
-// group is a run of terms sharing one multiplier, held in DX (MULX) or
-// reloaded into AX before each MULQ.
+// group is a run of terms of the MULX multiply sharing one multiplier, held
+// in DX: a_limb, or 19*a_limb for the folded products.
 type group struct {
 	limb  int // index of the limb of the multiplier
-	scale int // 1, 2, 19 or 38
+	scale int // 1 or 19
 	terms []term
 }
 
@@ -189,7 +189,9 @@ func selector(name, signature, ifTrue, ifFalse string, doc string) {
 // flag argument, which the caller would store on every call, and the jump
 // to a second routine, and on the chained benchmarks (x = x*y, x = x*x)
 // the selector's share of the profile was about 5%. The flag is read from
-// memory on every call, so tests can still flip it.
+// memory on every call, so tests can still flip it. feSquareNAsm keeps
+// selector: its routines have a frame (they use BP), and the dispatch stays
+// outside it.
 func entry(name, signature string, doc ...string) {
 	TEXT(name, NOSPLIT, signature)
 	Pragma("noescape")
@@ -275,7 +277,7 @@ func mulMULX() {
 			continue
 		}
 		Load(Param("a"), RAX)
-		setMultiplier(RDX, RCX, limb(RAX, g.limb), g.scale, true)
+		MOVQ(limb(RAX, g.limb), RDX)
 		mulxGroup(cols, g, false)
 	}
 
@@ -308,30 +310,6 @@ func mulxColumns() []*column {
 		{lo: R12, hi: R13},
 		{lo: R14, hi: R15},
 		{lo: RBX, hi: RDI},
-	}
-}
-
-// setMultiplier loads scale*x into dst, for scale 1, 2, 19 or 38, with one
-// IMUL if useIMUL, else with ADD or LEA chains (scratch is overwritten). The
-// scaled value is below 38*2^54 < 2^60, so neither form overflows.
-func setMultiplier(dst, scratch GPPhysical, x Mem, scale int, useIMUL bool) {
-	if useIMUL && scale > 2 {
-		IMUL3Q(Imm(uint64(scale)), x, dst)
-		return
-	}
-	MOVQ(x, dst)
-	switch scale {
-	case 1:
-	case 2:
-		ADDQ(dst, dst)
-	case 19:
-		nineteen(dst, scratch)
-		MOVQ(scratch, dst)
-	case 38:
-		nineteen(dst, scratch)
-		LEAQ(Mem{Base: scratch, Index: scratch, Scale: 1}, dst)
-	default:
-		panic("unsupported scale")
 	}
 }
 
@@ -559,10 +537,7 @@ func reduce(cols []*column, mask, tmp, spare, outp GPPhysical) {
 		ADDQ(spare, up.lo)
 		ADDQ(c.hi, up.lo) // t_(k+1)
 	}
-	c4 := cols[4].hi
-	ADDQ(c4, cols[0].lo)
-	LEAQ(Mem{Base: c4, Index: c4, Scale: 8}, tmp)
-	LEAQ(Mem{Base: cols[0].lo, Index: tmp, Scale: 2}, cols[0].lo) // t0
+	addNineteen(cols[0].lo, cols[4].hi, tmp) // t0 = m0 + 19*c4
 
 	Comment("Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51, all from the t's;",
 		"out0 = u0 + 19*k4 = (u0 + k4) + 2*(9*k4), out_i = u_i + k_(i-1).")
@@ -570,10 +545,7 @@ func reduce(cols []*column, mask, tmp, spare, outp GPPhysical) {
 		SHRXQ(count, c.lo, c.hi)
 		ANDQ(mask, c.lo)
 	}
-	k4 := cols[4].hi
-	ADDQ(k4, cols[0].lo)
-	LEAQ(Mem{Base: k4, Index: k4, Scale: 8}, tmp)
-	LEAQ(Mem{Base: cols[0].lo, Index: tmp, Scale: 2}, cols[0].lo)
+	addNineteen(cols[0].lo, cols[4].hi, tmp) // out0 = u0 + 19*k4
 	for k := 1; k < 5; k++ {
 		ADDQ(cols[k-1].hi, cols[k].lo)
 	}
@@ -584,10 +556,13 @@ func reduce(cols []*column, mask, tmp, spare, outp GPPhysical) {
 	}
 }
 
-// nineteen sets dst = 19*x with two LEAs: 9x = x + 8x, then 19x = x + 2*9x.
-func nineteen(x, dst GPPhysical) {
-	LEAQ(Mem{Base: x, Index: x, Scale: 8}, dst)
-	LEAQ(Mem{Base: x, Index: dst, Scale: 2}, dst)
+// addNineteen sets y += 19*x as (y + x) + 2*(9*x): the ADD and the first
+// LEA (9x = x + 8x, into tmp) are independent, so y + 19*x is two
+// instructions deep from x.
+func addNineteen(y, x, tmp GPPhysical) {
+	ADDQ(x, y)
+	LEAQ(Mem{Base: x, Index: x, Scale: 8}, tmp)
+	LEAQ(Mem{Base: y, Index: tmp, Scale: 2}, y)
 }
 
 // # Repeated squaring
