@@ -95,7 +95,11 @@
 // folded products as rows over 19*b_j after the plain rows (no change, or a
 // cycle slower); the IMUL in place on DX after each row's plain products in
 // the natural row order (4 instructions fewer): about 3% faster in the
-// medians while the machine was loaded, 9% slower in the best rounds.
+// medians while the machine was loaded, 9% slower in the best rounds;
+// BP as a fourth pointer register to save the nine reloads of &a (avo then
+// gives the routine a frame to save BP: medians 1.03-1.07); the terms of each
+// row in descending column order, in the last row only or in all rows,
+// plain or folded groups (best rounds within 0.1 ns of the kept order).
 // For the cost of the parts: a routine that only copies a to out runs the
 // same chain in 11 cycles (the call and the store-to-load forwarding), one
 // without steps 2-4 in 37.
