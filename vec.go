@@ -377,6 +377,16 @@ var vecFourP = [vecLimbCount]uint64{
 // 5·2^25 + 2^17 (odd), which is "wide", and vecMul accepts a wide second
 // operand (see the section comment). Putting G·F's G on the left is what
 // keeps every factor of the first operand loose.
+//
+// Measured and not kept: the four squarings of HWCD as one vector squaring,
+// (X, Y, Z, X+Y)² with 55 32-bit products instead of 100, and E = (X+Y)² +
+// 4p - A - B. That E is wide, so the first operand needs one more carry
+// step (folded into the multiplication's row loads). The squaring kernel
+// alone ran at 0.80 of vecMul's time (chained), but the whole doubling at
+// 0.97-1.00 of this one, and at 0.92 even without the carry step it
+// needs: the doubling's time is mostly the latency of its chain (two
+// multiplications with their carry chains, and the lane steps between
+// them, each passing through memory), not the count of products.
 
 // vecDoubleGeneric sets p = 2·p for p reduced with lanes (X, Y, Z, T); T is
 // not read. p stays reduced.
