@@ -383,10 +383,11 @@ var vecFourP = [vecLimbCount]uint64{
 // 4p - A - B. That E is wide, so the first operand needs one more carry
 // step (folded into the multiplication's row loads). The squaring kernel
 // alone ran at 0.80 of vecMul's time (chained), but the whole doubling at
-// 0.97-1.00 of this one, and at 0.92 even without the carry step it
-// needs: the doubling's time is mostly the latency of its chain (two
-// multiplications with their carry chains, and the lane steps between
-// them, each passing through memory), not the count of products.
+// 0.97-1.00 of this one, and 1.04 once the kernels' scratch was aligned
+// (0.92 without the carry step it needs): the count of 32-bit products is
+// not what bounds the doubling. Other measured dead ends: two parallel
+// carry rounds in place of vecCarryOrder's chains (1.04), and 19·a_i by
+// VPMULUDQ in place of shifts and adds (no change).
 
 // vecDoubleGeneric sets p = 2·p for p reduced with lanes (X, Y, Z, T); T is
 // not read. p stays reduced.

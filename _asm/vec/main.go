@@ -38,7 +38,9 @@
 // # Constant time
 //
 // Straight-line code: no branch, and every address is an argument pointer,
-// the stack frame or a constant table plus a constant. The digit acts only
+// the stack frame (its base rounded up to 32 bytes, see alignedFrame: a
+// function of the stack pointer only) or a constant table plus a constant.
+// The digit acts only
 // through masks computed in Go (vecDigitMasks): ANDs in the scan and
 // VPBLENDVB for the sign.
 package main
