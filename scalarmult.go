@@ -80,10 +80,11 @@ func (v *Point) scalarBaseMultVec(x *Scalar) *Point {
 	var digits [combDigits]int32
 	n := x.signedWindowDigits(combWidth, digits[:])
 
-	var acc vecLimbs
+	var room vecAccRoom
+	acc := room.acc()
 	acc.setIdentity()
 	for i := range n {
-		vecAddDigit(&acc, &rows[i], digits[i])
+		vecAddDigit(acc, &rows[i], digits[i])
 	}
 	return acc.toPoint(v)
 }
@@ -105,11 +106,12 @@ func (v *Point) scalarBaseMultVec(x *Scalar) *Point {
 func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
 	mustBeInitialized(q)
 	if useVec {
-		var window [1]vecWindow
+		var windowRoom vecWindowsRoom
+		var accRoom vecAccRoom
+		window := windowRoom.windows(1)
 		window[0].init(q)
 		digits := [1][64]int8{x.signedRadix16()}
-		var acc vecLimbs
-		return vecRadix16(&acc, window[:], digits[:]).toPoint(v)
+		return vecRadix16(accRoom.acc(), window, digits[:]).toPoint(v)
 	}
 	var window cachedWindow
 	window.init(q)
@@ -278,7 +280,8 @@ func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Poi
 // vecOddWindow; the table of B is baseOddTable packed (64 entries of 160
 // bytes).
 func (v *Point) varTimeDoubleScalarBaseMultVec(a *Scalar, A *Point, b *Scalar) *Point {
-	var aTable vecOddWindow
+	var tableRoom vecOddWindowsRoom
+	aTable := &tableRoom.windows(1)[0]
 	aTable.init(A)
 	bTable := vecBaseOddTable()
 	aNAF := a.nafDigits(5)
@@ -288,19 +291,20 @@ func (v *Point) varTimeDoubleScalarBaseMultVec(a *Scalar, A *Point, b *Scalar) *
 	for top >= 0 && aNAF[top] == 0 && bNAF[top] == 0 {
 		top--
 	}
-	var acc vecLimbs
+	var accRoom vecAccRoom
+	acc := accRoom.acc()
 	acc.setIdentity()
 	for i := top; i >= 0; i-- {
-		vecDouble(&acc)
+		vecDouble(acc)
 		if da := aNAF[i]; da > 0 {
-			vecAddAffine(&acc, &aTable[da/2], 0)
+			vecAddAffine(acc, &aTable[da/2], 0)
 		} else if da < 0 {
-			vecAddAffine(&acc, &aTable[-da/2], ^uint64(0))
+			vecAddAffine(acc, &aTable[-da/2], ^uint64(0))
 		}
 		if db := bNAF[i]; db > 0 {
-			vecAddAffine(&acc, &bTable[db/2], 0)
+			vecAddAffine(acc, &bTable[db/2], 0)
 		} else if db < 0 {
-			vecAddAffine(&acc, &bTable[-db/2], ^uint64(0))
+			vecAddAffine(acc, &bTable[-db/2], ^uint64(0))
 		}
 	}
 	return acc.toPoint(v)
@@ -349,16 +353,16 @@ func termsIn[E any](buf []E, n int) []E {
 func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
 	checkTerms("MultiScalarMult", scalars, points)
 	if useVec {
-		var windowsBuf [smallTerms]vecWindow
+		var windowsRoom vecWindowsRoom
 		var digitsBuf [smallTerms][64]int8
-		windows := termsIn(windowsBuf[:], len(points))
+		windows := windowsRoom.windows(len(points))
 		digits := termsIn(digitsBuf[:], len(points))
 		for k := range points {
 			windows[k].init(points[k])
 			digits[k] = scalars[k].signedRadix16()
 		}
-		var acc vecLimbs
-		return vecRadix16(&acc, windows, digits).toPoint(v)
+		var accRoom vecAccRoom
+		return vecRadix16(accRoom.acc(), windows, digits).toPoint(v)
 	}
 	// Up to smallTerms terms live on the caller's stack; more are allocated.
 	var windowsBuf [smallTerms]cachedWindow
@@ -435,23 +439,24 @@ func nafTop(nafs [][256]int8, scalars []*Scalar) int {
 // vecOddWindow (1280 bytes), then one vecDouble per bit and one
 // vecAddAffine per nonzero digit.
 func (v *Point) straussNAFVec(scalars []*Scalar, points []*Point) *Point {
-	var tablesBuf [smallTerms]vecOddWindow
+	var tablesRoom vecOddWindowsRoom
 	var nafsBuf [smallTerms][256]int8
-	tables := termsIn(tablesBuf[:], len(points))
+	tables := tablesRoom.windows(len(points))
 	nafs := termsIn(nafsBuf[:], len(points))
 	top := nafTop(nafs, scalars)
 	for k := range points {
 		tables[k].init(points[k])
 	}
-	var acc vecLimbs
+	var accRoom vecAccRoom
+	acc := accRoom.acc()
 	acc.setIdentity()
 	for i := top; i >= 0; i-- {
-		vecDouble(&acc)
+		vecDouble(acc)
 		for k := range tables {
 			if d := nafs[k][i]; d > 0 {
-				vecAddAffine(&acc, &tables[k][d/2], 0)
+				vecAddAffine(acc, &tables[k][d/2], 0)
 			} else if d < 0 {
-				vecAddAffine(&acc, &tables[k][-d/2], ^uint64(0))
+				vecAddAffine(acc, &tables[k][-d/2], ^uint64(0))
 			}
 		}
 	}

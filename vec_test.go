@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"sync"
 	"testing"
+	"unsafe"
 
 	ref "filippo.io/edwards25519"
 	"golang.org/x/sys/cpu"
@@ -1102,5 +1103,57 @@ func TestVecConstantTimeFlag(t *testing.T) {
 					new(ref.Point).VarTimeMultiScalarMult(refScalars, refPoints))
 			}
 		})
+	}
+}
+
+// TestVecAlignment checks that the vector tables, windows and accumulators
+// start at multiples of 32 and lie inside the room they are carved from.
+func TestVecAlignment(t *testing.T) {
+	aligned := func(what string, p unsafe.Pointer) {
+		t.Helper()
+		if uintptr(p)%32 != 0 {
+			t.Errorf("%s at %#x is not 32-byte aligned", what, uintptr(p))
+		}
+	}
+	inside := func(what string, room unsafe.Pointer, roomSize uintptr, p unsafe.Pointer, size uintptr) {
+		t.Helper()
+		if uintptr(p) < uintptr(room) || uintptr(p)+size > uintptr(room)+roomSize {
+			t.Errorf("%s [%#x, +%d) is outside its room [%#x, +%d)", what, uintptr(p), size, uintptr(room), roomSize)
+		}
+	}
+	aligned("vecCombTable", unsafe.Pointer(vecCombTable()))
+	aligned("vecBaseOddTable", unsafe.Pointer(vecBaseOddTable()))
+	for n := range 9 {
+		s := vecAlignedSlice[vecWindow](n)
+		if len(s) != n {
+			t.Fatalf("vecAlignedSlice(%d) has length %d", n, len(s))
+		}
+		if n > 0 {
+			aligned("vecAlignedSlice", unsafe.Pointer(&s[0]))
+		}
+	}
+	// Rooms at every offset mod 32 that Go may give them.
+	var buf [8 + unsafe.Sizeof(vecOddWindowsRoom{}) + 32]byte
+	for off := uintptr(0); off < 32; off += 8 {
+		base := unsafe.Add(unsafe.Pointer(&buf[0]), off)
+		acc := (*vecAccRoom)(base)
+		a := acc.acc()
+		aligned("vecAccRoom.acc", unsafe.Pointer(a))
+		inside("vecAccRoom.acc", unsafe.Pointer(acc), unsafe.Sizeof(*acc), unsafe.Pointer(a), unsafe.Sizeof(*a))
+		wr := (*vecWindowsRoom)(base)
+		or := (*vecOddWindowsRoom)(base)
+		for n := 1; n <= smallTerms+1; n++ {
+			w := wr.windows(n)
+			o := or.windows(n)
+			if len(w) != n || len(o) != n {
+				t.Fatalf("windows(%d) gave %d and %d windows", n, len(w), len(o))
+			}
+			aligned("vecWindowsRoom.windows", unsafe.Pointer(&w[0]))
+			aligned("vecOddWindowsRoom.windows", unsafe.Pointer(&o[0]))
+			if n <= smallTerms {
+				inside("vecWindowsRoom.windows", unsafe.Pointer(wr), unsafe.Sizeof(*wr), unsafe.Pointer(&w[0]), uintptr(n)*unsafe.Sizeof(w[0]))
+				inside("vecOddWindowsRoom.windows", unsafe.Pointer(or), unsafe.Sizeof(*or), unsafe.Pointer(&o[0]), uintptr(n)*unsafe.Sizeof(o[0]))
+			}
+		}
 	}
 }
