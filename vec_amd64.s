@@ -10,18 +10,39 @@ DATA vecConsts<>+16(SB)/8, $0x0000000001ffffff
 DATA vecConsts<>+24(SB)/8, $0x0000000007ffffda
 DATA vecConsts<>+32(SB)/8, $0x0000000007fffffe
 DATA vecConsts<>+40(SB)/8, $0x0000000003fffffe
-DATA vecConsts<>+48(SB)/8, $0x000000000fffffb4
-DATA vecConsts<>+56(SB)/8, $0x000000000ffffffc
-DATA vecConsts<>+64(SB)/8, $0x0000000007fffffc
-DATA vecConsts<>+72(SB)/4, $0x00000001
-DATA vecConsts<>+76(SB)/4, $0x00000001
-DATA vecConsts<>+80(SB)/4, $0x00000000
-DATA vecConsts<>+84(SB)/4, $0x00000002
-DATA vecConsts<>+88(SB)/4, $0x00000000
-DATA vecConsts<>+92(SB)/4, $0x00000000
-DATA vecConsts<>+96(SB)/4, $0x00000000
-DATA vecConsts<>+100(SB)/4, $0x00000000
-GLOBL vecConsts<>(SB), RODATA|NOPTR, $104
+DATA vecConsts<>+48(SB)/4, $0x00000001
+DATA vecConsts<>+52(SB)/4, $0x00000001
+DATA vecConsts<>+56(SB)/4, $0x00000000
+DATA vecConsts<>+60(SB)/4, $0x00000002
+DATA vecConsts<>+64(SB)/4, $0x00000000
+DATA vecConsts<>+68(SB)/4, $0x00000000
+DATA vecConsts<>+72(SB)/4, $0x00000000
+DATA vecConsts<>+76(SB)/4, $0x00000000
+DATA vecConsts<>+80(SB)/8, $0x0000000007ffffda
+DATA vecConsts<>+88(SB)/8, $0x0000000007ffffda
+DATA vecConsts<>+96(SB)/8, $0x0000000007ffffda
+DATA vecConsts<>+104(SB)/8, $0x0000000007ffffda
+DATA vecConsts<>+112(SB)/8, $0x0000000007fffffe
+DATA vecConsts<>+120(SB)/8, $0x0000000007fffffe
+DATA vecConsts<>+128(SB)/8, $0x0000000007fffffe
+DATA vecConsts<>+136(SB)/8, $0x0000000007fffffe
+DATA vecConsts<>+144(SB)/8, $0x0000000003fffffe
+DATA vecConsts<>+152(SB)/8, $0x0000000003fffffe
+DATA vecConsts<>+160(SB)/8, $0x0000000003fffffe
+DATA vecConsts<>+168(SB)/8, $0x0000000003fffffe
+DATA vecConsts<>+176(SB)/8, $0x000000000fffffb4
+DATA vecConsts<>+184(SB)/8, $0x000000000fffffb4
+DATA vecConsts<>+192(SB)/8, $0x000000000fffffb4
+DATA vecConsts<>+200(SB)/8, $0x000000000fffffb4
+DATA vecConsts<>+208(SB)/8, $0x000000000ffffffc
+DATA vecConsts<>+216(SB)/8, $0x000000000ffffffc
+DATA vecConsts<>+224(SB)/8, $0x000000000ffffffc
+DATA vecConsts<>+232(SB)/8, $0x000000000ffffffc
+DATA vecConsts<>+240(SB)/8, $0x0000000007fffffc
+DATA vecConsts<>+248(SB)/8, $0x0000000007fffffc
+DATA vecConsts<>+256(SB)/8, $0x0000000007fffffc
+DATA vecConsts<>+264(SB)/8, $0x0000000007fffffc
+GLOBL vecConsts<>(SB), RODATA|NOPTR, $272
 
 // func vecMulAVX2(out *[10][4]uint64, a *[10][4]uint64, b *[10][4]uint64)
 // Requires: AVX, AVX2
@@ -531,7 +552,7 @@ TEXT ·vecAddAffineAVX2(SB), $992-24
 	VPBLENDD $0x03, Y3, Y1, Y1
 	VMOVDQU  Y1, 608(R8)
 
-	// (A, B, C, D) = U ∘ Q, into U.
+	// (A, B, C, D) = U ∘ Q, left in Y0..Y9.
 	// vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),
 	// row by row over i, with the factors a_i, 2a_i, 19a_i, 38a_i in Y10..Y13.
 	// Row 0: a_0 times b_0..b_9.
@@ -839,134 +860,111 @@ TEXT ·vecAddAffineAVX2(SB), $992-24
 	VPSRLQ       $0x1a, Y0, Y12
 	VPAND        Y10, Y0, Y0
 	VPADDQ       Y12, Y1, Y1
-	VMOVDQU      Y0, 320(R8)
-	VMOVDQU      Y1, 352(R8)
-	VMOVDQU      Y2, 384(R8)
-	VMOVDQU      Y3, 416(R8)
-	VMOVDQU      Y4, 448(R8)
-	VMOVDQU      Y5, 480(R8)
-	VMOVDQU      Y6, 512(R8)
-	VMOVDQU      Y7, 544(R8)
-	VMOVDQU      Y8, 576(R8)
-	VMOVDQU      Y9, 608(R8)
 
 	// E = B - A, F = D - C, G = D + C, H = B + A. With V = (A, B, C, D) and
 	// V' = (B, A, D, C): s = V + V' = (H, H, G, G), d = V' + 2p - V = (E, -E, F, -F);
 	// W1 = (E, G, G, E) is (d0, d1, s2, s3) permuted by (0, 2, 2, 0), into U;
 	// W2 = (F, H, F, H) is (s0, s1, d2, d3) permuted by (2, 0, 2, 0).
-	VPBROADCASTQ vecConsts<>+24(SB), Y13
-	VPBROADCASTQ vecConsts<>+32(SB), Y14
-	VPBROADCASTQ vecConsts<>+40(SB), Y15
-	VMOVDQU      320(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y13, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 320(R8)
-	VMOVDQU      Y2, 640(R8)
-	VMOVDQU      352(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y15, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 352(R8)
-	VMOVDQU      Y2, 672(R8)
-	VMOVDQU      384(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y14, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 384(R8)
-	VMOVDQU      Y2, 704(R8)
-	VMOVDQU      416(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y15, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 416(R8)
-	VMOVDQU      Y2, 736(R8)
-	VMOVDQU      448(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y14, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 448(R8)
-	VMOVDQU      Y2, 768(R8)
-	VMOVDQU      480(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y15, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 480(R8)
-	VMOVDQU      Y2, 800(R8)
-	VMOVDQU      512(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y14, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 512(R8)
-	VMOVDQU      Y2, 832(R8)
-	VMOVDQU      544(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y15, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 544(R8)
-	VMOVDQU      Y2, 864(R8)
-	VMOVDQU      576(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y14, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 576(R8)
-	VMOVDQU      Y2, 896(R8)
-	VMOVDQU      608(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y15, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 608(R8)
-	VMOVDQU      Y2, 928(R8)
+	VPSHUFD  $0x4e, Y0, Y10
+	VPADDQ   Y0, Y10, Y11
+	VPADDQ   vecConsts<>+80(SB), Y10, Y12
+	VPSUBQ   Y0, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 320(R8)
+	VMOVDQU  Y11, 640(R8)
+	VPSHUFD  $0x4e, Y1, Y10
+	VPADDQ   Y1, Y10, Y11
+	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPSUBQ   Y1, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 352(R8)
+	VMOVDQU  Y11, 672(R8)
+	VPSHUFD  $0x4e, Y2, Y10
+	VPADDQ   Y2, Y10, Y11
+	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPSUBQ   Y2, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 384(R8)
+	VMOVDQU  Y11, 704(R8)
+	VPSHUFD  $0x4e, Y3, Y10
+	VPADDQ   Y3, Y10, Y11
+	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPSUBQ   Y3, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 416(R8)
+	VMOVDQU  Y11, 736(R8)
+	VPSHUFD  $0x4e, Y4, Y10
+	VPADDQ   Y4, Y10, Y11
+	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPSUBQ   Y4, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 448(R8)
+	VMOVDQU  Y11, 768(R8)
+	VPSHUFD  $0x4e, Y5, Y10
+	VPADDQ   Y5, Y10, Y11
+	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPSUBQ   Y5, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 480(R8)
+	VMOVDQU  Y11, 800(R8)
+	VPSHUFD  $0x4e, Y6, Y10
+	VPADDQ   Y6, Y10, Y11
+	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPSUBQ   Y6, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 512(R8)
+	VMOVDQU  Y11, 832(R8)
+	VPSHUFD  $0x4e, Y7, Y10
+	VPADDQ   Y7, Y10, Y11
+	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPSUBQ   Y7, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 544(R8)
+	VMOVDQU  Y11, 864(R8)
+	VPSHUFD  $0x4e, Y8, Y10
+	VPADDQ   Y8, Y10, Y11
+	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPSUBQ   Y8, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 576(R8)
+	VMOVDQU  Y11, 896(R8)
+	VPSHUFD  $0x4e, Y9, Y10
+	VPADDQ   Y9, Y10, Y11
+	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPSUBQ   Y9, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 608(R8)
+	VMOVDQU  Y11, 928(R8)
 
 	// p = W1 ∘ W2 = (E·F, G·H, G·F, E·H) = (X3, Y3, Z3, T3).
 	// vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),
@@ -1385,7 +1383,7 @@ TEXT ·vecAddDigitAVX2(SB), $992-24
 	VPAND        1248(SI), Y11, Y12
 	VPOR         Y12, Y9, Y9
 	VPBROADCASTQ 64(DX), Y11
-	VPAND        vecConsts<>+72(SB), Y11, Y11
+	VPAND        vecConsts<>+48(SB), Y11, Y11
 	VPOR         Y11, Y5, Y5
 	VPBROADCASTQ vecConsts<>+24(SB), Y13
 	VPBROADCASTQ vecConsts<>+32(SB), Y14
@@ -1555,7 +1553,7 @@ TEXT ·vecAddDigitAVX2(SB), $992-24
 	VPBLENDD $0x03, Y3, Y1, Y1
 	VMOVDQU  Y1, 608(R8)
 
-	// (A, B, C, D) = U ∘ Q, into U.
+	// (A, B, C, D) = U ∘ Q, left in Y0..Y9.
 	// vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),
 	// row by row over i, with the factors a_i, 2a_i, 19a_i, 38a_i in Y10..Y13.
 	// Row 0: a_0 times b_0..b_9.
@@ -1863,134 +1861,111 @@ TEXT ·vecAddDigitAVX2(SB), $992-24
 	VPSRLQ       $0x1a, Y0, Y12
 	VPAND        Y10, Y0, Y0
 	VPADDQ       Y12, Y1, Y1
-	VMOVDQU      Y0, 320(R8)
-	VMOVDQU      Y1, 352(R8)
-	VMOVDQU      Y2, 384(R8)
-	VMOVDQU      Y3, 416(R8)
-	VMOVDQU      Y4, 448(R8)
-	VMOVDQU      Y5, 480(R8)
-	VMOVDQU      Y6, 512(R8)
-	VMOVDQU      Y7, 544(R8)
-	VMOVDQU      Y8, 576(R8)
-	VMOVDQU      Y9, 608(R8)
 
 	// E = B - A, F = D - C, G = D + C, H = B + A. With V = (A, B, C, D) and
 	// V' = (B, A, D, C): s = V + V' = (H, H, G, G), d = V' + 2p - V = (E, -E, F, -F);
 	// W1 = (E, G, G, E) is (d0, d1, s2, s3) permuted by (0, 2, 2, 0), into U;
 	// W2 = (F, H, F, H) is (s0, s1, d2, d3) permuted by (2, 0, 2, 0).
-	VPBROADCASTQ vecConsts<>+24(SB), Y13
-	VPBROADCASTQ vecConsts<>+32(SB), Y14
-	VPBROADCASTQ vecConsts<>+40(SB), Y15
-	VMOVDQU      320(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y13, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 320(R8)
-	VMOVDQU      Y2, 640(R8)
-	VMOVDQU      352(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y15, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 352(R8)
-	VMOVDQU      Y2, 672(R8)
-	VMOVDQU      384(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y14, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 384(R8)
-	VMOVDQU      Y2, 704(R8)
-	VMOVDQU      416(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y15, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 416(R8)
-	VMOVDQU      Y2, 736(R8)
-	VMOVDQU      448(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y14, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 448(R8)
-	VMOVDQU      Y2, 768(R8)
-	VMOVDQU      480(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y15, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 480(R8)
-	VMOVDQU      Y2, 800(R8)
-	VMOVDQU      512(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y14, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 512(R8)
-	VMOVDQU      Y2, 832(R8)
-	VMOVDQU      544(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y15, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 544(R8)
-	VMOVDQU      Y2, 864(R8)
-	VMOVDQU      576(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y14, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 576(R8)
-	VMOVDQU      Y2, 896(R8)
-	VMOVDQU      608(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y15, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 608(R8)
-	VMOVDQU      Y2, 928(R8)
+	VPSHUFD  $0x4e, Y0, Y10
+	VPADDQ   Y0, Y10, Y11
+	VPADDQ   vecConsts<>+80(SB), Y10, Y12
+	VPSUBQ   Y0, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 320(R8)
+	VMOVDQU  Y11, 640(R8)
+	VPSHUFD  $0x4e, Y1, Y10
+	VPADDQ   Y1, Y10, Y11
+	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPSUBQ   Y1, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 352(R8)
+	VMOVDQU  Y11, 672(R8)
+	VPSHUFD  $0x4e, Y2, Y10
+	VPADDQ   Y2, Y10, Y11
+	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPSUBQ   Y2, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 384(R8)
+	VMOVDQU  Y11, 704(R8)
+	VPSHUFD  $0x4e, Y3, Y10
+	VPADDQ   Y3, Y10, Y11
+	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPSUBQ   Y3, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 416(R8)
+	VMOVDQU  Y11, 736(R8)
+	VPSHUFD  $0x4e, Y4, Y10
+	VPADDQ   Y4, Y10, Y11
+	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPSUBQ   Y4, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 448(R8)
+	VMOVDQU  Y11, 768(R8)
+	VPSHUFD  $0x4e, Y5, Y10
+	VPADDQ   Y5, Y10, Y11
+	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPSUBQ   Y5, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 480(R8)
+	VMOVDQU  Y11, 800(R8)
+	VPSHUFD  $0x4e, Y6, Y10
+	VPADDQ   Y6, Y10, Y11
+	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPSUBQ   Y6, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 512(R8)
+	VMOVDQU  Y11, 832(R8)
+	VPSHUFD  $0x4e, Y7, Y10
+	VPADDQ   Y7, Y10, Y11
+	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPSUBQ   Y7, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 544(R8)
+	VMOVDQU  Y11, 864(R8)
+	VPSHUFD  $0x4e, Y8, Y10
+	VPADDQ   Y8, Y10, Y11
+	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPSUBQ   Y8, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 576(R8)
+	VMOVDQU  Y11, 896(R8)
+	VPSHUFD  $0x4e, Y9, Y10
+	VPADDQ   Y9, Y10, Y11
+	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPSUBQ   Y9, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 608(R8)
+	VMOVDQU  Y11, 928(R8)
 
 	// p = W1 ∘ W2 = (E·F, G·H, G·F, E·H) = (X3, Y3, Z3, T3).
 	// vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),
@@ -2407,7 +2382,7 @@ TEXT ·vecAddCachedAVX2(SB), $672-16
 	VPBLENDD $0x03, Y3, Y1, Y1
 	VMOVDQU  Y1, 288(R8)
 
-	// (A, B, C, D) = U ∘ Q, into U.
+	// (A, B, C, D) = U ∘ Q, left in Y0..Y9.
 	// vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),
 	// row by row over i, with the factors a_i, 2a_i, 19a_i, 38a_i in Y10..Y13.
 	// Row 0: a_0 times b_0..b_9.
@@ -2715,134 +2690,111 @@ TEXT ·vecAddCachedAVX2(SB), $672-16
 	VPSRLQ       $0x1a, Y0, Y12
 	VPAND        Y10, Y0, Y0
 	VPADDQ       Y12, Y1, Y1
-	VMOVDQU      Y0, (R8)
-	VMOVDQU      Y1, 32(R8)
-	VMOVDQU      Y2, 64(R8)
-	VMOVDQU      Y3, 96(R8)
-	VMOVDQU      Y4, 128(R8)
-	VMOVDQU      Y5, 160(R8)
-	VMOVDQU      Y6, 192(R8)
-	VMOVDQU      Y7, 224(R8)
-	VMOVDQU      Y8, 256(R8)
-	VMOVDQU      Y9, 288(R8)
 
 	// E = B - A, F = D - C, G = D + C, H = B + A. With V = (A, B, C, D) and
 	// V' = (B, A, D, C): s = V + V' = (H, H, G, G), d = V' + 2p - V = (E, -E, F, -F);
 	// W1 = (E, G, G, E) is (d0, d1, s2, s3) permuted by (0, 2, 2, 0), into U;
 	// W2 = (F, H, F, H) is (s0, s1, d2, d3) permuted by (2, 0, 2, 0).
-	VPBROADCASTQ vecConsts<>+24(SB), Y13
-	VPBROADCASTQ vecConsts<>+32(SB), Y14
-	VPBROADCASTQ vecConsts<>+40(SB), Y15
-	VMOVDQU      (R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y13, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, (R8)
-	VMOVDQU      Y2, 320(R8)
-	VMOVDQU      32(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y15, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 32(R8)
-	VMOVDQU      Y2, 352(R8)
-	VMOVDQU      64(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y14, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 64(R8)
-	VMOVDQU      Y2, 384(R8)
-	VMOVDQU      96(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y15, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 96(R8)
-	VMOVDQU      Y2, 416(R8)
-	VMOVDQU      128(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y14, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 128(R8)
-	VMOVDQU      Y2, 448(R8)
-	VMOVDQU      160(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y15, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 160(R8)
-	VMOVDQU      Y2, 480(R8)
-	VMOVDQU      192(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y14, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 192(R8)
-	VMOVDQU      Y2, 512(R8)
-	VMOVDQU      224(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y15, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 224(R8)
-	VMOVDQU      Y2, 544(R8)
-	VMOVDQU      256(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y14, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 256(R8)
-	VMOVDQU      Y2, 576(R8)
-	VMOVDQU      288(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y15, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPBLENDD     $0xf0, Y2, Y3, Y4
-	VPBLENDD     $0xf0, Y3, Y2, Y2
-	VPERMQ       $0x28, Y4, Y4
-	VPERMQ       $0x22, Y2, Y2
-	VMOVDQU      Y4, 288(R8)
-	VMOVDQU      Y2, 608(R8)
+	VPSHUFD  $0x4e, Y0, Y10
+	VPADDQ   Y0, Y10, Y11
+	VPADDQ   vecConsts<>+80(SB), Y10, Y12
+	VPSUBQ   Y0, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, (R8)
+	VMOVDQU  Y11, 320(R8)
+	VPSHUFD  $0x4e, Y1, Y10
+	VPADDQ   Y1, Y10, Y11
+	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPSUBQ   Y1, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 32(R8)
+	VMOVDQU  Y11, 352(R8)
+	VPSHUFD  $0x4e, Y2, Y10
+	VPADDQ   Y2, Y10, Y11
+	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPSUBQ   Y2, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 64(R8)
+	VMOVDQU  Y11, 384(R8)
+	VPSHUFD  $0x4e, Y3, Y10
+	VPADDQ   Y3, Y10, Y11
+	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPSUBQ   Y3, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 96(R8)
+	VMOVDQU  Y11, 416(R8)
+	VPSHUFD  $0x4e, Y4, Y10
+	VPADDQ   Y4, Y10, Y11
+	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPSUBQ   Y4, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 128(R8)
+	VMOVDQU  Y11, 448(R8)
+	VPSHUFD  $0x4e, Y5, Y10
+	VPADDQ   Y5, Y10, Y11
+	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPSUBQ   Y5, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 160(R8)
+	VMOVDQU  Y11, 480(R8)
+	VPSHUFD  $0x4e, Y6, Y10
+	VPADDQ   Y6, Y10, Y11
+	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPSUBQ   Y6, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 192(R8)
+	VMOVDQU  Y11, 512(R8)
+	VPSHUFD  $0x4e, Y7, Y10
+	VPADDQ   Y7, Y10, Y11
+	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPSUBQ   Y7, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 224(R8)
+	VMOVDQU  Y11, 544(R8)
+	VPSHUFD  $0x4e, Y8, Y10
+	VPADDQ   Y8, Y10, Y11
+	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPSUBQ   Y8, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 256(R8)
+	VMOVDQU  Y11, 576(R8)
+	VPSHUFD  $0x4e, Y9, Y10
+	VPADDQ   Y9, Y10, Y11
+	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPSUBQ   Y9, Y12, Y12
+	VPBLENDD $0xf0, Y11, Y12, Y13
+	VPBLENDD $0xf0, Y12, Y11, Y11
+	VPERMQ   $0x28, Y13, Y13
+	VPERMQ   $0x22, Y11, Y11
+	VMOVDQU  Y13, 288(R8)
+	VMOVDQU  Y11, 608(R8)
 
 	// p = W1 ∘ W2 = (E·F, G·H, G·F, E·H) = (X3, Y3, Z3, T3).
 	// vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),
@@ -3661,7 +3613,7 @@ TEXT ·vecDoubleAVX2(SB), $672-8
 	VMOVDQU  Y1, 288(R8)
 	VMOVDQU  Y2, 608(R8)
 
-	// (A, B, C, E) = S1 ∘ S2 = (X², Y², 2Z², 2XY), into U.
+	// (A, B, C, E) = S1 ∘ S2 = (X², Y², 2Z², 2XY), left in Y0..Y9.
 	// vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),
 	// row by row over i, with the factors a_i, 2a_i, 19a_i, 38a_i in Y10..Y13.
 	// Row 0: a_0 times b_0..b_9.
@@ -3969,178 +3921,162 @@ TEXT ·vecDoubleAVX2(SB), $672-8
 	VPSRLQ       $0x1a, Y0, Y12
 	VPAND        Y10, Y0, Y0
 	VPADDQ       Y12, Y1, Y1
-	VMOVDQU      Y0, (R8)
-	VMOVDQU      Y1, 32(R8)
-	VMOVDQU      Y2, 64(R8)
-	VMOVDQU      Y3, 96(R8)
-	VMOVDQU      Y4, 128(R8)
-	VMOVDQU      Y5, 160(R8)
-	VMOVDQU      Y6, 192(R8)
-	VMOVDQU      Y7, 224(R8)
-	VMOVDQU      Y8, 256(R8)
-	VMOVDQU      Y9, 288(R8)
 
 	// G = B + 2p - A, F = B + 4p - A - C, H = 4p - A - B. With V = (A, B, C, E) and
 	// V' = (B, A, E, C): d = V' + 2p - V has G in lane 0; h = 4p - (V + V') has H in
 	// lanes 0 and 1; f = d + 2p - C has F in lane 0 (the other lanes are discarded).
 	// W1 = (E, G, G, E) is (G, ., C, E) permuted by (3, 0, 0, 3), into U;
 	// W2 = (F, H, F, H) is (F, H, ., .) permuted by (0, 1, 0, 1).
-	VPBROADCASTQ vecConsts<>+24(SB), Y13
-	VPBROADCASTQ vecConsts<>+32(SB), Y14
-	VPBROADCASTQ vecConsts<>+40(SB), Y15
-	VPBROADCASTQ vecConsts<>+48(SB), Y10
-	VPBROADCASTQ vecConsts<>+56(SB), Y11
-	VPBROADCASTQ vecConsts<>+64(SB), Y12
-	VMOVDQU      (R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y13, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPSUBQ       Y2, Y10, Y4
-	VPERMQ       $0xaa, Y0, Y5
-	VPADDQ       Y13, Y3, Y6
-	VPSUBQ       Y5, Y6, Y6
-	VPBLENDD     $0xf0, Y0, Y3, Y3
-	VPBLENDD     $0x0c, Y4, Y6, Y6
-	VPERMQ       $0xc3, Y3, Y3
-	VPERMQ       $0x44, Y6, Y6
-	VMOVDQU      Y3, (R8)
-	VMOVDQU      Y6, 320(R8)
-	VMOVDQU      32(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y15, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPSUBQ       Y2, Y12, Y4
-	VPERMQ       $0xaa, Y0, Y5
-	VPADDQ       Y15, Y3, Y6
-	VPSUBQ       Y5, Y6, Y6
-	VPBLENDD     $0xf0, Y0, Y3, Y3
-	VPBLENDD     $0x0c, Y4, Y6, Y6
-	VPERMQ       $0xc3, Y3, Y3
-	VPERMQ       $0x44, Y6, Y6
-	VMOVDQU      Y3, 32(R8)
-	VMOVDQU      Y6, 352(R8)
-	VMOVDQU      64(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y14, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPSUBQ       Y2, Y11, Y4
-	VPERMQ       $0xaa, Y0, Y5
-	VPADDQ       Y14, Y3, Y6
-	VPSUBQ       Y5, Y6, Y6
-	VPBLENDD     $0xf0, Y0, Y3, Y3
-	VPBLENDD     $0x0c, Y4, Y6, Y6
-	VPERMQ       $0xc3, Y3, Y3
-	VPERMQ       $0x44, Y6, Y6
-	VMOVDQU      Y3, 64(R8)
-	VMOVDQU      Y6, 384(R8)
-	VMOVDQU      96(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y15, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPSUBQ       Y2, Y12, Y4
-	VPERMQ       $0xaa, Y0, Y5
-	VPADDQ       Y15, Y3, Y6
-	VPSUBQ       Y5, Y6, Y6
-	VPBLENDD     $0xf0, Y0, Y3, Y3
-	VPBLENDD     $0x0c, Y4, Y6, Y6
-	VPERMQ       $0xc3, Y3, Y3
-	VPERMQ       $0x44, Y6, Y6
-	VMOVDQU      Y3, 96(R8)
-	VMOVDQU      Y6, 416(R8)
-	VMOVDQU      128(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y14, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPSUBQ       Y2, Y11, Y4
-	VPERMQ       $0xaa, Y0, Y5
-	VPADDQ       Y14, Y3, Y6
-	VPSUBQ       Y5, Y6, Y6
-	VPBLENDD     $0xf0, Y0, Y3, Y3
-	VPBLENDD     $0x0c, Y4, Y6, Y6
-	VPERMQ       $0xc3, Y3, Y3
-	VPERMQ       $0x44, Y6, Y6
-	VMOVDQU      Y3, 128(R8)
-	VMOVDQU      Y6, 448(R8)
-	VMOVDQU      160(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y15, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPSUBQ       Y2, Y12, Y4
-	VPERMQ       $0xaa, Y0, Y5
-	VPADDQ       Y15, Y3, Y6
-	VPSUBQ       Y5, Y6, Y6
-	VPBLENDD     $0xf0, Y0, Y3, Y3
-	VPBLENDD     $0x0c, Y4, Y6, Y6
-	VPERMQ       $0xc3, Y3, Y3
-	VPERMQ       $0x44, Y6, Y6
-	VMOVDQU      Y3, 160(R8)
-	VMOVDQU      Y6, 480(R8)
-	VMOVDQU      192(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y14, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPSUBQ       Y2, Y11, Y4
-	VPERMQ       $0xaa, Y0, Y5
-	VPADDQ       Y14, Y3, Y6
-	VPSUBQ       Y5, Y6, Y6
-	VPBLENDD     $0xf0, Y0, Y3, Y3
-	VPBLENDD     $0x0c, Y4, Y6, Y6
-	VPERMQ       $0xc3, Y3, Y3
-	VPERMQ       $0x44, Y6, Y6
-	VMOVDQU      Y3, 192(R8)
-	VMOVDQU      Y6, 512(R8)
-	VMOVDQU      224(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y15, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPSUBQ       Y2, Y12, Y4
-	VPERMQ       $0xaa, Y0, Y5
-	VPADDQ       Y15, Y3, Y6
-	VPSUBQ       Y5, Y6, Y6
-	VPBLENDD     $0xf0, Y0, Y3, Y3
-	VPBLENDD     $0x0c, Y4, Y6, Y6
-	VPERMQ       $0xc3, Y3, Y3
-	VPERMQ       $0x44, Y6, Y6
-	VMOVDQU      Y3, 224(R8)
-	VMOVDQU      Y6, 544(R8)
-	VMOVDQU      256(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y14, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPSUBQ       Y2, Y11, Y4
-	VPERMQ       $0xaa, Y0, Y5
-	VPADDQ       Y14, Y3, Y6
-	VPSUBQ       Y5, Y6, Y6
-	VPBLENDD     $0xf0, Y0, Y3, Y3
-	VPBLENDD     $0x0c, Y4, Y6, Y6
-	VPERMQ       $0xc3, Y3, Y3
-	VPERMQ       $0x44, Y6, Y6
-	VMOVDQU      Y3, 256(R8)
-	VMOVDQU      Y6, 576(R8)
-	VMOVDQU      288(R8), Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPADDQ       Y0, Y1, Y2
-	VPADDQ       Y15, Y1, Y3
-	VPSUBQ       Y0, Y3, Y3
-	VPSUBQ       Y2, Y12, Y4
-	VPERMQ       $0xaa, Y0, Y5
-	VPADDQ       Y15, Y3, Y6
-	VPSUBQ       Y5, Y6, Y6
-	VPBLENDD     $0xf0, Y0, Y3, Y3
-	VPBLENDD     $0x0c, Y4, Y6, Y6
-	VPERMQ       $0xc3, Y3, Y3
-	VPERMQ       $0x44, Y6, Y6
-	VMOVDQU      Y3, 288(R8)
-	VMOVDQU      Y6, 608(R8)
+	VPSHUFD  $0x4e, Y0, Y10
+	VPADDQ   Y0, Y10, Y11
+	VPADDQ   vecConsts<>+80(SB), Y10, Y12
+	VPSUBQ   Y0, Y12, Y12
+	VMOVDQU  vecConsts<>+176(SB), Y13
+	VPSUBQ   Y11, Y13, Y13
+	VPERMQ   $0xaa, Y0, Y14
+	VPADDQ   vecConsts<>+80(SB), Y12, Y15
+	VPSUBQ   Y14, Y15, Y15
+	VPBLENDD $0xf0, Y0, Y12, Y12
+	VPBLENDD $0x0c, Y13, Y15, Y15
+	VPERMQ   $0xc3, Y12, Y12
+	VPERMQ   $0x44, Y15, Y15
+	VMOVDQU  Y12, (R8)
+	VMOVDQU  Y15, 320(R8)
+	VPSHUFD  $0x4e, Y1, Y10
+	VPADDQ   Y1, Y10, Y11
+	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPSUBQ   Y1, Y12, Y12
+	VMOVDQU  vecConsts<>+240(SB), Y13
+	VPSUBQ   Y11, Y13, Y13
+	VPERMQ   $0xaa, Y1, Y14
+	VPADDQ   vecConsts<>+144(SB), Y12, Y15
+	VPSUBQ   Y14, Y15, Y15
+	VPBLENDD $0xf0, Y1, Y12, Y12
+	VPBLENDD $0x0c, Y13, Y15, Y15
+	VPERMQ   $0xc3, Y12, Y12
+	VPERMQ   $0x44, Y15, Y15
+	VMOVDQU  Y12, 32(R8)
+	VMOVDQU  Y15, 352(R8)
+	VPSHUFD  $0x4e, Y2, Y10
+	VPADDQ   Y2, Y10, Y11
+	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPSUBQ   Y2, Y12, Y12
+	VMOVDQU  vecConsts<>+208(SB), Y13
+	VPSUBQ   Y11, Y13, Y13
+	VPERMQ   $0xaa, Y2, Y14
+	VPADDQ   vecConsts<>+112(SB), Y12, Y15
+	VPSUBQ   Y14, Y15, Y15
+	VPBLENDD $0xf0, Y2, Y12, Y12
+	VPBLENDD $0x0c, Y13, Y15, Y15
+	VPERMQ   $0xc3, Y12, Y12
+	VPERMQ   $0x44, Y15, Y15
+	VMOVDQU  Y12, 64(R8)
+	VMOVDQU  Y15, 384(R8)
+	VPSHUFD  $0x4e, Y3, Y10
+	VPADDQ   Y3, Y10, Y11
+	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPSUBQ   Y3, Y12, Y12
+	VMOVDQU  vecConsts<>+240(SB), Y13
+	VPSUBQ   Y11, Y13, Y13
+	VPERMQ   $0xaa, Y3, Y14
+	VPADDQ   vecConsts<>+144(SB), Y12, Y15
+	VPSUBQ   Y14, Y15, Y15
+	VPBLENDD $0xf0, Y3, Y12, Y12
+	VPBLENDD $0x0c, Y13, Y15, Y15
+	VPERMQ   $0xc3, Y12, Y12
+	VPERMQ   $0x44, Y15, Y15
+	VMOVDQU  Y12, 96(R8)
+	VMOVDQU  Y15, 416(R8)
+	VPSHUFD  $0x4e, Y4, Y10
+	VPADDQ   Y4, Y10, Y11
+	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPSUBQ   Y4, Y12, Y12
+	VMOVDQU  vecConsts<>+208(SB), Y13
+	VPSUBQ   Y11, Y13, Y13
+	VPERMQ   $0xaa, Y4, Y14
+	VPADDQ   vecConsts<>+112(SB), Y12, Y15
+	VPSUBQ   Y14, Y15, Y15
+	VPBLENDD $0xf0, Y4, Y12, Y12
+	VPBLENDD $0x0c, Y13, Y15, Y15
+	VPERMQ   $0xc3, Y12, Y12
+	VPERMQ   $0x44, Y15, Y15
+	VMOVDQU  Y12, 128(R8)
+	VMOVDQU  Y15, 448(R8)
+	VPSHUFD  $0x4e, Y5, Y10
+	VPADDQ   Y5, Y10, Y11
+	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPSUBQ   Y5, Y12, Y12
+	VMOVDQU  vecConsts<>+240(SB), Y13
+	VPSUBQ   Y11, Y13, Y13
+	VPERMQ   $0xaa, Y5, Y14
+	VPADDQ   vecConsts<>+144(SB), Y12, Y15
+	VPSUBQ   Y14, Y15, Y15
+	VPBLENDD $0xf0, Y5, Y12, Y12
+	VPBLENDD $0x0c, Y13, Y15, Y15
+	VPERMQ   $0xc3, Y12, Y12
+	VPERMQ   $0x44, Y15, Y15
+	VMOVDQU  Y12, 160(R8)
+	VMOVDQU  Y15, 480(R8)
+	VPSHUFD  $0x4e, Y6, Y10
+	VPADDQ   Y6, Y10, Y11
+	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPSUBQ   Y6, Y12, Y12
+	VMOVDQU  vecConsts<>+208(SB), Y13
+	VPSUBQ   Y11, Y13, Y13
+	VPERMQ   $0xaa, Y6, Y14
+	VPADDQ   vecConsts<>+112(SB), Y12, Y15
+	VPSUBQ   Y14, Y15, Y15
+	VPBLENDD $0xf0, Y6, Y12, Y12
+	VPBLENDD $0x0c, Y13, Y15, Y15
+	VPERMQ   $0xc3, Y12, Y12
+	VPERMQ   $0x44, Y15, Y15
+	VMOVDQU  Y12, 192(R8)
+	VMOVDQU  Y15, 512(R8)
+	VPSHUFD  $0x4e, Y7, Y10
+	VPADDQ   Y7, Y10, Y11
+	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPSUBQ   Y7, Y12, Y12
+	VMOVDQU  vecConsts<>+240(SB), Y13
+	VPSUBQ   Y11, Y13, Y13
+	VPERMQ   $0xaa, Y7, Y14
+	VPADDQ   vecConsts<>+144(SB), Y12, Y15
+	VPSUBQ   Y14, Y15, Y15
+	VPBLENDD $0xf0, Y7, Y12, Y12
+	VPBLENDD $0x0c, Y13, Y15, Y15
+	VPERMQ   $0xc3, Y12, Y12
+	VPERMQ   $0x44, Y15, Y15
+	VMOVDQU  Y12, 224(R8)
+	VMOVDQU  Y15, 544(R8)
+	VPSHUFD  $0x4e, Y8, Y10
+	VPADDQ   Y8, Y10, Y11
+	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPSUBQ   Y8, Y12, Y12
+	VMOVDQU  vecConsts<>+208(SB), Y13
+	VPSUBQ   Y11, Y13, Y13
+	VPERMQ   $0xaa, Y8, Y14
+	VPADDQ   vecConsts<>+112(SB), Y12, Y15
+	VPSUBQ   Y14, Y15, Y15
+	VPBLENDD $0xf0, Y8, Y12, Y12
+	VPBLENDD $0x0c, Y13, Y15, Y15
+	VPERMQ   $0xc3, Y12, Y12
+	VPERMQ   $0x44, Y15, Y15
+	VMOVDQU  Y12, 256(R8)
+	VMOVDQU  Y15, 576(R8)
+	VPSHUFD  $0x4e, Y9, Y10
+	VPADDQ   Y9, Y10, Y11
+	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPSUBQ   Y9, Y12, Y12
+	VMOVDQU  vecConsts<>+240(SB), Y13
+	VPSUBQ   Y11, Y13, Y13
+	VPERMQ   $0xaa, Y9, Y14
+	VPADDQ   vecConsts<>+144(SB), Y12, Y15
+	VPSUBQ   Y14, Y15, Y15
+	VPBLENDD $0xf0, Y9, Y12, Y12
+	VPBLENDD $0x0c, Y13, Y15, Y15
+	VPERMQ   $0xc3, Y12, Y12
+	VPERMQ   $0x44, Y15, Y15
+	VMOVDQU  Y12, 288(R8)
+	VMOVDQU  Y15, 608(R8)
 
 	// p = W1 ∘ W2 = (E·F, G·H, G·F, E·H).
 	// vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),

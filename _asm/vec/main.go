@@ -64,9 +64,10 @@ var (
 	acc = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9}
 
 	// vecConsts holds, as 64-bit words: 19, 2^26-1, 2^25-1, 2p's limb 0,
-	// even and odd limbs (2^27-38, 2^27-2, 2^26-2), 4p's (2^28-76, 2^28-4,
-	// 2^27-4), and the packed limb 0 of the identity addend. Each word is
-	// broadcast to four lanes where it is used.
+	// even and odd limbs (2^27-38, 2^27-2, 2^26-2), each broadcast to four
+	// lanes where it is used; the packed limb 0 of the identity addend;
+	// and 2p's and 4p's (2^28-76, 2^28-4, 2^27-4) three limbs again as four
+	// words each, for the memory operands of the lane steps.
 	vecConsts Mem
 )
 
@@ -77,25 +78,33 @@ const (
 	constTwoP0
 	constTwoPEven
 	constTwoPOdd
-	constFourP0
-	constFourPEven
-	constFourPOdd
 	constIdentity // 32 bytes
 )
 
-func constant(off int) Mem { return vecConsts.Offset(off) }
+// 2p's and 4p's limbs as four words each, for memory operands (offsets in
+// vecConsts).
+const (
+	constTwoP0x4 = constIdentity + 32 + 32*iota
+	constTwoPEvenx4
+	constTwoPOddx4
+	constFourP0x4
+	constFourPEvenx4
+	constFourPOddx4
+)
 
-// twoPConst is the offset of 2p's limb i in vecConsts.
-func twoPConst(i int) int {
+// limbConst picks the constant of limb i from its limb-0, even and odd
+// variants.
+func limbConst(i, zero, even, odd int) int {
 	switch {
 	case i == 0:
-		return constTwoP0
+		return zero
 	case i%2 == 0:
-		return constTwoPEven
-	default:
-		return constTwoPOdd
+		return even
 	}
+	return odd
 }
+
+func constant(off int) Mem { return vecConsts.Offset(off) }
 
 func width(i int) int { return 26 - i%2 }
 
@@ -104,7 +113,7 @@ func main() {
 	ConstraintExpr("!purego")
 
 	vecConsts = GLOBL("vecConsts", RODATA|NOPTR)
-	for i, v := range []uint64{19, 1<<26 - 1, 1<<25 - 1, 1<<27 - 38, 1<<27 - 2, 1<<26 - 2, 1<<28 - 76, 1<<28 - 4, 1<<27 - 4} {
+	for i, v := range []uint64{19, 1<<26 - 1, 1<<25 - 1, 1<<27 - 38, 1<<27 - 2, 1<<26 - 2} {
 		DATA(8*i, U64(v))
 	}
 	// Limb 0 of the identity addend as packed 32-bit lanes (1, 1, 0, 2),
@@ -115,6 +124,11 @@ func main() {
 	DATA(constIdentity+12, U32(2))
 	for off := constIdentity + 16; off < constIdentity+32; off += 4 {
 		DATA(off, U32(0))
+	}
+	for k, v := range []uint64{1<<27 - 38, 1<<27 - 2, 1<<26 - 2, 1<<28 - 76, 1<<28 - 4, 1<<27 - 4} {
+		for w := 0; w < 4; w++ {
+			DATA(constTwoP0x4+32*k+8*w, U64(v))
+		}
 	}
 
 	mulRoutine()
@@ -130,6 +144,15 @@ func main() {
 // vector element in memory; out may be a or b, since every load comes
 // before the first store.
 func vecMul(out, a, b Mem) {
+	vecMulRegs(a, b)
+	for k := 0; k < limbs; k++ {
+		VMOVDQU(acc[k], out.Offset(k*limbBytes))
+	}
+}
+
+// vecMulRegs emits vecMul without the stores: the limbs of a·b are left in
+// acc (Y0..Y9); Y10..Y15 are free.
+func vecMulRegs(a, b Mem) {
 	Comment("vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),",
 		"row by row over i, with the factors a_i, 2a_i, 19a_i, 38a_i in Y10..Y13.")
 	factor, twice, nineteen, thirtyEight := Y10, Y11, Y12, Y13
@@ -192,9 +215,6 @@ func vecMul(out, a, b Mem) {
 		}
 		VPADDQ(c, acc[k+1], acc[k+1])
 	}
-	for k := 0; k < limbs; k++ {
-		VMOVDQU(acc[k], out.Offset(k*limbBytes))
-	}
 }
 
 // alignedFrame allocates size bytes of the frame and returns them as a
@@ -232,7 +252,7 @@ func twoPRegs() func(i int) VecPhysical {
 	VPBROADCASTQ(constant(constTwoPEven), Y14)
 	VPBROADCASTQ(constant(constTwoPOdd), Y15)
 	return func(i int) VecPhysical {
-		switch twoPConst(i) {
+		switch limbConst(i, constTwoP0, constTwoPEven, constTwoPOdd) {
 		case constTwoP0:
 			return Y13
 		case constTwoPEven:
@@ -288,20 +308,18 @@ func buildU(pm, u Mem, twoP func(int) VecPhysical) {
 func addBody(pm, q, u, w2 Mem) {
 	buildU(pm, u, twoPRegs())
 
-	Comment("(A, B, C, D) = U ∘ Q, into U.")
-	vecMul(u, u, q)
+	Comment("(A, B, C, D) = U ∘ Q, left in Y0..Y9.")
+	vecMulRegs(u, q)
 
 	Comment("E = B - A, F = D - C, G = D + C, H = B + A. With V = (A, B, C, D) and",
 		"V' = (B, A, D, C): s = V + V' = (H, H, G, G), d = V' + 2p - V = (E, -E, F, -F);",
 		"W1 = (E, G, G, E) is (d0, d1, s2, s3) permuted by (0, 2, 2, 0), into U;",
 		"W2 = (F, H, F, H) is (s0, s1, d2, d3) permuted by (2, 0, 2, 0).")
-	twoP := twoPRegs()
 	for i := 0; i < limbs; i++ {
-		v, sw, s, d, t := Y0, Y1, Y2, Y3, Y4
-		VMOVDQU(u.Offset(i*limbBytes), v)
+		v, sw, s, d, t := acc[i], Y10, Y11, Y12, Y13
 		VPSHUFD(U8(0x4E), v, sw)
 		VPADDQ(v, sw, s)
-		VPADDQ(twoP(i), sw, d)
+		VPADDQ(constant(limbConst(i, constTwoP0x4, constTwoPEvenx4, constTwoPOddx4)), sw, d)
 		VPSUBQ(v, d, d)
 		VPBLENDD(U8(0xF0), s, d, t) // (E, -E, G, G)
 		VPBLENDD(U8(0xF0), d, s, s) // (H, H, F, -F)
@@ -444,44 +462,31 @@ func doubleRoutine() {
 		VMOVDQU(s1, u.Offset(i*limbBytes))
 		VMOVDQU(v2, w2.Offset(i*limbBytes))
 	}
-	Comment("(A, B, C, E) = S1 ∘ S2 = (X², Y², 2Z², 2XY), into U.")
-	vecMul(u, u, w2)
+	Comment("(A, B, C, E) = S1 ∘ S2 = (X², Y², 2Z², 2XY), left in Y0..Y9.")
+	vecMulRegs(u, w2)
 
 	Comment("G = B + 2p - A, F = B + 4p - A - C, H = 4p - A - B. With V = (A, B, C, E) and",
 		"V' = (B, A, E, C): d = V' + 2p - V has G in lane 0; h = 4p - (V + V') has H in",
 		"lanes 0 and 1; f = d + 2p - C has F in lane 0 (the other lanes are discarded).",
 		"W1 = (E, G, G, E) is (G, ., C, E) permuted by (3, 0, 0, 3), into U;",
 		"W2 = (F, H, F, H) is (F, H, ., .) permuted by (0, 1, 0, 1).")
-	twoP := twoPRegs()
-	VPBROADCASTQ(constant(constFourP0), Y10)
-	VPBROADCASTQ(constant(constFourPEven), Y11)
-	VPBROADCASTQ(constant(constFourPOdd), Y12)
-	fourP := func(i int) VecPhysical {
-		switch {
-		case i == 0:
-			return Y10
-		case i%2 == 0:
-			return Y11
-		}
-		return Y12
-	}
 	for i := 0; i < limbs; i++ {
-		v, sw, s, d, h, c, f := Y0, Y1, Y2, Y3, Y4, Y5, Y6
-		at := u.Offset(i * limbBytes)
-		VMOVDQU(at, v)
+		v, sw, s, d, h, c, f := acc[i], Y10, Y11, Y12, Y13, Y14, Y15
+		twoP := constant(limbConst(i, constTwoP0x4, constTwoPEvenx4, constTwoPOddx4))
 		VPSHUFD(U8(0x4E), v, sw)
 		VPADDQ(v, sw, s)
-		VPADDQ(twoP(i), sw, d)
+		VPADDQ(twoP, sw, d)
 		VPSUBQ(v, d, d)
-		VPSUBQ(s, fourP(i), h)
+		VMOVDQU(constant(limbConst(i, constFourP0x4, constFourPEvenx4, constFourPOddx4)), h)
+		VPSUBQ(s, h, h)
 		VPERMQ(U8(0xAA), v, c)
-		VPADDQ(twoP(i), d, f)
+		VPADDQ(twoP, d, f)
 		VPSUBQ(c, f, f)
 		VPBLENDD(U8(0xF0), v, d, d) // (G, ., C, E)
 		VPBLENDD(U8(0x0C), h, f, f) // (F, H, ., .)
 		VPERMQ(U8(0xC3), d, d)      // W1 = (E, G, G, E)
 		VPERMQ(U8(0x44), f, f)      // W2 = (F, H, F, H)
-		VMOVDQU(d, at)
+		VMOVDQU(d, u.Offset(i*limbBytes))
 		VMOVDQU(f, w2.Offset(i*limbBytes))
 	}
 	Comment("p = W1 ∘ W2 = (E·F, G·H, G·F, E·H).")
