@@ -10,39 +10,71 @@ DATA vecConsts<>+16(SB)/8, $0x0000000001ffffff
 DATA vecConsts<>+24(SB)/8, $0x0000000007ffffda
 DATA vecConsts<>+32(SB)/8, $0x0000000007fffffe
 DATA vecConsts<>+40(SB)/8, $0x0000000003fffffe
-DATA vecConsts<>+48(SB)/4, $0x00000001
-DATA vecConsts<>+52(SB)/4, $0x00000001
-DATA vecConsts<>+56(SB)/4, $0x00000000
-DATA vecConsts<>+60(SB)/4, $0x00000002
-DATA vecConsts<>+64(SB)/4, $0x00000000
-DATA vecConsts<>+68(SB)/4, $0x00000000
-DATA vecConsts<>+72(SB)/4, $0x00000000
-DATA vecConsts<>+76(SB)/4, $0x00000000
-DATA vecConsts<>+80(SB)/8, $0x0000000007ffffda
-DATA vecConsts<>+88(SB)/8, $0x0000000007ffffda
-DATA vecConsts<>+96(SB)/8, $0x0000000007ffffda
-DATA vecConsts<>+104(SB)/8, $0x0000000007ffffda
-DATA vecConsts<>+112(SB)/8, $0x0000000007fffffe
-DATA vecConsts<>+120(SB)/8, $0x0000000007fffffe
-DATA vecConsts<>+128(SB)/8, $0x0000000007fffffe
-DATA vecConsts<>+136(SB)/8, $0x0000000007fffffe
-DATA vecConsts<>+144(SB)/8, $0x0000000003fffffe
-DATA vecConsts<>+152(SB)/8, $0x0000000003fffffe
-DATA vecConsts<>+160(SB)/8, $0x0000000003fffffe
-DATA vecConsts<>+168(SB)/8, $0x0000000003fffffe
-DATA vecConsts<>+176(SB)/8, $0x000000000fffffb4
-DATA vecConsts<>+184(SB)/8, $0x000000000fffffb4
-DATA vecConsts<>+192(SB)/8, $0x000000000fffffb4
-DATA vecConsts<>+200(SB)/8, $0x000000000fffffb4
-DATA vecConsts<>+208(SB)/8, $0x000000000ffffffc
-DATA vecConsts<>+216(SB)/8, $0x000000000ffffffc
-DATA vecConsts<>+224(SB)/8, $0x000000000ffffffc
-DATA vecConsts<>+232(SB)/8, $0x000000000ffffffc
-DATA vecConsts<>+240(SB)/8, $0x0000000007fffffc
-DATA vecConsts<>+248(SB)/8, $0x0000000007fffffc
-DATA vecConsts<>+256(SB)/8, $0x0000000007fffffc
-DATA vecConsts<>+264(SB)/8, $0x0000000007fffffc
-GLOBL vecConsts<>(SB), RODATA|NOPTR, $272
+DATA vecConsts<>+48(SB)/4, $0x03ffffee
+DATA vecConsts<>+52(SB)/4, $0x03ffffee
+DATA vecConsts<>+56(SB)/4, $0x03ffffed
+DATA vecConsts<>+60(SB)/4, $0x03ffffef
+DATA vecConsts<>+64(SB)/4, $0x01ffffff
+DATA vecConsts<>+68(SB)/4, $0x01ffffff
+DATA vecConsts<>+72(SB)/4, $0x01ffffff
+DATA vecConsts<>+76(SB)/4, $0x01ffffff
+DATA vecConsts<>+80(SB)/4, $0x03ffffff
+DATA vecConsts<>+84(SB)/4, $0x03ffffff
+DATA vecConsts<>+88(SB)/4, $0x03ffffff
+DATA vecConsts<>+92(SB)/4, $0x03ffffff
+DATA vecConsts<>+96(SB)/4, $0x01ffffff
+DATA vecConsts<>+100(SB)/4, $0x01ffffff
+DATA vecConsts<>+104(SB)/4, $0x01ffffff
+DATA vecConsts<>+108(SB)/4, $0x01ffffff
+DATA vecConsts<>+112(SB)/4, $0x03ffffff
+DATA vecConsts<>+116(SB)/4, $0x03ffffff
+DATA vecConsts<>+120(SB)/4, $0x03ffffff
+DATA vecConsts<>+124(SB)/4, $0x03ffffff
+DATA vecConsts<>+128(SB)/4, $0x01ffffff
+DATA vecConsts<>+132(SB)/4, $0x01ffffff
+DATA vecConsts<>+136(SB)/4, $0x01ffffff
+DATA vecConsts<>+140(SB)/4, $0x01ffffff
+DATA vecConsts<>+144(SB)/4, $0x03ffffff
+DATA vecConsts<>+148(SB)/4, $0x03ffffff
+DATA vecConsts<>+152(SB)/4, $0x03ffffff
+DATA vecConsts<>+156(SB)/4, $0x03ffffff
+DATA vecConsts<>+160(SB)/4, $0x01ffffff
+DATA vecConsts<>+164(SB)/4, $0x01ffffff
+DATA vecConsts<>+168(SB)/4, $0x01ffffff
+DATA vecConsts<>+172(SB)/4, $0x01ffffff
+DATA vecConsts<>+176(SB)/4, $0x03ffffff
+DATA vecConsts<>+180(SB)/4, $0x03ffffff
+DATA vecConsts<>+184(SB)/4, $0x03ffffff
+DATA vecConsts<>+188(SB)/4, $0x03ffffff
+DATA vecConsts<>+192(SB)/4, $0x01ffffff
+DATA vecConsts<>+196(SB)/4, $0x01ffffff
+DATA vecConsts<>+200(SB)/4, $0x01ffffff
+DATA vecConsts<>+204(SB)/4, $0x01ffffff
+DATA vecConsts<>+208(SB)/8, $0x0000000007ffffda
+DATA vecConsts<>+216(SB)/8, $0x0000000007ffffda
+DATA vecConsts<>+224(SB)/8, $0x0000000007ffffda
+DATA vecConsts<>+232(SB)/8, $0x0000000007ffffda
+DATA vecConsts<>+240(SB)/8, $0x0000000007fffffe
+DATA vecConsts<>+248(SB)/8, $0x0000000007fffffe
+DATA vecConsts<>+256(SB)/8, $0x0000000007fffffe
+DATA vecConsts<>+264(SB)/8, $0x0000000007fffffe
+DATA vecConsts<>+272(SB)/8, $0x0000000003fffffe
+DATA vecConsts<>+280(SB)/8, $0x0000000003fffffe
+DATA vecConsts<>+288(SB)/8, $0x0000000003fffffe
+DATA vecConsts<>+296(SB)/8, $0x0000000003fffffe
+DATA vecConsts<>+304(SB)/8, $0x000000000fffffb4
+DATA vecConsts<>+312(SB)/8, $0x000000000fffffb4
+DATA vecConsts<>+320(SB)/8, $0x000000000fffffb4
+DATA vecConsts<>+328(SB)/8, $0x000000000fffffb4
+DATA vecConsts<>+336(SB)/8, $0x000000000ffffffc
+DATA vecConsts<>+344(SB)/8, $0x000000000ffffffc
+DATA vecConsts<>+352(SB)/8, $0x000000000ffffffc
+DATA vecConsts<>+360(SB)/8, $0x000000000ffffffc
+DATA vecConsts<>+368(SB)/8, $0x0000000007fffffc
+DATA vecConsts<>+376(SB)/8, $0x0000000007fffffc
+DATA vecConsts<>+384(SB)/8, $0x0000000007fffffc
+DATA vecConsts<>+392(SB)/8, $0x0000000007fffffc
+GLOBL vecConsts<>(SB), RODATA|NOPTR, $400
 
 // func vecMulAVX2(out *[10][4]uint64, a *[10][4]uint64, b *[10][4]uint64)
 // Requires: AVX, AVX2
@@ -867,7 +899,7 @@ TEXT ·vecAddAffineAVX2(SB), $992-24
 	// W2 = (F, H, F, H) is (s0, s1, d2, d3) permuted by (2, 0, 2, 0).
 	VPSHUFD  $0x4e, Y0, Y10
 	VPADDQ   Y0, Y10, Y11
-	VPADDQ   vecConsts<>+80(SB), Y10, Y12
+	VPADDQ   vecConsts<>+208(SB), Y10, Y12
 	VPSUBQ   Y0, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -877,7 +909,7 @@ TEXT ·vecAddAffineAVX2(SB), $992-24
 	VMOVDQU  Y11, 640(R8)
 	VPSHUFD  $0x4e, Y1, Y10
 	VPADDQ   Y1, Y10, Y11
-	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPADDQ   vecConsts<>+272(SB), Y10, Y12
 	VPSUBQ   Y1, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -887,7 +919,7 @@ TEXT ·vecAddAffineAVX2(SB), $992-24
 	VMOVDQU  Y11, 672(R8)
 	VPSHUFD  $0x4e, Y2, Y10
 	VPADDQ   Y2, Y10, Y11
-	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPADDQ   vecConsts<>+240(SB), Y10, Y12
 	VPSUBQ   Y2, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -897,7 +929,7 @@ TEXT ·vecAddAffineAVX2(SB), $992-24
 	VMOVDQU  Y11, 704(R8)
 	VPSHUFD  $0x4e, Y3, Y10
 	VPADDQ   Y3, Y10, Y11
-	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPADDQ   vecConsts<>+272(SB), Y10, Y12
 	VPSUBQ   Y3, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -907,7 +939,7 @@ TEXT ·vecAddAffineAVX2(SB), $992-24
 	VMOVDQU  Y11, 736(R8)
 	VPSHUFD  $0x4e, Y4, Y10
 	VPADDQ   Y4, Y10, Y11
-	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPADDQ   vecConsts<>+240(SB), Y10, Y12
 	VPSUBQ   Y4, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -917,7 +949,7 @@ TEXT ·vecAddAffineAVX2(SB), $992-24
 	VMOVDQU  Y11, 768(R8)
 	VPSHUFD  $0x4e, Y5, Y10
 	VPADDQ   Y5, Y10, Y11
-	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPADDQ   vecConsts<>+272(SB), Y10, Y12
 	VPSUBQ   Y5, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -927,7 +959,7 @@ TEXT ·vecAddAffineAVX2(SB), $992-24
 	VMOVDQU  Y11, 800(R8)
 	VPSHUFD  $0x4e, Y6, Y10
 	VPADDQ   Y6, Y10, Y11
-	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPADDQ   vecConsts<>+240(SB), Y10, Y12
 	VPSUBQ   Y6, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -937,7 +969,7 @@ TEXT ·vecAddAffineAVX2(SB), $992-24
 	VMOVDQU  Y11, 832(R8)
 	VPSHUFD  $0x4e, Y7, Y10
 	VPADDQ   Y7, Y10, Y11
-	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPADDQ   vecConsts<>+272(SB), Y10, Y12
 	VPSUBQ   Y7, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -947,7 +979,7 @@ TEXT ·vecAddAffineAVX2(SB), $992-24
 	VMOVDQU  Y11, 864(R8)
 	VPSHUFD  $0x4e, Y8, Y10
 	VPADDQ   Y8, Y10, Y11
-	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPADDQ   vecConsts<>+240(SB), Y10, Y12
 	VPSUBQ   Y8, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -957,7 +989,7 @@ TEXT ·vecAddAffineAVX2(SB), $992-24
 	VMOVDQU  Y11, 896(R8)
 	VPSHUFD  $0x4e, Y9, Y10
 	VPADDQ   Y9, Y10, Y11
-	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPADDQ   vecConsts<>+272(SB), Y10, Y12
 	VPSUBQ   Y9, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -1297,7 +1329,7 @@ TEXT ·vecAddDigitAVX2(SB), $992-24
 	ANDQ $-32, R8
 
 	// Scan: acc = OR over e < 8 of (row[e] AND masks[e]), five 32-byte chunks per
-	// entry, every entry read; then OR in the identity addend (1, 1, 0, 2) under
+	// entry, every entry read; then OR in the identity addend (p+1, p+1, p, p+2) under
 	// masks[8] (d = 0). masks[9] is the sign.
 	VPBROADCASTQ (DX), Y11
 	VPAND        (SI), Y11, Y5
@@ -1383,8 +1415,16 @@ TEXT ·vecAddDigitAVX2(SB), $992-24
 	VPAND        1248(SI), Y11, Y12
 	VPOR         Y12, Y9, Y9
 	VPBROADCASTQ 64(DX), Y11
-	VPAND        vecConsts<>+48(SB), Y11, Y11
-	VPOR         Y11, Y5, Y5
+	VPAND        vecConsts<>+48(SB), Y11, Y12
+	VPOR         Y12, Y5, Y5
+	VPAND        vecConsts<>+80(SB), Y11, Y12
+	VPOR         Y12, Y6, Y6
+	VPAND        vecConsts<>+112(SB), Y11, Y12
+	VPOR         Y12, Y7, Y7
+	VPAND        vecConsts<>+144(SB), Y11, Y12
+	VPOR         Y12, Y8, Y8
+	VPAND        vecConsts<>+176(SB), Y11, Y12
+	VPOR         Y12, Y9, Y9
 	VPBROADCASTQ vecConsts<>+24(SB), Y13
 	VPBROADCASTQ vecConsts<>+32(SB), Y14
 	VPBROADCASTQ vecConsts<>+40(SB), Y15
@@ -1868,7 +1908,7 @@ TEXT ·vecAddDigitAVX2(SB), $992-24
 	// W2 = (F, H, F, H) is (s0, s1, d2, d3) permuted by (2, 0, 2, 0).
 	VPSHUFD  $0x4e, Y0, Y10
 	VPADDQ   Y0, Y10, Y11
-	VPADDQ   vecConsts<>+80(SB), Y10, Y12
+	VPADDQ   vecConsts<>+208(SB), Y10, Y12
 	VPSUBQ   Y0, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -1878,7 +1918,7 @@ TEXT ·vecAddDigitAVX2(SB), $992-24
 	VMOVDQU  Y11, 640(R8)
 	VPSHUFD  $0x4e, Y1, Y10
 	VPADDQ   Y1, Y10, Y11
-	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPADDQ   vecConsts<>+272(SB), Y10, Y12
 	VPSUBQ   Y1, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -1888,7 +1928,7 @@ TEXT ·vecAddDigitAVX2(SB), $992-24
 	VMOVDQU  Y11, 672(R8)
 	VPSHUFD  $0x4e, Y2, Y10
 	VPADDQ   Y2, Y10, Y11
-	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPADDQ   vecConsts<>+240(SB), Y10, Y12
 	VPSUBQ   Y2, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -1898,7 +1938,7 @@ TEXT ·vecAddDigitAVX2(SB), $992-24
 	VMOVDQU  Y11, 704(R8)
 	VPSHUFD  $0x4e, Y3, Y10
 	VPADDQ   Y3, Y10, Y11
-	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPADDQ   vecConsts<>+272(SB), Y10, Y12
 	VPSUBQ   Y3, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -1908,7 +1948,7 @@ TEXT ·vecAddDigitAVX2(SB), $992-24
 	VMOVDQU  Y11, 736(R8)
 	VPSHUFD  $0x4e, Y4, Y10
 	VPADDQ   Y4, Y10, Y11
-	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPADDQ   vecConsts<>+240(SB), Y10, Y12
 	VPSUBQ   Y4, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -1918,7 +1958,7 @@ TEXT ·vecAddDigitAVX2(SB), $992-24
 	VMOVDQU  Y11, 768(R8)
 	VPSHUFD  $0x4e, Y5, Y10
 	VPADDQ   Y5, Y10, Y11
-	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPADDQ   vecConsts<>+272(SB), Y10, Y12
 	VPSUBQ   Y5, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -1928,7 +1968,7 @@ TEXT ·vecAddDigitAVX2(SB), $992-24
 	VMOVDQU  Y11, 800(R8)
 	VPSHUFD  $0x4e, Y6, Y10
 	VPADDQ   Y6, Y10, Y11
-	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPADDQ   vecConsts<>+240(SB), Y10, Y12
 	VPSUBQ   Y6, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -1938,7 +1978,7 @@ TEXT ·vecAddDigitAVX2(SB), $992-24
 	VMOVDQU  Y11, 832(R8)
 	VPSHUFD  $0x4e, Y7, Y10
 	VPADDQ   Y7, Y10, Y11
-	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPADDQ   vecConsts<>+272(SB), Y10, Y12
 	VPSUBQ   Y7, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -1948,7 +1988,7 @@ TEXT ·vecAddDigitAVX2(SB), $992-24
 	VMOVDQU  Y11, 864(R8)
 	VPSHUFD  $0x4e, Y8, Y10
 	VPADDQ   Y8, Y10, Y11
-	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPADDQ   vecConsts<>+240(SB), Y10, Y12
 	VPSUBQ   Y8, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -1958,7 +1998,7 @@ TEXT ·vecAddDigitAVX2(SB), $992-24
 	VMOVDQU  Y11, 896(R8)
 	VPSHUFD  $0x4e, Y9, Y10
 	VPADDQ   Y9, Y10, Y11
-	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPADDQ   vecConsts<>+272(SB), Y10, Y12
 	VPSUBQ   Y9, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -2697,7 +2737,7 @@ TEXT ·vecAddCachedAVX2(SB), $672-16
 	// W2 = (F, H, F, H) is (s0, s1, d2, d3) permuted by (2, 0, 2, 0).
 	VPSHUFD  $0x4e, Y0, Y10
 	VPADDQ   Y0, Y10, Y11
-	VPADDQ   vecConsts<>+80(SB), Y10, Y12
+	VPADDQ   vecConsts<>+208(SB), Y10, Y12
 	VPSUBQ   Y0, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -2707,7 +2747,7 @@ TEXT ·vecAddCachedAVX2(SB), $672-16
 	VMOVDQU  Y11, 320(R8)
 	VPSHUFD  $0x4e, Y1, Y10
 	VPADDQ   Y1, Y10, Y11
-	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPADDQ   vecConsts<>+272(SB), Y10, Y12
 	VPSUBQ   Y1, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -2717,7 +2757,7 @@ TEXT ·vecAddCachedAVX2(SB), $672-16
 	VMOVDQU  Y11, 352(R8)
 	VPSHUFD  $0x4e, Y2, Y10
 	VPADDQ   Y2, Y10, Y11
-	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPADDQ   vecConsts<>+240(SB), Y10, Y12
 	VPSUBQ   Y2, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -2727,7 +2767,7 @@ TEXT ·vecAddCachedAVX2(SB), $672-16
 	VMOVDQU  Y11, 384(R8)
 	VPSHUFD  $0x4e, Y3, Y10
 	VPADDQ   Y3, Y10, Y11
-	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPADDQ   vecConsts<>+272(SB), Y10, Y12
 	VPSUBQ   Y3, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -2737,7 +2777,7 @@ TEXT ·vecAddCachedAVX2(SB), $672-16
 	VMOVDQU  Y11, 416(R8)
 	VPSHUFD  $0x4e, Y4, Y10
 	VPADDQ   Y4, Y10, Y11
-	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPADDQ   vecConsts<>+240(SB), Y10, Y12
 	VPSUBQ   Y4, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -2747,7 +2787,7 @@ TEXT ·vecAddCachedAVX2(SB), $672-16
 	VMOVDQU  Y11, 448(R8)
 	VPSHUFD  $0x4e, Y5, Y10
 	VPADDQ   Y5, Y10, Y11
-	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPADDQ   vecConsts<>+272(SB), Y10, Y12
 	VPSUBQ   Y5, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -2757,7 +2797,7 @@ TEXT ·vecAddCachedAVX2(SB), $672-16
 	VMOVDQU  Y11, 480(R8)
 	VPSHUFD  $0x4e, Y6, Y10
 	VPADDQ   Y6, Y10, Y11
-	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPADDQ   vecConsts<>+240(SB), Y10, Y12
 	VPSUBQ   Y6, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -2767,7 +2807,7 @@ TEXT ·vecAddCachedAVX2(SB), $672-16
 	VMOVDQU  Y11, 512(R8)
 	VPSHUFD  $0x4e, Y7, Y10
 	VPADDQ   Y7, Y10, Y11
-	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPADDQ   vecConsts<>+272(SB), Y10, Y12
 	VPSUBQ   Y7, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -2777,7 +2817,7 @@ TEXT ·vecAddCachedAVX2(SB), $672-16
 	VMOVDQU  Y11, 544(R8)
 	VPSHUFD  $0x4e, Y8, Y10
 	VPADDQ   Y8, Y10, Y11
-	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPADDQ   vecConsts<>+240(SB), Y10, Y12
 	VPSUBQ   Y8, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -2787,7 +2827,7 @@ TEXT ·vecAddCachedAVX2(SB), $672-16
 	VMOVDQU  Y11, 576(R8)
 	VPSHUFD  $0x4e, Y9, Y10
 	VPADDQ   Y9, Y10, Y11
-	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPADDQ   vecConsts<>+272(SB), Y10, Y12
 	VPSUBQ   Y9, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -3929,12 +3969,12 @@ TEXT ·vecDoubleAVX2(SB), $672-8
 	// W2 = (F, H, F, H) is (F, H, ., .) permuted by (0, 1, 0, 1).
 	VPSHUFD  $0x4e, Y0, Y10
 	VPADDQ   Y0, Y10, Y11
-	VPADDQ   vecConsts<>+80(SB), Y10, Y12
+	VPADDQ   vecConsts<>+208(SB), Y10, Y12
 	VPSUBQ   Y0, Y12, Y12
-	VMOVDQU  vecConsts<>+176(SB), Y13
+	VMOVDQU  vecConsts<>+304(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y0, Y14
-	VPADDQ   vecConsts<>+80(SB), Y12, Y15
+	VPADDQ   vecConsts<>+208(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
 	VPBLENDD $0xf0, Y0, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
@@ -3944,12 +3984,12 @@ TEXT ·vecDoubleAVX2(SB), $672-8
 	VMOVDQU  Y15, 320(R8)
 	VPSHUFD  $0x4e, Y1, Y10
 	VPADDQ   Y1, Y10, Y11
-	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPADDQ   vecConsts<>+272(SB), Y10, Y12
 	VPSUBQ   Y1, Y12, Y12
-	VMOVDQU  vecConsts<>+240(SB), Y13
+	VMOVDQU  vecConsts<>+368(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y1, Y14
-	VPADDQ   vecConsts<>+144(SB), Y12, Y15
+	VPADDQ   vecConsts<>+272(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
 	VPBLENDD $0xf0, Y1, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
@@ -3959,12 +3999,12 @@ TEXT ·vecDoubleAVX2(SB), $672-8
 	VMOVDQU  Y15, 352(R8)
 	VPSHUFD  $0x4e, Y2, Y10
 	VPADDQ   Y2, Y10, Y11
-	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPADDQ   vecConsts<>+240(SB), Y10, Y12
 	VPSUBQ   Y2, Y12, Y12
-	VMOVDQU  vecConsts<>+208(SB), Y13
+	VMOVDQU  vecConsts<>+336(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y2, Y14
-	VPADDQ   vecConsts<>+112(SB), Y12, Y15
+	VPADDQ   vecConsts<>+240(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
 	VPBLENDD $0xf0, Y2, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
@@ -3974,12 +4014,12 @@ TEXT ·vecDoubleAVX2(SB), $672-8
 	VMOVDQU  Y15, 384(R8)
 	VPSHUFD  $0x4e, Y3, Y10
 	VPADDQ   Y3, Y10, Y11
-	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPADDQ   vecConsts<>+272(SB), Y10, Y12
 	VPSUBQ   Y3, Y12, Y12
-	VMOVDQU  vecConsts<>+240(SB), Y13
+	VMOVDQU  vecConsts<>+368(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y3, Y14
-	VPADDQ   vecConsts<>+144(SB), Y12, Y15
+	VPADDQ   vecConsts<>+272(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
 	VPBLENDD $0xf0, Y3, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
@@ -3989,12 +4029,12 @@ TEXT ·vecDoubleAVX2(SB), $672-8
 	VMOVDQU  Y15, 416(R8)
 	VPSHUFD  $0x4e, Y4, Y10
 	VPADDQ   Y4, Y10, Y11
-	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPADDQ   vecConsts<>+240(SB), Y10, Y12
 	VPSUBQ   Y4, Y12, Y12
-	VMOVDQU  vecConsts<>+208(SB), Y13
+	VMOVDQU  vecConsts<>+336(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y4, Y14
-	VPADDQ   vecConsts<>+112(SB), Y12, Y15
+	VPADDQ   vecConsts<>+240(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
 	VPBLENDD $0xf0, Y4, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
@@ -4004,12 +4044,12 @@ TEXT ·vecDoubleAVX2(SB), $672-8
 	VMOVDQU  Y15, 448(R8)
 	VPSHUFD  $0x4e, Y5, Y10
 	VPADDQ   Y5, Y10, Y11
-	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPADDQ   vecConsts<>+272(SB), Y10, Y12
 	VPSUBQ   Y5, Y12, Y12
-	VMOVDQU  vecConsts<>+240(SB), Y13
+	VMOVDQU  vecConsts<>+368(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y5, Y14
-	VPADDQ   vecConsts<>+144(SB), Y12, Y15
+	VPADDQ   vecConsts<>+272(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
 	VPBLENDD $0xf0, Y5, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
@@ -4019,12 +4059,12 @@ TEXT ·vecDoubleAVX2(SB), $672-8
 	VMOVDQU  Y15, 480(R8)
 	VPSHUFD  $0x4e, Y6, Y10
 	VPADDQ   Y6, Y10, Y11
-	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPADDQ   vecConsts<>+240(SB), Y10, Y12
 	VPSUBQ   Y6, Y12, Y12
-	VMOVDQU  vecConsts<>+208(SB), Y13
+	VMOVDQU  vecConsts<>+336(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y6, Y14
-	VPADDQ   vecConsts<>+112(SB), Y12, Y15
+	VPADDQ   vecConsts<>+240(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
 	VPBLENDD $0xf0, Y6, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
@@ -4034,12 +4074,12 @@ TEXT ·vecDoubleAVX2(SB), $672-8
 	VMOVDQU  Y15, 512(R8)
 	VPSHUFD  $0x4e, Y7, Y10
 	VPADDQ   Y7, Y10, Y11
-	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPADDQ   vecConsts<>+272(SB), Y10, Y12
 	VPSUBQ   Y7, Y12, Y12
-	VMOVDQU  vecConsts<>+240(SB), Y13
+	VMOVDQU  vecConsts<>+368(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y7, Y14
-	VPADDQ   vecConsts<>+144(SB), Y12, Y15
+	VPADDQ   vecConsts<>+272(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
 	VPBLENDD $0xf0, Y7, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
@@ -4049,12 +4089,12 @@ TEXT ·vecDoubleAVX2(SB), $672-8
 	VMOVDQU  Y15, 544(R8)
 	VPSHUFD  $0x4e, Y8, Y10
 	VPADDQ   Y8, Y10, Y11
-	VPADDQ   vecConsts<>+112(SB), Y10, Y12
+	VPADDQ   vecConsts<>+240(SB), Y10, Y12
 	VPSUBQ   Y8, Y12, Y12
-	VMOVDQU  vecConsts<>+208(SB), Y13
+	VMOVDQU  vecConsts<>+336(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y8, Y14
-	VPADDQ   vecConsts<>+112(SB), Y12, Y15
+	VPADDQ   vecConsts<>+240(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
 	VPBLENDD $0xf0, Y8, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
@@ -4064,12 +4104,12 @@ TEXT ·vecDoubleAVX2(SB), $672-8
 	VMOVDQU  Y15, 576(R8)
 	VPSHUFD  $0x4e, Y9, Y10
 	VPADDQ   Y9, Y10, Y11
-	VPADDQ   vecConsts<>+144(SB), Y10, Y12
+	VPADDQ   vecConsts<>+272(SB), Y10, Y12
 	VPSUBQ   Y9, Y12, Y12
-	VMOVDQU  vecConsts<>+240(SB), Y13
+	VMOVDQU  vecConsts<>+368(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y9, Y14
-	VPADDQ   vecConsts<>+144(SB), Y12, Y15
+	VPADDQ   vecConsts<>+272(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
 	VPBLENDD $0xf0, Y9, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15

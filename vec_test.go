@@ -1,6 +1,7 @@
 package edwards25519
 
 import (
+	"bytes"
 	"math/big"
 	"math/rand/v2"
 	"runtime"
@@ -485,11 +486,13 @@ func TestVecLaneRoundTrip(t *testing.T) {
 		id[i] = [4]uint64{7, 7, 7, 7}
 	}
 	id.setIdentity()
+	vtCheckReduced(t, "setIdentity", &id)
 	for l, want := range []int64{0, 1, 1, 0} {
-		if got := vtLaneBig(&id, l); got.Cmp(big.NewInt(want)) != 0 {
-			t.Errorf("setIdentity lane %d is %x", l, got)
+		if got := vtLaneBig(&id, l); got.Mod(got, vtP).Cmp(big.NewInt(want)) != 0 {
+			t.Errorf("setIdentity lane %d is %x mod p", l, got)
 		}
 	}
+	vtCheckNoZeroLimb(t, "setIdentity", &id)
 	var q Point
 	if id.toPoint(&q).Equal(NewIdentityPoint()) != 1 {
 		t.Error("setIdentity is not the identity")
@@ -747,8 +750,8 @@ func TestVecPickDigit(t *testing.T) {
 				t.Fatalf("%s: neg = %#x", what, neg)
 			}
 			if d == 0 {
-				if want := (vecAffine{{1, 1, 0, 2}}); a != want {
-					t.Fatalf("digit 0 picked %v, want the identity limbs", a)
+				if a != vecIdentityAddend {
+					t.Fatalf("digit 0 picked %v, want vecIdentityAddend", a)
 				}
 			} else if a != rows[m][max(d, -d)-1] {
 				t.Fatalf("%s: picked words differ from entry %d", what, max(d, -d)-1)
@@ -1154,6 +1157,82 @@ func TestVecAlignment(t *testing.T) {
 				inside("vecWindowsRoom.windows", unsafe.Pointer(wr), unsafe.Sizeof(*wr), unsafe.Pointer(&w[0]), uintptr(n)*unsafe.Sizeof(w[0]))
 				inside("vecOddWindowsRoom.windows", unsafe.Pointer(or), unsafe.Sizeof(*or), unsafe.Pointer(&o[0]), uintptr(n)*unsafe.Sizeof(o[0]))
 			}
+		}
+	}
+}
+
+// vtCheckNoZeroLimb fails if any limb of v is zero.
+func vtCheckNoZeroLimb(t testing.TB, what string, v *vecLimbs) {
+	t.Helper()
+	for i := range v {
+		for l := range v[i] {
+			if v[i][l] == 0 {
+				t.Fatalf("%s: limb %d of lane %d is zero", what, i, l)
+			}
+		}
+	}
+}
+
+// TestVecIdentityDense checks the identity written without zero limbs (see
+// "Zero limbs" in vec.go): the packed addend's lanes are (1, 1, 0, 2) mod p,
+// and the path of a scalar whose digits are all zero, and of one whose
+// leading digits are zero, never writes a zero limb: from setIdentity, the
+// doublings and additions of the identity addend keep every limb nonzero,
+// and the result is still the identity or the right point.
+func TestVecIdentityDense(t *testing.T) {
+	var a vecLimbs
+	vecExpandAddend(&a, &vecIdentityAddend, 0)
+	vtCheckReduced(t, "vecIdentityAddend", &a)
+	vtCheckNoZeroLimb(t, "vecIdentityAddend", &a)
+	for l, want := range []int64{1, 1, 0, 2} {
+		if got := vtLaneBig(&a, l); got.Mod(got, vtP).Cmp(big.NewInt(want)) != 0 {
+			t.Errorf("vecIdentityAddend lane %d is %x mod p", l, got)
+		}
+	}
+	var neg vecLimbs
+	vecExpandAddend(&neg, &vecIdentityAddend, ^uint64(0))
+	vtCheckNoZeroLimb(t, "the negated identity addend", &neg)
+
+	// The window loop of ScalarMult on the scalar 0 and on a scalar whose
+	// top 8 digits are zero, with the generic twins (which the AVX2
+	// kernels equal limb for limb).
+	r := ptRand(t)
+	q := ptPoints(t, r, 4)[3]
+	var w vecWindow
+	w.init(q)
+	var top Scalar
+	top.SetCanonicalBytes(append(bytes.Repeat([]byte{0x5a}, 28), 0, 0, 0, 0))
+	for _, s := range []*Scalar{NewScalar(), &top} {
+		digits := s.signedRadix16()
+		var acc vecLimbs
+		acc.setIdentity()
+		identity := true // every digit so far was zero
+		steps := 0
+		for i := 63; i >= 0; i-- {
+			if i != 63 {
+				for range 4 {
+					vecDoubleGeneric(&acc)
+					if identity {
+						vtCheckNoZeroLimb(t, "a doubling of the identity", &acc)
+						steps++
+					}
+				}
+			}
+			vecAddDigitGeneric(&acc, (*[combEntries]vecAffine)(&w), int32(digits[i]))
+			identity = identity && digits[i] == 0
+			if identity {
+				vtCheckNoZeroLimb(t, "an addition of the identity addend", &acc)
+				steps++
+			}
+		}
+		if want := map[bool]int{true: 64 + 63*4, false: 8 + 8*4}[s.Equal(NewScalar()) == 1]; steps != want {
+			t.Fatalf("checked %d steps on the identity, want %d", steps, want)
+		}
+		var got Point
+		acc.toPoint(&got)
+		want := new(Point).ScalarMult(s, q)
+		if got.Equal(want) != 1 {
+			t.Fatal("the window loop over the dense identity gives the wrong point")
 		}
 	}
 }

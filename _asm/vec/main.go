@@ -65,7 +65,7 @@ var (
 
 	// vecConsts holds, as 64-bit words: 19, 2^26-1, 2^25-1, 2p's limb 0,
 	// even and odd limbs (2^27-38, 2^27-2, 2^26-2), each broadcast to four
-	// lanes where it is used; the packed limb 0 of the identity addend;
+	// lanes where it is used; the packed identity addend (160 bytes);
 	// and 2p's and 4p's (2^28-76, 2^28-4, 2^27-4) three limbs again as four
 	// words each, for the memory operands of the lane steps.
 	vecConsts Mem
@@ -78,13 +78,17 @@ const (
 	constTwoP0
 	constTwoPEven
 	constTwoPOdd
-	constIdentity // 32 bytes
+	constIdentity // identityBytes
 )
+
+// identityBytes is the size of the packed identity addend, vecIdentityAddend
+// in vec.go: (p+1, p+1, p, p+2), ten limbs of four 32-bit lanes.
+const identityBytes = limbs * 16
 
 // 2p's and 4p's limbs as four words each, for memory operands (offsets in
 // vecConsts).
 const (
-	constTwoP0x4 = constIdentity + 32 + 32*iota
+	constTwoP0x4 = constIdentity + identityBytes + 32*iota
 	constTwoPEvenx4
 	constTwoPOddx4
 	constFourP0x4
@@ -116,14 +120,20 @@ func main() {
 	for i, v := range []uint64{19, 1<<26 - 1, 1<<25 - 1, 1<<27 - 38, 1<<27 - 2, 1<<26 - 2} {
 		DATA(8*i, U64(v))
 	}
-	// Limb 0 of the identity addend as packed 32-bit lanes (1, 1, 0, 2),
-	// and limb 1 (the upper half) zero.
-	DATA(constIdentity, U32(1))
-	DATA(constIdentity+4, U32(1))
-	DATA(constIdentity+8, U32(0))
-	DATA(constIdentity+12, U32(2))
-	for off := constIdentity + 16; off < constIdentity+32; off += 4 {
-		DATA(off, U32(0))
+	// The identity addend, packed: (p+1, p+1, p, p+2) in every limb's four
+	// 32-bit lanes (p's limb for limbs 1..9).
+	for i := 0; i < limbs; i++ {
+		p := uint32(1)<<width(i) - 1
+		if i == 0 {
+			p = 1<<26 - 19
+		}
+		lanes := [4]uint32{p, p, p, p}
+		if i == 0 {
+			lanes = [4]uint32{p + 1, p + 1, p, p + 2}
+		}
+		for l, v := range lanes {
+			DATA(constIdentity+16*i+4*l, U32(v))
+		}
 	}
 	for k, v := range []uint64{1<<27 - 38, 1<<27 - 2, 1<<26 - 2, 1<<28 - 76, 1<<28 - 4, 1<<27 - 4} {
 		for w := 0; w < 4; w++ {
@@ -363,7 +373,7 @@ func addAffineRoutine() {
 // signed, in q. Uses Y0..Y15.
 func pickExpand(row, mp GPPhysical, q Mem) {
 	Comment("Scan: acc = OR over e < 8 of (row[e] AND masks[e]), five 32-byte chunks per",
-		"entry, every entry read; then OR in the identity addend (1, 1, 0, 2) under",
+		"entry, every entry read; then OR in the identity addend (p+1, p+1, p, p+2) under",
 		"masks[8] (d = 0). masks[9] is the sign.")
 	mask, t := Y11, Y12
 	packed := []VecPhysical{Y5, Y6, Y7, Y8, Y9}
@@ -380,8 +390,10 @@ func pickExpand(row, mp GPPhysical, q Mem) {
 		}
 	}
 	VPBROADCASTQ(Mem{Base: mp, Disp: 64}, mask)
-	VPAND(constant(constIdentity), mask, mask)
-	VPOR(mask, packed[0], packed[0])
+	for k := 0; k < limbs/2; k++ {
+		VPAND(constant(constIdentity+k*limbBytes), mask, t)
+		VPOR(t, packed[k], packed[k])
+	}
 
 	twoP := twoPRegs()
 	negMask := Y12
