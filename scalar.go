@@ -725,6 +725,41 @@ func (s *Scalar) signedRadix16() [64]int8 {
 	return d
 }
 
+// scalarEightL is 8·l = 2^255 + 8·c as four little-endian words (c < 2^125,
+// so 8·c fits the low two).
+var scalarEightL = [4]uint64{scalarC0 << 3 & (1<<64 - 1), scalarC1<<3 | scalarC0>>61, 0, 1 << 63}
+
+// signedRadix16Padded returns the 65 signed radix-16 digits of s + 8·l, in
+// [-8, 8), the last one always 1.
+//
+// The curve's group has order 8·l, so (s + 8·l)·Q = s·Q for every point Q,
+// torsion included. The padding makes the top digit nonzero for every s: a
+// window loop that starts from the identity leaves it at its first
+// addition, instead of doubling the identity through the leading zero
+// digits of s (one window in two for a random s, all of them for s = 0). On
+// the vector backend those doublings of a constant timed measurably
+// differently from doublings of a point (see "Zero limbs" in vec.go), which
+// would leak how many leading digits are zero.
+func (s *Scalar) signedRadix16Padded() [65]int8 {
+	// s < l and 9·l < 2^256: the sum does not carry out of four words, and
+	// its top nibble is 8 + (s's top nibble) + a carry, at least 8.
+	var w [4]uint64
+	var c uint64
+	w[0], c = bits.Add64(s.w[0], scalarEightL[0], 0)
+	w[1], c = bits.Add64(s.w[1], scalarEightL[1], c)
+	w[2], c = bits.Add64(s.w[2], scalarEightL[2], c)
+	w[3], _ = bits.Add64(s.w[3], scalarEightL[3], c)
+	var d [65]int8
+	var carry int32
+	for i := 0; i < 64; i++ {
+		v := int32(w[i/16]>>(4*(i%16))&15) + carry
+		carry = (v + 8) >> 4
+		d[i] = int8(v - carry<<4)
+	}
+	d[64] = int8(carry)
+	return d
+}
+
 // signedWindowDigitCount returns how many radix-2^w digits
 // signedWindowDigits produces: the least n with n*w >= 254, so that the top
 // digit (at most 253 - (n-1)w <= w-1 bits, plus a carry) never recentres.

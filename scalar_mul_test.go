@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -319,4 +320,76 @@ func BenchmarkScalarMulInterleaved(b *testing.B) {
 	b.ReportMetric(float64(bestOurs)/batch, "ours-ns/mul")
 	b.ReportMetric(float64(bestRef)/batch, "ref-ns/mul")
 	b.ReportMetric(float64(bestOurs)/float64(bestRef), "ours/ref")
+}
+
+// TestSignedRadix16Padded checks the digits of s + 8·l: their value, their
+// range, and the top digit, which must be 1 for every s.
+func TestSignedRadix16Padded(t *testing.T) {
+	r := ptRand(t)
+	l := new(big.Int).Add(new(big.Int).Lsh(big.NewInt(1), 252), new(big.Int).SetBytes([]byte{
+		0x14, 0xde, 0xf9, 0xde, 0xa2, 0xf7, 0x9c, 0xd6, 0x58, 0x12, 0x63, 0x1a, 0x5c, 0xf5, 0xd3, 0xed}))
+	lMinus1 := new(big.Int).Sub(l, big.NewInt(1)).FillBytes(make([]byte, 32))
+	slices.Reverse(lMinus1)
+	edges := [][]byte{make([]byte, 32), {1}, lMinus1}
+	scalars := []*Scalar{}
+	for _, e := range edges {
+		b := make([]byte, 32)
+		copy(b, e)
+		s, err := NewScalar().SetCanonicalBytes(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scalars = append(scalars, s)
+	}
+	for range 1000 {
+		scalars = append(scalars, ptRandomScalar(r))
+	}
+	for _, s := range scalars {
+		d := s.signedRadix16Padded()
+		if d[64] != 1 {
+			t.Fatalf("top digit %d, want 1", d[64])
+		}
+		sum := new(big.Int)
+		for i := 64; i >= 0; i-- {
+			if d[i] < -8 || d[i] >= 8 {
+				t.Fatalf("digit %d is %d", i, d[i])
+			}
+			sum.Lsh(sum, 4).Add(sum, big.NewInt(int64(d[i])))
+		}
+		le := s.Bytes()
+		slices.Reverse(le)
+		want := new(big.Int).SetBytes(le)
+		want.Add(want, new(big.Int).Lsh(l, 3))
+		if sum.Cmp(want) != 0 {
+			t.Fatalf("digits of %x sum to %x, want s + 8l = %x", s.Bytes(), sum, want)
+		}
+	}
+}
+
+// TestScalarMultTorsion runs ScalarMult and MultiScalarMult on points with
+// an order-8 component against the reference: the padding by 8·l in
+// signedRadix16Padded must not change x·Q for any Q on the curve.
+func TestScalarMultTorsion(t *testing.T) {
+	r := ptRand(t)
+	low := svLowOrderPoint(t)
+	for n := range 40 {
+		s := ptRandomScalar(r)
+		if n == 0 {
+			s = NewScalar()
+		}
+		P := new(Point).ScalarBaseMult(ptRandomScalar(r))
+		for range n % 8 {
+			P.Add(P, low)
+		}
+		if n == 1 {
+			P.Set(low)
+		}
+		want := new(ref.Point).ScalarMult(toRefScalar(t, s), toRefPoint(t, P))
+		samePoint(t, "ScalarMult", new(Point).ScalarMult(s, P), want)
+		Q := new(Point).Add(P, low)
+		s2 := ptRandomScalar(r)
+		want2 := new(ref.Point).MultiScalarMult([]*ref.Scalar{toRefScalar(t, s), toRefScalar(t, s2)},
+			[]*ref.Point{toRefPoint(t, P), toRefPoint(t, Q)})
+		samePoint(t, "MultiScalarMult", new(Point).MultiScalarMult([]*Scalar{s, s2}, []*Point{P, Q}), want2)
+	}
 }

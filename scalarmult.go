@@ -98,8 +98,9 @@ func (v *Point) scalarBaseMultVec(x *Scalar) *Point {
 // (4M each to the completed sum, which the next doubling scales to
 // projective with 3M, 448M in all) with 64 scans of 8 cached entries.
 //
-// Vector: table 7 additions and 8 scalings (22V); 252 doublings and 64
-// additions (632V).
+// Vector: table 7 additions and 8 scalings (22V); the digits of x + 8·l
+// (signedRadix16Padded: 65 digits, the top one always 1, so the loop never
+// doubles the identity), 256 doublings and 65 additions (642V).
 // ----------------------------------------------------------------------------
 
 // ScalarMult sets v = x·q, and returns v. It runs in constant time.
@@ -110,7 +111,7 @@ func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
 		var accRoom vecAccRoom
 		window := windowRoom.windows(1)
 		window[0].init(q)
-		digits := [1][64]int8{x.signedRadix16()}
+		digits := [1][65]int8{x.signedRadix16Padded()}
 		return vecRadix16(accRoom.acc(), window, digits[:]).toPoint(v)
 	}
 	var window cachedWindow
@@ -139,14 +140,14 @@ func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
 }
 
 // vecRadix16 sets acc = Σ_k Σ_i digits[k][i]·16^i·Q_k, where windows[k]
-// holds 1..8·Q_k: the loop of ScalarMult and MultiScalarMult in the vector
-// formulas of vec.go, 63·4 vector doublings and one vecAddDigit (a
-// constant-time scan of 8 packed entries and a mixed addition) per digit.
-// It returns acc.
-func vecRadix16(acc *vecLimbs, windows []vecWindow, digits [][64]int8) *vecLimbs {
+// holds 1..8·Q_k and digits[k] are those of signedRadix16Padded: the loop
+// of ScalarMult and MultiScalarMult in the vector formulas of vec.go, 64·4
+// vector doublings and one vecAddDigit (a constant-time scan of 8 packed
+// entries and a mixed addition) per digit. It returns acc.
+func vecRadix16(acc *vecLimbs, windows []vecWindow, digits [][65]int8) *vecLimbs {
 	acc.setIdentity()
-	for i := 63; i >= 0; i-- {
-		if i != 63 {
+	for i := 64; i >= 0; i-- {
+		if i != 64 {
 			vecDouble(acc)
 			vecDouble(acc)
 			vecDouble(acc)
@@ -354,12 +355,12 @@ func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
 	checkTerms("MultiScalarMult", scalars, points)
 	if useVec {
 		var windowsRoom vecWindowsRoom
-		var digitsBuf [smallTerms][64]int8
+		var digitsBuf [smallTerms][65]int8
 		windows := windowsRoom.windows(len(points))
 		digits := termsIn(digitsBuf[:], len(points))
 		for k := range points {
 			windows[k].init(points[k])
-			digits[k] = scalars[k].signedRadix16()
+			digits[k] = scalars[k].signedRadix16Padded()
 		}
 		var accRoom vecAccRoom
 		return vecRadix16(accRoom.acc(), windows, digits).toPoint(v)
