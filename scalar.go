@@ -704,27 +704,6 @@ func (s *Scalar) Equal(t *Scalar) int {
 	return int(1 ^ (diff|-diff)>>63)
 }
 
-// signedRadix16 returns the digits d[0..63] of s in radix 16 with
-// d[i] in [-8, 8) for i < 63 and d[63] in [0, 2], such that
-//
-//	s = d[0] + d[1]*16 + d[2]*16^2 + ... + d[63]*16^63.
-//
-// It runs in constant time: every digit goes through the same arithmetic.
-func (s *Scalar) signedRadix16() [64]int8 {
-	var d [64]int8
-	var carry int32
-	for i := 0; i < 64; i++ {
-		// Unsigned nibble i plus the incoming carry, in [0, 16].
-		v := int32(s.w[i/16]>>(4*(i%16))&15) + carry
-		// Recentre to [-8, 8): carry out is 1 exactly when v >= 8.
-		carry = (v + 8) >> 4
-		d[i] = int8(v - carry<<4)
-	}
-	// s < l < 2^253, so nibble 63 is at most 1 and, with its carry in, at
-	// most 2 < 8: the last carry out is always zero.
-	return d
-}
-
 // scalarEightL is 8·l = 2^255 + 8·c as four little-endian words (c < 2^125,
 // so 8·c fits the low two).
 var scalarEightL = [4]uint64{scalarC0 << 3 & (1<<64 - 1), scalarC1<<3 | scalarC0>>61, 0, 1 << 63}
@@ -739,7 +718,8 @@ var scalarEightL = [4]uint64{scalarC0 << 3 & (1<<64 - 1), scalarC1<<3 | scalarC0
 // digits of s (one window in two for a random s, all of them for s = 0). On
 // the vector backend those doublings of a constant timed measurably
 // differently from doublings of a point (see "Zero limbs" in vec.go), which
-// would leak how many leading digits are zero.
+// would leak how many leading digits are zero. It runs in constant time:
+// every digit goes through the same arithmetic.
 func (s *Scalar) signedRadix16Padded() [65]int8 {
 	// s < l and 9·l < 2^256: the sum does not carry out of four words, and
 	// its top nibble is 8 + (s's top nibble) + a carry, at least 8.
@@ -776,6 +756,28 @@ func signedWindowDigitCount(w uint) int {
 // It panics if w is out of range or out is shorter than n. Its running time
 // depends on w and not on s.
 func (s *Scalar) signedWindowDigits(w uint, out []int32) int {
+	return windowDigits(&s.w, w, out)
+}
+
+// signedWindowDigitsPlusL is signedWindowDigits of s + l (below 2l <
+// 2^254). For w = 4 its top digit, out[63], holds bits 252 to 255 of s + l
+// (plus a carry), and s + l >= l > 2^252, so it is never zero. (For some
+// other w the top digit starts above bit 252 and can be zero.) For a point
+// B of order l, (s + l)·B = s·B, and a comb over B that adds its top digit
+// first never starts from the identity.
+func (s *Scalar) signedWindowDigitsPlusL(w uint, out []int32) int {
+	var v [4]uint64
+	var c uint64
+	v[0], c = bits.Add64(s.w[0], scalarC0, 0)
+	v[1], c = bits.Add64(s.w[1], scalarC1, c)
+	v[2], c = bits.Add64(s.w[2], 0, c)
+	v[3], _ = bits.Add64(s.w[3], 1<<60, c)
+	return windowDigits(&v, w, out)
+}
+
+// windowDigits is signedWindowDigits on the four words sw, whose value
+// must be below 2^254.
+func windowDigits(sw *[4]uint64, w uint, out []int32) int {
 	if w < 4 || w > 16 {
 		panic("edwards25519: signedWindowDigits window out of range")
 	}
@@ -791,9 +793,9 @@ func (s *Scalar) signedWindowDigits(w uint, out []int32) int {
 		// word indices depend on i and w only.
 		pos := uint(i) * w
 		word, off := pos/64, pos%64
-		u := s.w[word] >> off
+		u := sw[word] >> off
 		if off+w > 64 && word < 3 {
-			u |= s.w[word+1] << (64 - off)
+			u |= sw[word+1] << (64 - off)
 		}
 		v := int32(u&mask) + carry
 		if i == n-1 {

@@ -152,7 +152,8 @@ func TestScalarSetterAliasing(t *testing.T) {
 		orig := *s
 		b := s.Bytes()
 		_ = s.bytes32()
-		_ = s.signedRadix16()
+		_ = s.signedRadix16Padded()
+		_ = s.signedWindowDigitsPlusL(4, make([]int32, 64))
 		_ = s.nafDigits(5)
 		_ = s.signedWindowDigits(7, make([]int32, 40))
 		if *s != orig {

@@ -322,50 +322,6 @@ func BenchmarkScalarMulInterleaved(b *testing.B) {
 	b.ReportMetric(float64(bestOurs)/float64(bestRef), "ours/ref")
 }
 
-// TestSignedRadix16Padded checks the digits of s + 8·l: their value, their
-// range, and the top digit, which must be 1 for every s.
-func TestSignedRadix16Padded(t *testing.T) {
-	r := ptRand(t)
-	l := new(big.Int).Add(new(big.Int).Lsh(big.NewInt(1), 252), new(big.Int).SetBytes([]byte{
-		0x14, 0xde, 0xf9, 0xde, 0xa2, 0xf7, 0x9c, 0xd6, 0x58, 0x12, 0x63, 0x1a, 0x5c, 0xf5, 0xd3, 0xed}))
-	lMinus1 := new(big.Int).Sub(l, big.NewInt(1)).FillBytes(make([]byte, 32))
-	slices.Reverse(lMinus1)
-	edges := [][]byte{make([]byte, 32), {1}, lMinus1}
-	scalars := []*Scalar{}
-	for _, e := range edges {
-		b := make([]byte, 32)
-		copy(b, e)
-		s, err := NewScalar().SetCanonicalBytes(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		scalars = append(scalars, s)
-	}
-	for range 1000 {
-		scalars = append(scalars, ptRandomScalar(r))
-	}
-	for _, s := range scalars {
-		d := s.signedRadix16Padded()
-		if d[64] != 1 {
-			t.Fatalf("top digit %d, want 1", d[64])
-		}
-		sum := new(big.Int)
-		for i := 64; i >= 0; i-- {
-			if d[i] < -8 || d[i] >= 8 {
-				t.Fatalf("digit %d is %d", i, d[i])
-			}
-			sum.Lsh(sum, 4).Add(sum, big.NewInt(int64(d[i])))
-		}
-		le := s.Bytes()
-		slices.Reverse(le)
-		want := new(big.Int).SetBytes(le)
-		want.Add(want, new(big.Int).Lsh(l, 3))
-		if sum.Cmp(want) != 0 {
-			t.Fatalf("digits of %x sum to %x, want s + 8l = %x", s.Bytes(), sum, want)
-		}
-	}
-}
-
 // TestScalarMultTorsion runs ScalarMult and MultiScalarMult on points with
 // an order-8 component against the reference: the padding by 8·l in
 // signedRadix16Padded must not change x·Q for any Q on the curve.
@@ -391,5 +347,96 @@ func TestScalarMultTorsion(t *testing.T) {
 		want2 := new(ref.Point).MultiScalarMult([]*ref.Scalar{toRefScalar(t, s), toRefScalar(t, s2)},
 			[]*ref.Point{toRefPoint(t, P), toRefPoint(t, Q)})
 		samePoint(t, "MultiScalarMult", new(Point).MultiScalarMult([]*Scalar{s, s2}, []*Point{P, Q}), want2)
+	}
+}
+
+// TestSignedWindowDigitsPlusL checks the comb digits of s + l: their value,
+// their range, and the top digit, which must not be zero for any s.
+func TestSignedWindowDigitsPlusL(t *testing.T) {
+	r := ptRand(t)
+	l := new(big.Int).Add(new(big.Int).Lsh(big.NewInt(1), 252), new(big.Int).SetBytes([]byte{
+		0x14, 0xde, 0xf9, 0xde, 0xa2, 0xf7, 0x9c, 0xd6, 0x58, 0x12, 0x63, 0x1a, 0x5c, 0xf5, 0xd3, 0xed}))
+	lMinus1 := new(big.Int).Sub(l, big.NewInt(1)).FillBytes(make([]byte, 32))
+	slices.Reverse(lMinus1)
+	scalars := []*Scalar{NewScalar()}
+	s, err := NewScalar().SetCanonicalBytes(lMinus1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scalars = append(scalars, s)
+	for range 1000 {
+		scalars = append(scalars, ptRandomScalar(r))
+	}
+	var d [combDigits]int32
+	for _, s := range scalars {
+		n := s.signedWindowDigitsPlusL(combWidth, d[:])
+		if n != combDigits || d[n-1] == 0 {
+			t.Fatalf("%d digits, top digit %d", n, d[n-1])
+		}
+		sum := new(big.Int)
+		for i := n - 1; i >= 0; i-- {
+			if i < n-1 && (d[i] < -8 || d[i] >= 8) || d[i] < -8 || d[i] > 8 {
+				t.Fatalf("digit %d is %d", i, d[i])
+			}
+			sum.Lsh(sum, combWidth).Add(sum, big.NewInt(int64(d[i])))
+		}
+		le := s.Bytes()
+		slices.Reverse(le)
+		want := new(big.Int).Add(new(big.Int).SetBytes(le), l)
+		if sum.Cmp(want) != 0 {
+			t.Fatalf("digits of %x sum to %x, want s + l = %x", s.Bytes(), sum, want)
+		}
+	}
+}
+
+// TestDudectLookupScalars checks the scalars that internal/dudect uses to
+// hit chosen table entries in every window (its baseZeroDigits,
+// baseMinusEightDigits and multZeroDigits, built from the same formulas):
+// their recoded digits are what its class descriptions say.
+func TestDudectLookupScalars(t *testing.T) {
+	c := new(big.Int).SetBytes([]byte{0x14, 0xde, 0xf9, 0xde, 0xa2, 0xf7, 0x9c, 0xd6,
+		0x58, 0x12, 0x63, 0x1a, 0x5c, 0xf5, 0xd3, 0xed})
+	two252 := new(big.Int).Lsh(big.NewInt(1), 252)
+	l := new(big.Int).Add(two252, c)
+	scalar := func(v *big.Int) *Scalar {
+		b := v.FillBytes(make([]byte, 32))
+		slices.Reverse(b)
+		s, err := NewScalar().SetCanonicalBytes(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	var d [combDigits]int32
+	s := scalar(new(big.Int).Sub(two252, c))
+	s.signedWindowDigitsPlusL(combWidth, d[:])
+	for i, v := range d {
+		if want := map[bool]int32{true: 2, false: 0}[i == combDigits-1]; v != want {
+			t.Fatalf("2^252 - c: comb digit %d of s + l is %d, want %d", i, v, want)
+		}
+	}
+	m := new(big.Int).Sub(two252, big.NewInt(1))
+	m.Div(m, big.NewInt(15)).Mul(m, big.NewInt(8))
+	m.Sub(new(big.Int).Lsh(two252, 1), m)
+	s = scalar(m.Sub(m, l))
+	s.signedWindowDigitsPlusL(combWidth, d[:])
+	for i, v := range d {
+		if want := map[bool]int32{true: 2, false: -8}[i == combDigits-1]; v != want {
+			t.Fatalf("M - l: comb digit %d of s + l is %d, want %d", i, v, want)
+		}
+	}
+	s = scalar(new(big.Int).Sub(two252, new(big.Int).Lsh(c, 3)))
+	p := s.signedRadix16Padded()
+	for i, v := range p {
+		want := int8(0)
+		switch i {
+		case 63:
+			want = -7
+		case 64:
+			want = 1
+		}
+		if v != want {
+			t.Fatalf("2^252 - 8c: digit %d of s + 8l is %d, want %d", i, v, want)
+		}
 	}
 }

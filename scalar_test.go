@@ -472,18 +472,23 @@ func scalarTestDigitSum[D int8 | int32](d []D, w uint) *big.Int {
 	return sum
 }
 
-func TestScalarSignedRadix16(t *testing.T) {
+// TestScalarSignedRadix16Padded checks the digits of s + 8·l: their value,
+// their range, and the top digit, which must be 1 for every s (so that the
+// window loops never double the identity).
+func TestScalarSignedRadix16Padded(t *testing.T) {
 	r := scalarTestRand(t)
 	bs, ss := scalarTestScalars(t, r, scalarTestIters())
+	eightL := new(big.Int).Lsh(scalarTestL, 3)
 	for i, s := range ss {
-		d := s.signedRadix16()
+		d := s.signedRadix16Padded()
 		for j, v := range d {
-			if (j < 63 && (v < -8 || v >= 8)) || (j == 63 && (v < 0 || v > 8)) {
+			if (j < 64 && (v < -8 || v >= 8)) || (j == 64 && v != 1) {
 				t.Fatalf("digit %d of %v is %d", j, bs[i], v)
 			}
 		}
-		if got := scalarTestDigitSum(d[:], 4); got.Cmp(bs[i]) != 0 {
-			t.Fatalf("signedRadix16(%v) sums to %v", bs[i], got)
+		want := new(big.Int).Add(bs[i], eightL)
+		if got := scalarTestDigitSum(d[:], 4); got.Cmp(want) != 0 {
+			t.Fatalf("signedRadix16Padded(%v) sums to %v, want %v", bs[i], got, want)
 		}
 	}
 }
@@ -601,7 +606,7 @@ func TestScalarAllocations(t *testing.T) {
 		"SetBytesWithClamping": func() { s.SetBytesWithClamping(narrow) },
 		"Bytes":                func() { sink ^= x.Bytes()[3] },
 		"bytes32":              func() { b := x.bytes32(); sink ^= b[5] },
-		"signedRadix16":        func() { d := x.signedRadix16(); sink ^= byte(d[7]) },
+		"signedRadix16Padded":  func() { d := x.signedRadix16Padded(); sink ^= byte(d[7]) },
 		"signedWindowDigits":   func() { x.signedWindowDigits(5, digits) },
 		"Equal":                func() { sink ^= byte(x.Equal(y)) },
 	} {

@@ -47,8 +47,11 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 		return v.scalarBaseMultVec(x)
 	}
 	rows := baseCombTable()
+	// The digits of x + l, top row first: its digit is never zero, so the
+	// accumulator leaves the identity at the first addition whatever x is
+	// (see signedWindowDigitsPlusL and ScalarMult's signedRadix16Padded).
 	var digits [combDigits]int32
-	n := x.signedWindowDigits(combWidth, digits[:])
+	n := x.signedWindowDigitsPlusL(combWidth, digits[:])
 
 	var acc Point
 	var sum completed
@@ -59,10 +62,10 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 		if j != combSpacing-1 {
 			acc.doubleN(combWidth, &pp, &sum) // j and the bounds are public
 		}
-		for m := range rows {
+		for m := len(rows) - 1; m >= 0; m-- {
 			i := m*combSpacing + j
 			if i >= n {
-				break
+				continue
 			}
 			rows[m].selectDigit(&addend, digits[i])
 			acc.fromCompleted(sum.addAffine(&acc, &addend))
@@ -77,13 +80,14 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 // in about the time of 3M) and 64 scans of 8 packed entries.
 func (v *Point) scalarBaseMultVec(x *Scalar) *Point {
 	rows := vecCombTable()
+	// The digits of x + l, top row first, as in ScalarBaseMult.
 	var digits [combDigits]int32
-	n := x.signedWindowDigits(combWidth, digits[:])
+	n := x.signedWindowDigitsPlusL(combWidth, digits[:])
 
 	var room vecAccRoom
 	acc := room.acc()
 	acc.setIdentity()
-	for i := range n {
+	for i := n - 1; i >= 0; i-- {
 		vecAddDigit(acc, &rows[i], digits[i])
 	}
 	return acc.toPoint(v)
@@ -92,15 +96,16 @@ func (v *Point) scalarBaseMultVec(x *Scalar) *Point {
 // ----------------------------------------------------------------------------
 // Variable base, constant time: ScalarMult
 //
-// Signed radix 16 (d_i in [-8, 8], 64 digits), left to right over a table of
-// 1..8·Q. Cost: table 7 additions (56M); loop 63·4 doublings (252·(4S+3M)
-// plus the last of each group of four to extended, +1M) and 64 additions
-// (4M each to the completed sum, which the next doubling scales to
-// projective with 3M, 448M in all) with 64 scans of 8 cached entries.
+// Signed radix 16, the digits of x + 8·l (signedRadix16Padded: 65 digits in
+// [-8, 8), the top one always 1, so that the loop never doubles the
+// identity), left to right over a table of 1..8·Q. Cost: table 7 additions
+// (56M); loop 64·4 doublings (256·(4S+3M) plus the last of each group of
+// four to extended, +1M) and 65 additions (4M each to the completed sum,
+// which the next doubling scales to projective with 3M, 455M in all) with
+// 65 scans of 8 cached entries.
 //
-// Vector: table 7 additions and 8 scalings (22V); the digits of x + 8·l
-// (signedRadix16Padded: 65 digits, the top one always 1, so the loop never
-// doubles the identity), 256 doublings and 65 additions (642V).
+// Vector: table 7 additions and 8 scalings (22V); 256 doublings and 65
+// additions (642V).
 // ----------------------------------------------------------------------------
 
 // ScalarMult sets v = x·q, and returns v. It runs in constant time.
@@ -116,7 +121,9 @@ func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
 	}
 	var window cachedWindow
 	window.init(q)
-	digits := x.signedRadix16()
+	// The digits of x + 8·l, as on the vector path: the top one is 1, so
+	// the loop never doubles the identity (see signedRadix16Padded).
+	digits := x.signedRadix16Padded()
 
 	// Each sum stays completed until the next doublings start from it, so
 	// it is scaled to projective (3M) rather than to extended (4M).
@@ -124,10 +131,10 @@ func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
 	var sum completed
 	var pp projective
 	var addend cached
-	window.selectDigit(&addend, digits[63])
+	window.selectDigit(&addend, digits[64])
 	acc.setIdentity()
 	sum.addCached(&acc, &addend)
-	for i := 62; i >= 0; i-- {
+	for i := 63; i >= 0; i-- {
 		pp.fromCompleted(&sum)
 		pp.fromCompleted(sum.double(&pp))
 		pp.fromCompleted(sum.double(&pp))
@@ -367,12 +374,12 @@ func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
 	}
 	// Up to smallTerms terms live on the caller's stack; more are allocated.
 	var windowsBuf [smallTerms]cachedWindow
-	var digitsBuf [smallTerms][64]int8
+	var digitsBuf [smallTerms][65]int8
 	windows := termsIn(windowsBuf[:], len(points))
 	digits := termsIn(digitsBuf[:], len(points))
 	for k := range points {
 		windows[k].init(points[k])
-		digits[k] = scalars[k].signedRadix16()
+		digits[k] = scalars[k].signedRadix16Padded()
 	}
 
 	var acc Point
@@ -380,8 +387,8 @@ func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
 	var pp projective
 	var addend cached
 	acc.setIdentity()
-	for i := 63; i >= 0; i-- {
-		if i != 63 {
+	for i := 64; i >= 0; i-- {
+		if i != 64 {
 			acc.doubleN(4, &pp, &sum)
 		}
 		for k := range windows {

@@ -164,9 +164,14 @@ func (v *vecLimbs) toPoint(p *Point) *Point {
 // The vector code therefore writes the identity with p in place of 0, the
 // accumulator as (p, p+1, p+1, p) and the addend as (p+1, p+1, p, p+2):
 // every limb is nonzero and still reduced (p's limbs are 2^26-19, 2^25-1,
-// 2^26-1, ...). Doublings and additions keep p as p (vecMul's output for a
-// value that is 0 mod p comes out as p from these inputs), which
-// TestVecIdentityDense checks along with the values.
+// 2^26-1, ...). Doublings keep p as p (vecMul's output for a value that is
+// 0 mod p comes out as p from these inputs), which TestVecIdentityDense
+// checks along with the values. An addition to the identity would not
+// (its Y and Z come out small, with zero limbs), and a loop that starts
+// from the identity would double it through a scalar's leading zero
+// digits; so the constant-time loops take digits whose first one is never
+// zero (signedRadix16Padded, signedWindowDigitsPlusL), and the identity
+// accumulator leaves the identity at its first addition.
 
 // vecP is p in radix 2^25.5, limb by limb.
 var vecP = [vecLimbCount]uint64{

@@ -35,6 +35,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"os"
 	"regexp"
@@ -121,21 +122,51 @@ func randomElement(rng *rand.Rand, e *field.Element) {
 	}
 }
 
-// scalarFromNibbles returns the scalar whose 4-bit windows, least
-// significant first, are low followed by rest repeated, with the top
-// window cleared so the value stays below 2^252 < l.
-func scalarFromNibbles(low, rest byte) *edwards25519.Scalar {
-	b := make([]byte, 32)
-	for i := range b {
-		b[i] = rest | rest<<4
-	}
-	b[0] = low | rest<<4
-	b[31] &= 0x0f
+// scalarFromBig returns the scalar v, which must be in [0, l).
+func scalarFromBig(v *big.Int) *edwards25519.Scalar {
+	b := v.FillBytes(make([]byte, 32))
+	slices.Reverse(b)
 	s, err := edwards25519.NewScalar().SetCanonicalBytes(b)
 	if err != nil {
 		panic(err)
 	}
 	return s
+}
+
+// The order l = 2^252 + c, and scalars whose recoded digits hit chosen
+// table entries. ScalarBaseMult recodes s + l in radix 16 (comb digits,
+// the top one 0..8) and ScalarMult s + 8l (65 signed digits, the top one
+// 1), so that neither loop starts by doubling or adding to the identity;
+// a scalar meant to hit a table entry in every window is chosen through
+// that offset.
+var (
+	orderC = new(big.Int).SetBytes([]byte{0x14, 0xde, 0xf9, 0xde, 0xa2, 0xf7, 0x9c, 0xd6,
+		0x58, 0x12, 0x63, 0x1a, 0x5c, 0xf5, 0xd3, 0xed})
+	two252 = new(big.Int).Lsh(big.NewInt(1), 252)
+	orderL = new(big.Int).Add(two252, orderC)
+)
+
+// baseZeroDigits is 2^252 - c: s + l = 2^253, whose comb digits are all 0
+// but the top one (2), so every window but one picks the identity.
+func baseZeroDigits() *edwards25519.Scalar {
+	return scalarFromBig(new(big.Int).Sub(two252, orderC))
+}
+
+// baseMinusEightDigits is M - l for M = 2·16^63 - 8·(16^63 - 1)/15, whose
+// signed radix-16 digits are all -8 but the top one (2): every window but
+// one picks the last entry, negated. l <= M < 2l.
+func baseMinusEightDigits() *edwards25519.Scalar {
+	p63 := new(big.Int).Lsh(big.NewInt(1), 252)
+	m := new(big.Int).Sub(p63, big.NewInt(1))
+	m.Div(m, big.NewInt(15)).Mul(m, big.NewInt(8))
+	m.Sub(new(big.Int).Lsh(p63, 1), m)
+	return scalarFromBig(m.Sub(m, orderL))
+}
+
+// multZeroDigits is 2^252 - 8c: s + 8l = 16^64 - 7·16^63, whose 65 signed
+// digits are all 0 but the top two (1 and -7).
+func multZeroDigits() *edwards25519.Scalar {
+	return scalarFromBig(new(big.Int).Sub(two252, new(big.Int).Lsh(orderC, 3)))
 }
 
 // lowWeightScalar sets s to a scalar below 2^252 with exactly three bits set.
@@ -156,9 +187,7 @@ func targets(rng *rand.Rand) []target {
 	var fixed edwards25519.Scalar
 	randomScalar(rng, &fixed)
 	zero := edwards25519.NewScalar()
-	// -8 in every signed radix-16 digit: windows 8, 7, 7, ... (each 7 plus
-	// the carry from below is 8 again, recoded as -8 with a carry up).
-	minusEights := scalarFromNibbles(8, 7)
+	baseZero, baseMinusEights, multZero := baseZeroDigits(), baseMinusEightDigits(), multZeroDigits()
 
 	var k edwards25519.Scalar
 	randomScalar(rng, &k)
@@ -215,16 +244,16 @@ func targets(rng *rand.Rand) []target {
 		},
 		{
 			name:    "ScalarBaseMult/lookup-zero-digits",
-			classes: "scalar 0 (every window digit 0, first table entry) vs random",
+			classes: "2^252 - c (digits of s + l all 0 but the top: the identity entry) vs random",
 			batch:   1,
-			chunk: inputs(scalarClass(zero),
+			chunk: inputs(scalarClass(baseZero),
 				func(s *edwards25519.Scalar) { sinkPoint.ScalarBaseMult(s) }),
 		},
 		{
 			name:    "ScalarBaseMult/lookup-minus8-digits",
-			classes: "scalar with every signed radix-16 digit -8 (last entry, negated) vs random",
+			classes: "digits of s + l all -8 but the top (last entry, negated) vs random",
 			batch:   1,
-			chunk: inputs(scalarClass(minusEights),
+			chunk: inputs(scalarClass(baseMinusEights),
 				func(s *edwards25519.Scalar) { sinkPoint.ScalarBaseMult(s) }),
 		},
 		{
@@ -236,9 +265,9 @@ func targets(rng *rand.Rand) []target {
 		},
 		{
 			name:    "ScalarMult/lookup-zero-digits",
-			classes: "scalar 0 (every window digit 0) vs random, fixed point",
+			classes: "2^252 - 8c (digits of s + 8l all 0 but the top two) vs random, fixed point",
 			batch:   1,
-			chunk: inputs(scalarClass(zero),
+			chunk: inputs(scalarClass(multZero),
 				func(s *edwards25519.Scalar) { sinkPoint.ScalarMult(s, q) }),
 		},
 		{
