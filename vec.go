@@ -155,9 +155,10 @@ func (v *vecLimbs) toPoint(p *Point) *Point {
 //
 // The vector kernels run measurably faster on limbs that are zero: dudect
 // (internal/dudect) flagged ScalarMult with the scalar 0 against random
-// scalars (|t| 12 to 51 in about half of the 20 s runs, a few nanoseconds
-// at most in 27 µs), and a doubling of lanes whose limbs are all zero against random
-// limbs gave |t| 5 to 11 where all-ones limbs gave none. The instructions
+// scalars (|t| 12 to 51 in about half of the 20 s runs, a few
+// nanoseconds at most in 27 µs), and a doubling of lanes whose limbs are
+// all zero against random limbs gave |t| 5 to 11 where all-ones limbs gave
+// none. The instructions
 // and addresses are the same either way, so it is the data: the identity
 // accumulator during a scalar's leading zero digits, and the identity
 // addend that a zero digit picks, would time differently from other points.
