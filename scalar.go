@@ -706,7 +706,7 @@ func (s *Scalar) Equal(t *Scalar) int {
 
 // scalarEightL is 8·l = 2^255 + 8·c as four little-endian words (c < 2^125,
 // so 8·c fits the low two).
-var scalarEightL = [4]uint64{scalarC0 << 3 & (1<<64 - 1), scalarC1<<3 | scalarC0>>61, 0, 1 << 63}
+var scalarEightL = [4]uint64{scalarC0 << 3 & (1<<64 - 1), scalarC1<<3 | scalarC0>>61, 0, scalarTop << 3}
 
 // signedRadix16Padded returns the 65 signed radix-16 digits of s + 8·l, in
 // [-8, 8), the last one always 1.
@@ -767,11 +767,7 @@ func (s *Scalar) signedWindowDigits(w uint, out []int32) int {
 // first never starts from the identity.
 func (s *Scalar) signedWindowDigitsPlusL(w uint, out []int32) int {
 	var v [4]uint64
-	var c uint64
-	v[0], c = bits.Add64(s.w[0], scalarC0, 0)
-	v[1], c = bits.Add64(s.w[1], scalarC1, c)
-	v[2], c = bits.Add64(s.w[2], 0, c)
-	v[3], _ = bits.Add64(s.w[3], 1<<60, c)
+	v[0], v[1], v[2], v[3] = scalarAddMaskedL(s.w[0], s.w[1], s.w[2], s.w[3], ^uint64(0))
 	return windowDigits(&v, w, out)
 }
 

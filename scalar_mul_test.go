@@ -4,7 +4,6 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"os"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -350,63 +349,15 @@ func TestScalarMultTorsion(t *testing.T) {
 	}
 }
 
-// TestSignedWindowDigitsPlusL checks the comb digits of s + l: their value,
-// their range, and the top digit, which must not be zero for any s.
-func TestSignedWindowDigitsPlusL(t *testing.T) {
-	r := ptRand(t)
-	l := new(big.Int).Add(new(big.Int).Lsh(big.NewInt(1), 252), new(big.Int).SetBytes([]byte{
-		0x14, 0xde, 0xf9, 0xde, 0xa2, 0xf7, 0x9c, 0xd6, 0x58, 0x12, 0x63, 0x1a, 0x5c, 0xf5, 0xd3, 0xed}))
-	lMinus1 := new(big.Int).Sub(l, big.NewInt(1)).FillBytes(make([]byte, 32))
-	slices.Reverse(lMinus1)
-	scalars := []*Scalar{NewScalar()}
-	s, err := NewScalar().SetCanonicalBytes(lMinus1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	scalars = append(scalars, s)
-	for range 1000 {
-		scalars = append(scalars, ptRandomScalar(r))
-	}
-	var d [combDigits]int32
-	for _, s := range scalars {
-		n := s.signedWindowDigitsPlusL(combWidth, d[:])
-		if n != combDigits || d[n-1] == 0 {
-			t.Fatalf("%d digits, top digit %d", n, d[n-1])
-		}
-		sum := new(big.Int)
-		for i := n - 1; i >= 0; i-- {
-			if i < n-1 && (d[i] < -8 || d[i] >= 8) || d[i] < -8 || d[i] > 8 {
-				t.Fatalf("digit %d is %d", i, d[i])
-			}
-			sum.Lsh(sum, combWidth).Add(sum, big.NewInt(int64(d[i])))
-		}
-		le := s.Bytes()
-		slices.Reverse(le)
-		want := new(big.Int).Add(new(big.Int).SetBytes(le), l)
-		if sum.Cmp(want) != 0 {
-			t.Fatalf("digits of %x sum to %x, want s + l = %x", s.Bytes(), sum, want)
-		}
-	}
-}
-
 // TestDudectLookupScalars checks the scalars that internal/dudect uses to
 // hit chosen table entries in every window (its baseZeroDigits,
 // baseMinusEightDigits and multZeroDigits, built from the same formulas):
 // their recoded digits are what its class descriptions say.
 func TestDudectLookupScalars(t *testing.T) {
-	c := new(big.Int).SetBytes([]byte{0x14, 0xde, 0xf9, 0xde, 0xa2, 0xf7, 0x9c, 0xd6,
-		0x58, 0x12, 0x63, 0x1a, 0x5c, 0xf5, 0xd3, 0xed})
 	two252 := new(big.Int).Lsh(big.NewInt(1), 252)
-	l := new(big.Int).Add(two252, c)
-	scalar := func(v *big.Int) *Scalar {
-		b := v.FillBytes(make([]byte, 32))
-		slices.Reverse(b)
-		s, err := NewScalar().SetCanonicalBytes(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
+	l := scalarTestL
+	c := new(big.Int).Sub(l, two252)
+	scalar := func(v *big.Int) *Scalar { return scalarTestFromBig(t, v) }
 	var d [combDigits]int32
 	s := scalar(new(big.Int).Sub(two252, c))
 	s.signedWindowDigitsPlusL(combWidth, d[:])

@@ -493,6 +493,29 @@ func TestScalarSignedRadix16Padded(t *testing.T) {
 	}
 }
 
+// TestScalarSignedWindowDigitsPlusL checks the comb digits of s + l: their
+// value, their range, and the top digit, which must not be zero for any s.
+func TestScalarSignedWindowDigitsPlusL(t *testing.T) {
+	r := scalarTestRand(t)
+	bs, ss := scalarTestScalars(t, r, scalarTestIters())
+	var d [combDigits]int32
+	for i, s := range ss {
+		n := s.signedWindowDigitsPlusL(combWidth, d[:])
+		if n != combDigits || d[n-1] < 1 || d[n-1] > 8 {
+			t.Fatalf("%v: %d digits, top digit %d", bs[i], n, d[n-1])
+		}
+		for j, v := range d[:n-1] {
+			if v < -8 || v >= 8 {
+				t.Fatalf("digit %d of %v + l is %d", j, bs[i], v)
+			}
+		}
+		want := new(big.Int).Add(bs[i], scalarTestL)
+		if got := scalarTestDigitSum(d[:n], combWidth); got.Cmp(want) != 0 {
+			t.Fatalf("signedWindowDigitsPlusL(%v) sums to %v, want %v", bs[i], got, want)
+		}
+	}
+}
+
 func TestScalarSignedWindowDigits(t *testing.T) {
 	r := scalarTestRand(t)
 	bs, ss := scalarTestScalars(t, r, scalarTestIters()/10)

@@ -112,9 +112,9 @@ func (v *Point) scalarBaseMultVec(x *Scalar) *Point {
 func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
 	mustBeInitialized(q)
 	if useVec {
-		var windowRoom vecWindowsRoom
+		var windowRoom vecWindowRoom
 		var accRoom vecAccRoom
-		window := windowRoom.windows(1)
+		window := windowRoom.windows()
 		window[0].init(q)
 		digits := [1][65]int8{x.signedRadix16Padded()}
 		return vecRadix16(accRoom.acc(), window, digits[:]).toPoint(v)
@@ -288,9 +288,8 @@ func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Poi
 // vecOddWindow; the table of B is baseOddTable packed (64 entries of 160
 // bytes).
 func (v *Point) varTimeDoubleScalarBaseMultVec(a *Scalar, A *Point, b *Scalar) *Point {
-	var tableRoom vecOddWindowsRoom
-	aTable := &tableRoom.windows(1)[0]
-	aTable.init(A)
+	var tableRoom vecWindowRoom
+	aTable := tableRoom.oddWindow().init(A)
 	bTable := vecBaseOddTable()
 	aNAF := a.nafDigits(5)
 	bNAF := b.nafDigits(baseNAFWidth)

@@ -520,11 +520,7 @@ func align32(p unsafe.Pointer) unsafe.Pointer { return unsafe.Add(p, -uintptr(p)
 
 // vecAligned returns a new zero T at an address that is a multiple of 32.
 // T must hold no pointers: the memory is a byte slice's.
-func vecAligned[T any]() *T {
-	var zero T
-	buf := make([]byte, unsafe.Sizeof(zero)+31)
-	return (*T)(align32(unsafe.Pointer(unsafe.SliceData(buf))))
-}
+func vecAligned[T any]() *T { return &vecAlignedSlice[T](1)[0] }
 
 // vecAlignedSlice returns n new zero T, the first at an address that is a
 // multiple of 32, in one allocation. T must hold no pointers.
@@ -539,6 +535,20 @@ type vecAccRoom [unsafe.Sizeof(vecLimbs{}) + 31]byte
 
 // acc returns the aligned accumulator in r.
 func (r *vecAccRoom) acc() *vecLimbs { return (*vecLimbs)(align32(unsafe.Pointer(r))) }
+
+// vecWindowRoom is stack room for one window, plain or odd-multiple (both
+// are eight packed entries).
+type vecWindowRoom [unsafe.Sizeof(vecWindow{}) + 31]byte
+
+// windows returns the aligned window in r, as a slice of one.
+func (r *vecWindowRoom) windows() []vecWindow {
+	return unsafe.Slice((*vecWindow)(align32(unsafe.Pointer(r))), 1)
+}
+
+// oddWindow returns the aligned window in r, as odd multiples.
+func (r *vecWindowRoom) oddWindow() *vecOddWindow {
+	return (*vecOddWindow)(align32(unsafe.Pointer(r)))
+}
 
 // vecWindowsRoom is stack room for smallTerms windows.
 type vecWindowsRoom [smallTerms*unsafe.Sizeof(vecWindow{}) + 31]byte

@@ -1142,6 +1142,13 @@ func TestVecAlignment(t *testing.T) {
 		a := acc.acc()
 		aligned("vecAccRoom.acc", unsafe.Pointer(a))
 		inside("vecAccRoom.acc", unsafe.Pointer(acc), unsafe.Sizeof(*acc), unsafe.Pointer(a), unsafe.Sizeof(*a))
+		one := (*vecWindowRoom)(base)
+		w1, o1 := one.windows(), one.oddWindow()
+		if len(w1) != 1 || unsafe.Pointer(&w1[0]) != unsafe.Pointer(o1) {
+			t.Fatal("vecWindowRoom's two views differ")
+		}
+		aligned("vecWindowRoom.windows", unsafe.Pointer(&w1[0]))
+		inside("vecWindowRoom.windows", unsafe.Pointer(one), unsafe.Sizeof(*one), unsafe.Pointer(&w1[0]), unsafe.Sizeof(w1[0]))
 		wr := (*vecWindowsRoom)(base)
 		or := (*vecOddWindowsRoom)(base)
 		for n := 1; n <= smallTerms+1; n++ {
