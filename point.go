@@ -431,7 +431,7 @@ func (c *completed) double(p *projective) *completed {
 
 // The exported group operations.
 
-// Add sets v = p + q, and returns v.
+// Add stores p + q in v and returns v.
 func (v *Point) Add(p, q *Point) *Point {
 	mustBeInitialized(p)
 	mustBeInitialized(q)
@@ -441,7 +441,7 @@ func (v *Point) Add(p, q *Point) *Point {
 	return v.fromCompleted(sum.addCached(p, &qc))
 }
 
-// Subtract sets v = p - q, and returns v.
+// Subtract stores p - q in v and returns v.
 func (v *Point) Subtract(p, q *Point) *Point {
 	mustBeInitialized(p)
 	mustBeInitialized(q)
@@ -496,7 +496,7 @@ func (v *Point) Select(a, b *Point, cond int) *Point {
 	return v
 }
 
-// MultByCofactor sets v = 8·p, and returns v.
+// MultByCofactor stores 8·p, the point times the cofactor, in v and returns v.
 func (v *Point) MultByCofactor(p *Point) *Point {
 	mustBeInitialized(p)
 	var pp projective

@@ -40,8 +40,8 @@ import "github.com/seed06d4b90c/edwards25519/field"
 // (40 KiB packed) and 4 vector doublings: 1.25 times slower over 16 rounds.)
 // ----------------------------------------------------------------------------
 
-// ScalarBaseMult sets v = x·B, where B is the canonical generator, and
-// returns v. It runs in constant time.
+// ScalarBaseMult stores x·B in v, for the standard base point B of RFC 8032,
+// and returns v. It runs in constant time.
 func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 	if useVec {
 		return v.scalarBaseMultVec(x)
@@ -108,7 +108,7 @@ func (v *Point) scalarBaseMultVec(x *Scalar) *Point {
 // additions (642V).
 // ----------------------------------------------------------------------------
 
-// ScalarMult sets v = x·q, and returns v. It runs in constant time.
+// ScalarMult stores x·q in v and returns v, in constant time.
 func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
 	mustBeInitialized(q)
 	if useVec {
@@ -184,9 +184,9 @@ func (v *Point) doubleN(n int, pp *projective, c *completed) {
 // doublings and 128 additions, with only two cached points of state.
 // ----------------------------------------------------------------------------
 
-// ScalarMultSlow sets v = x·q, and returns v. It keeps only two precomputed
-// points instead of ScalarMult's eight, so it is slower but uses less memory.
-// It runs in constant time.
+// ScalarMultSlow stores x·q in v and returns v, in constant time. Its table
+// holds two multiples of q where ScalarMult's holds eight: less memory, at
+// the cost of speed.
 func (v *Point) ScalarMultSlow(x *Scalar, q *Point) *Point {
 	mustBeInitialized(q)
 	var one, two cached
@@ -237,8 +237,8 @@ func (v *Point) ScalarMultSlow(x *Scalar, q *Point) *Point {
 // loop about 323 additions and doublings (646V).
 // ----------------------------------------------------------------------------
 
-// VarTimeDoubleScalarBaseMult sets v = a·A + b·B, where B is the canonical
-// generator, and returns v.
+// VarTimeDoubleScalarBaseMult stores a·A + b·B in v, for the standard base
+// point B, and returns v.
 //
 // Its running time depends on its inputs: use it only with public values,
 // as in signature verification.

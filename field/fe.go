@@ -197,8 +197,8 @@ func (v *Element) Equal(u *Element) int {
 	return int((diff - 1) >> 63)
 }
 
-// IsNegative returns 1 if v is negative and 0 otherwise. Following RFC 8032
-// and RFC 9496, an element is negative when its canonical encoding is odd.
+// IsNegative reports, as 1 or 0, whether v is negative: in the convention
+// of RFC 8032 and RFC 9496, whether its canonical encoding is odd.
 func (v *Element) IsNegative() int {
 	l := v.canonical()
 	return int(l[0] & 1)
@@ -238,7 +238,7 @@ func (v *Element) Absolute(u *Element) *Element {
 	return v.Select(&minus, u, u.IsNegative())
 }
 
-// Add sets v = a + b and returns v.
+// Add stores a + b in v and returns v.
 //
 // pre: a, b obey the invariant, so a_i + b_i < 2^53 (carryPass takes any word).
 func (v *Element) Add(a, b *Element) *Element {
@@ -247,7 +247,7 @@ func (v *Element) Add(a, b *Element) *Element {
 	return v
 }
 
-// Subtract sets v = a - b and returns v.
+// Subtract stores a - b in v and returns v.
 //
 // It computes a + 2p - b limb by limb. pre: b obeys the invariant, so
 // b_0 < 2^51 + 2^18 <= 2^52 - 38 and b_i <= 2^52 - 2: no limb underflows,
@@ -281,8 +281,8 @@ func (v *Element) Multiply(a, b *Element) *Element {
 	return v
 }
 
-// Mult32 sets v = x * y and returns v. It is cheaper than Multiply by an
-// Element holding y.
+// Mult32 stores x·y in v, for a small factor y, and returns v: cheaper than
+// a Multiply by the Element y.
 //
 // Each limb product x_i*y is below 2^52 * 2^32 = 2^84, so the column sums
 // handed to foldColumns are r_i = x_i*y: c_i < 2^33, and
@@ -353,7 +353,7 @@ func powChain(ones250, z11, z *Element) {
 	ones250.Multiply(&t, &ones50) // ones(250)
 }
 
-// Invert sets v = 1/z (mod p) and returns v. If z is 0, v is set to 0.
+// Invert stores 1/z in v and returns v; for z = 0 it stores 0.
 //
 // It runs the constant-time division steps of Bernstein and Yang
 // (invertDivsteps, fe_invert.go): 620 branch-free steps on machine words,
