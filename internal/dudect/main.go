@@ -75,6 +75,12 @@ type chunk struct {
 	run  func(i int)
 }
 
+// moreTargets holds the constructors of targets defined in the other files
+// of this command, one file per area of the module (x25519.go, hash.go, ...),
+// each adding its constructor from an init function. Their targets run after
+// those of targets, in the order the files register them.
+var moreTargets []func(rng *rand.Rand) []target
+
 // target is one function under test.
 type target struct {
 	name    string
@@ -506,6 +512,9 @@ func main() {
 	}
 	rng := rand.New(rand.NewChaCha8(seedBytes))
 	all := targets(rng)
+	for _, more := range moreTargets {
+		all = append(all, more(rng)...)
+	}
 	if *listFlag {
 		for _, tg := range all {
 			fmt.Printf("%-36s %s\n", tg.name, tg.classes)
