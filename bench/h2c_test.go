@@ -1,0 +1,149 @@
+package main
+
+// Hashing to the curve against curve25519-voi's primitives/h2c, the other
+// Go implementation of the RFC 9380 edwards25519 suites: a differential
+// test on random messages and DSTs (DSTs over 255 bytes included), and
+// benchmarks of both, separately (for benchstat) and interleaved in one
+// loop (for ratios on a shared machine).
+
+import (
+	"bytes"
+	"crypto"
+	"crypto/sha512"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	voicurve "github.com/oasisprotocol/curve25519-voi/curve"
+	voih2c "github.com/oasisprotocol/curve25519-voi/primitives/h2c"
+
+	"github.com/seed06d4b90c/edwards25519"
+	"github.com/seed06d4b90c/edwards25519/h2c"
+)
+
+func h2cRand(t testing.TB) *rand.Rand {
+	seed := rand.Uint64()
+	if s := os.Getenv("EDWARDS25519_SEED"); s != "" {
+		v, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			t.Fatalf("bad EDWARDS25519_SEED: %v", err)
+		}
+		seed = v
+	}
+	t.Logf("seed %d (replay with EDWARDS25519_SEED=%d)", seed, seed)
+	return rand.New(rand.NewPCG(seed, 9380))
+}
+
+func h2cVoiBytes(p *voicurve.EdwardsPoint) []byte {
+	var c voicurve.CompressedEdwardsY
+	c.SetEdwardsPoint(p)
+	return c[:]
+}
+
+// TestH2CMatchesVoi compares ExpandMessageXMD, SetHashToCurve and
+// SetEncodeToCurve with voi's ExpandMessageXMD and
+// Edwards25519_XMD_SHA512_ELL2_RO/_NU, byte for byte.
+func TestH2CMatchesVoi(t *testing.T) {
+	r := h2cRand(t)
+	random := func(n int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(r.Uint32())
+		}
+		return b
+	}
+	n := 500
+	if testing.Short() {
+		n = 100
+	}
+	long := 0
+	for i := 0; i < n; i++ {
+		msg := random([]int{0, 1, 32, r.IntN(300), 128 + r.IntN(10)}[i%5])
+		dstLen := []int{1 + r.IntN(255), 255, 256, 256 + r.IntN(400), 1 + r.IntN(50)}[i/5%5]
+		if dstLen > 255 {
+			long++
+		}
+		dst := random(dstLen)
+
+		length := 1 + r.IntN(400)
+		want := make([]byte, length)
+		if err := voih2c.ExpandMessageXMD(want, crypto.SHA512, dst, msg); err != nil {
+			t.Fatal(err)
+		}
+		got, err := h2c.ExpandMessageXMD(sha512.New, msg, dst, length)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("ExpandMessageXMD(msg %x, dst %x, %d) = %x (%v), voi %x", msg, dst, length, got, err, want)
+		}
+
+		vro, err := voih2c.Edwards25519_XMD_SHA512_ELL2_RO(dst, msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ro, err := new(edwards25519.Point).SetHashToCurve(msg, dst)
+		if err != nil || !bytes.Equal(ro.Bytes(), h2cVoiBytes(vro)) {
+			t.Fatalf("SetHashToCurve(msg %x, dst %x) = %x (%v), voi %x", msg, dst, ro.Bytes(), err, h2cVoiBytes(vro))
+		}
+		vnu, err := voih2c.Edwards25519_XMD_SHA512_ELL2_NU(dst, msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nu, err := new(edwards25519.Point).SetEncodeToCurve(msg, dst)
+		if err != nil || !bytes.Equal(nu.Bytes(), h2cVoiBytes(vnu)) {
+			t.Fatalf("SetEncodeToCurve(msg %x, dst %x) = %x (%v), voi %x", msg, dst, nu.Bytes(), err, h2cVoiBytes(vnu))
+		}
+	}
+	t.Logf("%d inputs, %d of them with DSTs over 255 bytes", n, long)
+}
+
+var (
+	h2cMsg = make([]byte, 32)
+	h2cDST = []byte("QUUX-V01-CS02-with-edwards25519_XMD:SHA-512_ELL2_RO_")
+)
+
+// h2cOps are the rows: each suite for ours and voi, on a 32-byte message.
+var h2cOps = []struct {
+	row, impl string
+	f         func()
+}{
+	{"RO", "ours", func() { new(edwards25519.Point).SetHashToCurve(h2cMsg, h2cDST) }},
+	{"RO", "voi", func() { voih2c.Edwards25519_XMD_SHA512_ELL2_RO(h2cDST, h2cMsg) }},
+	{"NU", "ours", func() { new(edwards25519.Point).SetEncodeToCurve(h2cMsg, h2cDST) }},
+	{"NU", "voi", func() { voih2c.Edwards25519_XMD_SHA512_ELL2_NU(h2cDST, h2cMsg) }},
+}
+
+// BenchmarkHashToCurve runs each row as sub-benchmarks impl=ours and
+// impl=voi, for benchstat:
+//
+//	go test -run '^$' -bench HashToCurve -count 10 > h2c.txt && benchstat -col /impl h2c.txt
+func BenchmarkHashToCurve(b *testing.B) {
+	for _, op := range h2cOps {
+		b.Run(op.row+"/impl="+op.impl, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				op.f()
+			}
+		})
+	}
+}
+
+// BenchmarkHashToCurveInterleaved times all rows round robin in one loop
+// and reports ours/voi for each suite: both sides of a ratio run
+// microseconds apart, so the load of a shared machine cancels out.
+//
+//	go test -run '^$' -bench HashToCurveInterleaved -benchtime 5000x -count 6
+func BenchmarkHashToCurveInterleaved(b *testing.B) {
+	total := make([]time.Duration, len(h2cOps))
+	for i := 0; i < b.N; i++ {
+		for j := range h2cOps {
+			k := (i + j) % len(h2cOps)
+			t0 := time.Now()
+			h2cOps[k].f()
+			total[k] += time.Since(t0)
+		}
+	}
+	for k := 0; k < len(h2cOps); k += 2 {
+		b.ReportMetric(float64(total[k])/float64(total[k+1]), h2cOps[k].row+":ours/voi")
+	}
+}

@@ -1,0 +1,258 @@
+package h2c
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"crypto/sha512"
+	"encoding/hex"
+	"encoding/json"
+	"hash"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// testRand returns a seeded source and logs the seed; EDWARDS25519_SEED
+// replays a run.
+func testRand(t *testing.T) *rand.Rand {
+	t.Helper()
+	seed := rand.Uint64()
+	if s := os.Getenv("EDWARDS25519_SEED"); s != "" {
+		v, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			t.Fatalf("bad EDWARDS25519_SEED: %v", err)
+		}
+		seed = v
+	}
+	t.Logf("seed %d (replay with EDWARDS25519_SEED=%d)", seed, seed)
+	return rand.New(rand.NewPCG(seed, 0x68326321))
+}
+
+func mustHex(t *testing.T, s string) []byte {
+	t.Helper()
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		t.Fatalf("bad hex %q: %v", s, err)
+	}
+	return b
+}
+
+// readVectors reads a file of ../../shared/vectors; a missing file fails
+// under CI=true and skips otherwise.
+func readVectors(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("test vectors unavailable in CI: %v", err)
+		}
+		t.Skipf("test vectors unavailable (%v); skipping outside CI", err)
+	}
+	return data
+}
+
+// specExpand builds DST_prime and the hash inputs of expand_message_xmd
+// as whole byte strings, straight from the steps of RFC 9380 section 5.3.1,
+// and hashes them with a one-shot function: a second, deliberately naive
+// reading of the specification (short DSTs only).
+func specExpand(sum func([]byte) []byte, size, block int, msg, dst []byte, length int) (dstPrime, msgPrime, out []byte) {
+	dstPrime = append(append([]byte{}, dst...), byte(len(dst)))
+	msgPrime = append(make([]byte, block), msg...)
+	msgPrime = append(msgPrime, byte(length>>8), byte(length), 0)
+	msgPrime = append(msgPrime, dstPrime...)
+	b0 := sum(msgPrime)
+	bi := sum(append(append(append([]byte{}, b0...), 1), dstPrime...))
+	out = append(out, bi...)
+	for i := 2; len(out) < length; i++ {
+		x := make([]byte, size)
+		for j := range x {
+			x[j] = b0[j] ^ bi[j]
+		}
+		bi = sum(append(append(x, byte(i)), dstPrime...))
+		out = append(out, bi...)
+	}
+	return dstPrime, msgPrime, out[:length]
+}
+
+func sum512(b []byte) []byte { h := sha512.Sum512(b); return h[:] }
+
+// TestExpandMessageXMDVectors checks RFC 9380 appendix K.3
+// (expand_message_xmd with SHA-512), from the authors' JSON: the output, and
+// the DST_prime and msg_prime of the naive reading above.
+func TestExpandMessageXMDVectors(t *testing.T) {
+	data := readVectors(t, "../../shared/vectors/h2c/expand_message_xmd_SHA512_38.json")
+	var file struct {
+		DST   string
+		Hash  string
+		Tests []struct {
+			DSTPrime     string `json:"DST_prime"`
+			LenInBytes   string `json:"len_in_bytes"`
+			Msg          string `json:"msg"`
+			MsgPrime     string `json:"msg_prime"`
+			UniformBytes string `json:"uniform_bytes"`
+		}
+	}
+	if err := json.Unmarshal(data, &file); err != nil {
+		t.Fatal(err)
+	}
+	if file.Hash != "SHA512" || len(file.Tests) != 10 {
+		t.Fatalf("unexpected vector file: hash %q, %d tests (want SHA512, 10)", file.Hash, len(file.Tests))
+	}
+	for i, tc := range file.Tests {
+		n, err := strconv.ParseUint(strings.TrimPrefix(tc.LenInBytes, "0x"), 16, 32)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := mustHex(t, tc.UniformBytes)
+		got, err := ExpandMessageXMD(sha512.New, []byte(tc.Msg), []byte(file.DST), int(n))
+		if err != nil {
+			t.Fatalf("vector %d: %v", i, err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("vector %d (msg %.20q, %d bytes): got %x, want %x", i, tc.Msg, n, got, want)
+		}
+		dp, mp, naive := specExpand(sum512, 64, 128, []byte(tc.Msg), []byte(file.DST), int(n))
+		if !bytes.Equal(dp, mustHex(t, tc.DSTPrime)) || !bytes.Equal(mp, mustHex(t, tc.MsgPrime)) || !bytes.Equal(naive, want) {
+			t.Errorf("vector %d: the naive reading of section 5.3.1 disagrees with the vector", i)
+		}
+	}
+}
+
+// TestExpandMessageXMDLongDST checks the oversize-DST rule (section 5.3.3)
+// with vectors of RFC 9380 appendix K.2 (SHA-256, a 256-byte DST), typed in
+// from the RFC; they also exercise a hash whose block (64 bytes) and output
+// (32 bytes) differ from SHA-512's, and an output of four blocks.
+func TestExpandMessageXMDLongDST(t *testing.T) {
+	dst := "QUUX-V01-CS02-with-expander-SHA256-128-long-DST-" + strings.Repeat("1", 208)
+	if len(dst) != 256 {
+		t.Fatalf("the K.2 DST has %d bytes, want 256", len(dst))
+	}
+	for _, tc := range []struct {
+		msg    string
+		length int
+		want   string
+	}{
+		{"", 0x20, "e8dc0c8b686b7ef2074086fbdd2f30e3f8bfbd3bdf177f73f04b97ce618a3ed3"},
+		{"abc", 0x20, "52dbf4f36cf560fca57dedec2ad924ee9c266341d8f3d6afe5171733b16bbb12"},
+		{"abcdef0123456789", 0x20, "35387dcf22618f3728e6c686490f8b431f76550b0b2c61cbc1ce7001536f4521"},
+		{"abc", 0x80, "1a30a5e36fbdb87077552b9d18b9f0aee16e80181d5b951d0471d55b66684914" +
+			"aef87dbb3626eaabf5ded8cd0686567e503853e5c84c259ba0efc37f71c839da" +
+			"2129fe81afdaec7fbdc0ccd4c794727a17c0d20ff0ea55e1389d6982d1241cb8" +
+			"d165762dbc39fb0cee4474d2cbbd468a835ae5b2f20e4f959f56ab24cd6fe267"},
+	} {
+		got, err := ExpandMessageXMD(sha256.New, []byte(tc.msg), []byte(dst), tc.length)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := mustHex(t, tc.want); !bytes.Equal(got, want) {
+			t.Errorf("msg %q, %d bytes: got %x, want %x", tc.msg, tc.length, got, want)
+		}
+	}
+}
+
+// TestExpandMessageXMDRandom compares random inputs with the naive reading,
+// for SHA-512 and SHA-256 and every output length class (one block, a
+// partial block, many blocks, the maximum of 255 blocks); a DST over 255
+// bytes must give what its hash does as a short DST.
+func TestExpandMessageXMDRandom(t *testing.T) {
+	r := testRand(t)
+	bytesOf := func(n int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(r.Uint32())
+		}
+		return b
+	}
+	for _, hf := range []struct {
+		name        string
+		h           func() hash.Hash
+		sum         func([]byte) []byte
+		size, block int
+	}{
+		{"SHA-512", sha512.New, sum512, 64, 128},
+		{"SHA-256", sha256.New, func(b []byte) []byte { h := sha256.Sum256(b); return h[:] }, 32, 64},
+	} {
+		for i := 0; i < 200; i++ {
+			msg := bytesOf(r.IntN(300))
+			dst := bytesOf(1 + r.IntN(255))
+			length := []int{1, hf.size, hf.size + 1, 48, 96, 1 + r.IntN(1000), 255 * hf.size}[i%7]
+			msgCopy, dstCopy := append([]byte{}, msg...), append([]byte{}, dst...)
+			got, err := ExpandMessageXMD(hf.h, msg, dst, length)
+			if err != nil {
+				t.Fatalf("%s: %v", hf.name, err)
+			}
+			if !bytes.Equal(msg, msgCopy) || !bytes.Equal(dst, dstCopy) {
+				t.Fatalf("%s: inputs modified", hf.name)
+			}
+			if _, _, want := specExpand(hf.sum, hf.size, hf.block, msg, dst, length); !bytes.Equal(got, want) {
+				t.Fatalf("%s: msg %x dst %x length %d: got %x, want %x", hf.name, msg, dst, length, got, want)
+			}
+
+			long := bytesOf(256 + r.IntN(300))
+			short := hf.sum(append([]byte("H2C-OVERSIZE-DST-"), long...))
+			got, err = ExpandMessageXMD(hf.h, msg, long, length)
+			if err != nil {
+				t.Fatalf("%s: %v", hf.name, err)
+			}
+			if _, _, want := specExpand(hf.sum, hf.size, hf.block, msg, short, length); !bytes.Equal(got, want) {
+				t.Fatalf("%s: long DST %x: got %x, want %x", hf.name, long, got, want)
+			}
+		}
+	}
+}
+
+// wideHash is a hash whose output is longer than its block, which
+// expand_message_xmd cannot use (RFC 9380 section 5.3.1 needs b <= s).
+type wideHash struct{ hash.Hash }
+
+func (wideHash) BlockSize() int { return 32 }
+
+func TestExpandMessageXMDErrors(t *testing.T) {
+	dst := []byte("DST")
+	for _, tc := range []struct {
+		name   string
+		h      func() hash.Hash
+		dst    []byte
+		length int
+	}{
+		{"empty dst", sha512.New, nil, 32},
+		{"empty non-nil dst", sha512.New, []byte{}, 32},
+		{"length 0", sha512.New, dst, 0},
+		{"negative length", sha512.New, dst, -1},
+		{"256 blocks of SHA-512", sha512.New, dst, 255*64 + 1},
+		{"256 blocks of SHA-256", sha256.New, dst, 255*32 + 1},
+		{"65536 bytes", sha512.New, dst, 65536},
+		{"output longer than block", func() hash.Hash { return wideHash{sha512.New()} }, dst, 32},
+	} {
+		out, err := ExpandMessageXMD(tc.h, []byte("msg"), tc.dst, tc.length)
+		if err == nil || out != nil {
+			t.Errorf("%s: got %x, %v; want nil and an error", tc.name, out, err)
+		}
+	}
+	// The largest lengths allowed still work.
+	for _, tc := range []struct {
+		h      func() hash.Hash
+		length int
+	}{{sha512.New, 255 * 64}, {sha256.New, 255 * 32}} {
+		if out, err := ExpandMessageXMD(tc.h, nil, dst, tc.length); err != nil || len(out) != tc.length {
+			t.Errorf("length %d: got %d bytes, %v", tc.length, len(out), err)
+		}
+	}
+}
+
+// TestExpandMessageXMDFresh checks that outputs never share memory: with
+// each other, or with spare capacity a caller could append into.
+func TestExpandMessageXMDFresh(t *testing.T) {
+	a, _ := ExpandMessageXMD(sha512.New, []byte("m"), []byte("d"), 48)
+	b, _ := ExpandMessageXMD(sha512.New, []byte("m"), []byte("d"), 48)
+	if cap(a) != len(a) {
+		t.Errorf("output has spare capacity %d", cap(a)-len(a))
+	}
+	want := append([]byte{}, b...)
+	a[0] ^= 1
+	if !bytes.Equal(b, want) {
+		t.Error("two outputs share memory")
+	}
+}
