@@ -1,0 +1,76 @@
+package x25519
+
+import (
+	"crypto/ed25519"
+	"crypto/sha512"
+	"errors"
+
+	"github.com/seed06d4b90c/edwards25519"
+)
+
+// Ed25519 to X25519 key conversion.
+//
+// An Ed25519 key pair is a seed, whose SHA-512 hash gives the secret scalar
+// a (its first half, clamped: RFC 8032, section 5.1.5), and the public point
+// A = a·B on edwards25519. Curve25519 is birationally equivalent to
+// edwards25519 through u = (1 + y)/(1 - y) (RFC 7748, section 4.1), and the
+// base point B maps to u = 9, so the same a with the image of A is an X25519
+// key pair: X25519(a, 9) is the u of a·B = A.
+
+var (
+	errPrivateKeyLength = errors.New("x25519: Ed25519 private key is not 64 bytes long")
+	errPublicKeyLength  = errors.New("x25519: Ed25519 public key is not 32 bytes long")
+	errPublicKeyPoint   = errors.New("x25519: Ed25519 public key is not a valid point encoding")
+	errPublicKeyOrder   = errors.New("x25519: Ed25519 public key has small order")
+)
+
+// EdPrivateKeyToX25519 returns the X25519 private key that corresponds to
+// the Ed25519 private key priv: the first 32 bytes of SHA-512 of its seed
+// (the first 32 bytes of priv), clamped, which is the scalar Ed25519 signs
+// with (RFC 8032, section 5.1.5). It is the key libsodium's
+// crypto_sign_ed25519_sk_to_curve25519 returns, and X25519 of it with
+// [Basepoint] equals [EdPublicKeyToX25519] of the matching public key.
+//
+// It returns an error if len(priv) is not 64 (ed25519.PrivateKeySize). The
+// public half of priv is not read. The result is a new slice, and the
+// running time does not depend on the key.
+func EdPrivateKeyToX25519(priv ed25519.PrivateKey) ([]byte, error) {
+	if len(priv) != ed25519.PrivateKeySize {
+		return nil, errPrivateKeyLength
+	}
+	h := sha512.Sum512(priv[:ed25519.SeedSize])
+	out := make([]byte, ScalarSize)
+	copy(out, h[:ScalarSize])
+	clear(h[:])
+	clamp((*[32]byte)(out))
+	return out, nil
+}
+
+// EdPublicKeyToX25519 returns the X25519 public key that corresponds to
+// the Ed25519 public key pub: the u-coordinate u = (1 + y)/(1 - y) of the
+// point pub encodes (RFC 7748, section 4.1), as 32 little-endian bytes in
+// a new slice.
+//
+// pub is decoded as [edwards25519.Point.SetBytes] decodes it (non-canonical
+// encodings are accepted). EdPublicKeyToX25519 returns an error if pub is
+// not 32 bytes long, if it is not the encoding of a point, or if the point
+// has small order (eight times it is the identity): every X25519 shared
+// secret with such a key would be all zeros. A public key from crypto/ed25519 always
+// converts. The key is treated as public: the running time may depend on
+// it.
+func EdPublicKeyToX25519(pub ed25519.PublicKey) ([]byte, error) {
+	if len(pub) != ed25519.PublicKeySize {
+		return nil, errPublicKeyLength
+	}
+	var p edwards25519.Point
+	if _, err := p.SetBytes(pub); err != nil {
+		return nil, errPublicKeyPoint
+	}
+	var p8 edwards25519.Point
+	p8.MultByCofactor(&p)
+	if p8.Equal(edwards25519.NewIdentityPoint()) == 1 {
+		return nil, errPublicKeyOrder
+	}
+	// p is not the identity, so y ≠ 1 and the map is defined.
+	return p.BytesMontgomery(), nil
+}
