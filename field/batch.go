@@ -1,0 +1,80 @@
+package field
+
+// Batch inversion (Montgomery's trick: P. L. Montgomery, "Speeding the
+// Pollard and elliptic curve methods of factorization", Math. Comp. 48,
+// 1987, section 10.3.1).
+//
+// With the prefix products a_i = z_0·z_1·…·z_i, one inversion gives
+// t = 1/a_{n-1}, and then, from i = n-1 down to 1,
+//
+//	1/z_i = t·a_{i-1},   t ← t·z_i   (t becomes 1/a_{i-1}),
+//
+// and finally 1/z_0 = t. A zero z_i would make every a_j from i on zero, so
+// each zero is replaced by 1 before it enters the products, and its output
+// is set to 0 afterwards, both by constant-time selection: the work does
+// not depend on how many zeros there are or where.
+//
+// Cost for n elements: one Invert and 3(n-1) multiplications, plus 2n
+// comparisons with zero and 3n selections.
+
+// batchStack is how many prefix products BatchInvert keeps on the stack
+// (40 bytes each) before it allocates them.
+const batchStack = 64
+
+// BatchInvert sets v[i] = 1/z[i] for every i, with v[i] = 0 where z[i] = 0,
+// and returns v. It costs one inversion for the whole batch and three
+// multiplications per element, and runs in time that depends only on
+// len(z).
+//
+// v and z must have the same length (BatchInvert panics otherwise, as
+// MultiScalarMult does for its slices). v[i] may be z[i], and v may be z.
+// Up to 64 elements BatchInvert does not allocate; beyond that it allocates
+// one slice of len(z) Elements for the prefix products.
+func BatchInvert(v, z []*Element) []*Element {
+	if len(v) != len(z) {
+		panic("edwards25519: called field.BatchInvert with different size inputs")
+	}
+	n := len(z)
+	if n == 0 {
+		return v
+	}
+	var stack [batchStack]Element
+	var prefix []Element
+	if n <= batchStack {
+		prefix = stack[:n]
+	} else {
+		prefix = make([]Element, n)
+	}
+
+	var one, zero, zi Element
+	one.One()
+	// Forward: prefix[i] = z'_0·…·z'_i, where z'_i is z[i] or 1 if z[i] = 0.
+	prefix[0].Select(&one, z[0], batchIsZero(z[0]))
+	for i := 1; i < n; i++ {
+		zi.Select(&one, z[i], batchIsZero(z[i]))
+		prefix[i].Multiply(&prefix[i-1], &zi)
+	}
+
+	// Backward. z[i] is read before v[i], which may be the same Element,
+	// is written.
+	var t, inv Element
+	t.Invert(&prefix[n-1]) // a product of nonzero elements: never 0
+	for i := n - 1; i > 0; i-- {
+		isZero := batchIsZero(z[i])
+		zi.Select(&one, z[i], isZero)
+		inv.Multiply(&t, &prefix[i-1])
+		t.Multiply(&t, &zi)
+		v[i].Select(&zero, &inv, isZero)
+	}
+	v[0].Select(&zero, &t, batchIsZero(z[0]))
+	return v
+}
+
+// batchIsZero returns 1 if e = 0 (mod p) and 0 otherwise, in constant time:
+// e.Equal(&zero) without reducing the second operand.
+func batchIsZero(e *Element) int {
+	l := e.canonical()
+	d := l[0] | l[1] | l[2] | l[3] | l[4]
+	// d < 2^51, so d - 1 has its top bit set exactly when d = 0.
+	return int((d - 1) >> 63)
+}

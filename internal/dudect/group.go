@@ -1,0 +1,135 @@
+package main
+
+import (
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+
+	"github.com/seed06d4b90c/edwards25519"
+	"github.com/seed06d4b90c/edwards25519/field"
+)
+
+// Targets of the subgroup tests and of field.BatchInvert, where the
+// secret is the point tested or the elements inverted.
+
+func init() { moreTargets = append(moreTargets, groupTargets) }
+
+// groupSink receives the results of the subgroup tests.
+var groupSink [1]int
+
+// groupTorsion returns the eight points of order dividing 8, as the
+// multiples of l·R for a random point R whose l·R has order 8 (l·R is
+// computed as (l-1)·R + R, since l is not a Scalar).
+func groupTorsion(rng *rand.Rand) []*edwards25519.Point {
+	lMinus1 := scalarFromBig(new(big.Int).Sub(orderL, big.NewInt(1)))
+	id := edwards25519.NewIdentityPoint()
+	for {
+		R, err := new(edwards25519.Point).SetBytes(randomBytes(rng, 32))
+		if err != nil {
+			continue
+		}
+		T := new(edwards25519.Point).ScalarMult(lMinus1, R)
+		T.Add(T, R)
+		four := new(edwards25519.Point).Double(T)
+		four.Double(four)
+		if four.Equal(id) == 1 {
+			continue // order below 8
+		}
+		out := []*edwards25519.Point{id}
+		for range 7 {
+			out = append(out, new(edwards25519.Point).Add(out[len(out)-1], T))
+		}
+		return out
+	}
+}
+
+func groupTargets(rng *rand.Rand) []target {
+	torsion := groupTorsion(rng)
+	// randomPoint sets p to k·B plus a random one of the eight torsion
+	// points, so that both answers of the tests occur in class 1.
+	randomPoint := func(rng *rand.Rand, p *edwards25519.Point) {
+		var k edwards25519.Scalar
+		randomScalar(rng, &k)
+		p.ScalarBaseMult(&k)
+		p.Add(p, torsion[rng.IntN(8)])
+	}
+	var k edwards25519.Scalar
+	randomScalar(rng, &k)
+	fixed := new(edwards25519.Point).ScalarBaseMult(&k)
+	fixed.Add(fixed, torsion[3]) // a torsion component of order 8
+	identity := edwards25519.NewIdentityPoint()
+	pointClass := func(class0 *edwards25519.Point) func(*rand.Rand, int, *edwards25519.Point) {
+		return func(rng *rand.Rand, class int, p *edwards25519.Point) {
+			if class == 0 {
+				p.Set(class0)
+			} else {
+				randomPoint(rng, p)
+			}
+		}
+	}
+
+	const smallBatch = 16
+	type smallInput [smallBatch]edwards25519.Point // one point per call
+
+	const batchLen = 16
+	type batchInput struct {
+		z, v       [batchLen]field.Element
+		zPtr, vPtr [batchLen]*field.Element
+	}
+
+	return []target{
+		{
+			name:    "Point.IsTorsionFree",
+			classes: "fixed point with a torsion component vs random points with random torsion components",
+			batch:   1,
+			chunk: inputs(pointClass(fixed),
+				func(p *edwards25519.Point) { groupSink[0] += p.IsTorsionFree() }),
+		},
+		{
+			name:    "Point.IsTorsionFree/identity",
+			classes: "the identity (zero coordinates, W = 0) vs random points with random torsion components",
+			batch:   1,
+			budget:  0.5,
+			chunk: inputs(pointClass(identity),
+				func(p *edwards25519.Point) { groupSink[0] += p.IsTorsionFree() }),
+		},
+		{
+			name:     "Point.IsSmallOrder",
+			classes:  fmt.Sprintf("the identity vs random points with random torsion components, %d calls per measurement", smallBatch),
+			batch:    smallBatch,
+			maxChunk: 20000,
+			chunk: inputs(func(rng *rand.Rand, class int, in *smallInput) {
+				for j := range in {
+					if class == 0 {
+						in[j].Set(identity)
+					} else {
+						randomPoint(rng, &in[j])
+					}
+				}
+			}, func(in *smallInput) {
+				for j := range in {
+					groupSink[0] += in[j].IsSmallOrder()
+				}
+			}),
+		},
+		{
+			name:     "field.BatchInvert",
+			classes:  fmt.Sprintf("%d zeros vs %d random elements, each zero with probability 1/4", batchLen, batchLen),
+			batch:    1,
+			maxChunk: 20000,
+			chunk: inputs(func(rng *rand.Rand, class int, in *batchInput) {
+				for j := range in.z {
+					if class == 0 || rng.IntN(4) == 0 {
+						in.z[j].Zero()
+					} else {
+						randomElement(rng, &in.z[j])
+					}
+					in.zPtr[j], in.vPtr[j] = &in.z[j], &in.v[j]
+				}
+			}, func(in *batchInput) {
+				field.BatchInvert(in.vPtr[:], in.zPtr[:])
+				sinkElement = in.v[0]
+			}),
+		},
+	}
+}
