@@ -13,11 +13,8 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
-	"os"
 	"reflect"
-	"strconv"
 	"testing"
-	"time"
 
 	ref "filippo.io/edwards25519"
 	reffield "filippo.io/edwards25519/field"
@@ -25,37 +22,13 @@ import (
 	"github.com/seed06d4b90c/edwards25519/field"
 )
 
-// svRand returns a seeded generator; the seed is logged and can be set
-// with EDWARDS25519_SEED to replay a failure.
-func svRand(t *testing.T) *rand.Rand {
-	t.Helper()
-	seed := uint64(time.Now().UnixNano())
-	if s := os.Getenv("EDWARDS25519_SEED"); s != "" {
-		v, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("bad EDWARDS25519_SEED %q: %v", s, err)
-		}
-		seed = v
-	}
-	t.Logf("random seed %d (set EDWARDS25519_SEED=%d to replay)", seed, seed)
-	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-}
-
-func svRandBytes(r *rand.Rand, n int) []byte {
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = byte(r.Uint32())
-	}
-	return b
-}
-
 // svBadLengths returns inputs of every length 0..100 except the good one,
 // plus nil.
 func svBadLengths(r *rand.Rand, good int) [][]byte {
 	out := [][]byte{nil}
 	for n := 0; n <= 100; n++ {
 		if n != good {
-			out = append(out, svRandBytes(r, n))
+			out = append(out, ptBytes(r, n))
 		}
 	}
 	return out
@@ -96,9 +69,9 @@ func svRecover(f func()) (msg string, panicked bool) {
 }
 
 func TestBadInputFieldSetBytes(t *testing.T) {
-	r := svRand(t)
+	r := ptRand(t)
 	for _, in := range svBadLengths(r, 32) {
-		v, _ := new(field.Element).SetBytes(svRandBytes(r, 32))
+		v, _ := new(field.Element).SetBytes(ptBytes(r, 32))
 		before, inCopy := *v, bytes.Clone(in)
 		got, err := v.SetBytes(in)
 		if err == nil || got != nil {
@@ -124,7 +97,7 @@ func TestBadInputFieldSetBytes(t *testing.T) {
 	}
 	inputs = append(inputs, make([]byte, 32), bytes.Repeat([]byte{0xff}, 32), svInt2LE(new(big.Int).Sub(svFieldP, big.NewInt(1)), 32))
 	for i := 0; i < 200; i++ {
-		inputs = append(inputs, svRandBytes(r, 32))
+		inputs = append(inputs, ptBytes(r, 32))
 	}
 	for _, in := range inputs {
 		inCopy := bytes.Clone(in)
@@ -155,9 +128,9 @@ func svWithTopBit(b []byte) []byte {
 }
 
 func TestBadInputFieldSetWideBytes(t *testing.T) {
-	r := svRand(t)
+	r := ptRand(t)
 	for _, in := range svBadLengths(r, 64) {
-		v, _ := new(field.Element).SetBytes(svRandBytes(r, 32))
+		v, _ := new(field.Element).SetBytes(ptBytes(r, 32))
 		before, inCopy := *v, bytes.Clone(in)
 		got, err := v.SetWideBytes(in)
 		if err == nil || got != nil {
@@ -172,7 +145,7 @@ func TestBadInputFieldSetWideBytes(t *testing.T) {
 	}
 	inputs := [][]byte{make([]byte, 64), bytes.Repeat([]byte{0xff}, 64)}
 	for i := 0; i < 200; i++ {
-		inputs = append(inputs, svRandBytes(r, 64))
+		inputs = append(inputs, ptBytes(r, 64))
 	}
 	for _, in := range inputs {
 		inCopy := bytes.Clone(in)
@@ -231,14 +204,14 @@ var svScalarSetters = []svScalarSetter{
 }
 
 func TestBadInputScalarSetters(t *testing.T) {
-	r := svRand(t)
+	r := ptRand(t)
 	lPlus := func(k int64) []byte { return svInt2LE(new(big.Int).Add(svOrderL, big.NewInt(k)), 32) }
 	for _, s := range svScalarSetters {
 		t.Run(s.name, func(t *testing.T) {
 			// Wrong lengths.
 			bad := svBadLengths(r, s.good)
 			for _, in := range bad {
-				x, _ := NewScalar().SetUniformBytes(svRandBytes(r, 64))
+				x, _ := NewScalar().SetUniformBytes(ptBytes(r, 64))
 				before, inCopy := *x, bytes.Clone(in)
 				got, err := s.ours(x, in)
 				if err == nil || got != nil {
@@ -262,7 +235,7 @@ func TestBadInputScalarSetters(t *testing.T) {
 					svInt2LE(new(big.Int).Lsh(big.NewInt(1), 252), 32), svInt2LE(new(big.Int).Lsh(big.NewInt(1), 255), 32),
 					make([]byte, 32), bytes.Repeat([]byte{0xff}, 32))
 				for i := 0; i < 100; i++ {
-					b := svRandBytes(r, 32)
+					b := ptBytes(r, 32)
 					if i%2 == 0 {
 						b[31] &= 0x0f // mostly canonical
 					}
@@ -271,12 +244,12 @@ func TestBadInputScalarSetters(t *testing.T) {
 			} else {
 				inputs = append(inputs, make([]byte, 64), bytes.Repeat([]byte{0xff}, 64), svInt2LE(svOrderL, 64))
 				for i := 0; i < 100; i++ {
-					inputs = append(inputs, svRandBytes(r, 64))
+					inputs = append(inputs, ptBytes(r, 64))
 				}
 			}
 			accepted, rejected := 0, 0
 			for _, in := range inputs {
-				x, _ := NewScalar().SetUniformBytes(svRandBytes(r, 64))
+				x, _ := NewScalar().SetUniformBytes(ptBytes(r, 64))
 				before, inCopy := *x, bytes.Clone(in)
 				got, err := s.ours(x, in)
 				refGot, refErr := s.refs(new(ref.Scalar), in)
@@ -340,10 +313,10 @@ func svDecodable(enc []byte) bool {
 }
 
 func TestBadInputPointSetBytes(t *testing.T) {
-	r := svRand(t)
+	r := ptRand(t)
 	bad := svBadLengths(r, 32)
 	for _, in := range bad {
-		p := new(Point).ScalarBaseMult(svHashScalar(svRandBytes(r, 8)))
+		p := new(Point).ScalarBaseMult(svHashScalar(ptBytes(r, 8)))
 		before, beforeEnc, inCopy := *p, p.Bytes(), bytes.Clone(in)
 		got, err := p.SetBytes(in)
 		if err == nil || got != nil {
@@ -370,11 +343,11 @@ func TestBadInputPointSetBytes(t *testing.T) {
 	inputs = append(inputs, one, svWithTopBit(one), minusOne, svWithTopBit(minusOne),
 		make([]byte, 32), svWithTopBit(make([]byte, 32)), bytes.Repeat([]byte{0xff}, 32))
 	for i := 0; i < 300; i++ {
-		inputs = append(inputs, svRandBytes(r, 32))
+		inputs = append(inputs, ptBytes(r, 32))
 	}
 	accepted, rejected, nonCanonical := 0, 0, 0
 	for _, in := range inputs {
-		p := new(Point).ScalarBaseMult(svHashScalar(svRandBytes(r, 8)))
+		p := new(Point).ScalarBaseMult(svHashScalar(ptBytes(r, 8)))
 		before, beforeEnc, inCopy := *p, p.Bytes(), bytes.Clone(in)
 		got, err := p.SetBytes(in)
 		refP, refErr := new(ref.Point).SetBytes(in)
@@ -420,7 +393,7 @@ func TestBadInputPointSetBytes(t *testing.T) {
 }
 
 func TestBadInputSetExtendedCoordinates(t *testing.T) {
-	r := svRand(t)
+	r := ptRand(t)
 	type coords struct {
 		name       string
 		X, Y, Z, T *field.Element
@@ -429,12 +402,12 @@ func TestBadInputSetExtendedCoordinates(t *testing.T) {
 	fe := func(b []byte) *field.Element { e, _ := new(field.Element).SetBytes(b); return e }
 	var cases []coords
 	for i := 0; i < 20; i++ {
-		P := new(Point).ScalarBaseMult(svHashScalar(svRandBytes(r, 8)))
+		P := new(Point).ScalarBaseMult(svHashScalar(ptBytes(r, 8)))
 		if i%4 == 3 {
 			P.Add(P, svLowOrderPoint(t))
 		}
 		X, Y, Z, T := P.ExtendedCoordinates()
-		lambda := fe(svRandBytes(r, 32))
+		lambda := fe(ptBytes(r, 32))
 		if lambda.Equal(new(field.Element).Zero()) == 1 {
 			lambda.One()
 		}
@@ -446,14 +419,14 @@ func TestBadInputSetExtendedCoordinates(t *testing.T) {
 			coords{"Z = 0", X, Y, zero, T, false},
 			coords{"T off by one", X, Y, Z, plusOne(T), false},
 			coords{"X off by one (off curve)", plusOne(X), Y, Z, T, false},
-			coords{"random", fe(svRandBytes(r, 32)), fe(svRandBytes(r, 32)), fe(svRandBytes(r, 32)), fe(svRandBytes(r, 32)), false},
+			coords{"random", fe(ptBytes(r, 32)), fe(ptBytes(r, 32)), fe(ptBytes(r, 32)), fe(ptBytes(r, 32)), false},
 		)
 	}
 	zero := new(field.Element).Zero()
 	cases = append(cases, coords{"all zero", zero, zero, zero, zero, false})
 	accepted, rejected, refQuirk := 0, 0, 0
 	for _, c := range cases {
-		p := new(Point).ScalarBaseMult(svHashScalar(svRandBytes(r, 8)))
+		p := new(Point).ScalarBaseMult(svHashScalar(ptBytes(r, 8)))
 		before, beforeEnc := *p, p.Bytes()
 		in := [4]field.Element{*c.X, *c.Y, *c.Z, *c.T}
 		got, err := p.SetExtendedCoordinates(c.X, c.Y, c.Z, c.T)
@@ -543,8 +516,10 @@ func svLowOrderPoint(t *testing.T) *Point {
 	return P
 }
 
-func TestBadInputMultiScalarMult(t *testing.T) {
-	r := svRand(t)
+func TestBadInputMultiScalarMult(t *testing.T) { forEachBackend(t, testBadInputMultiScalarMult) }
+
+func testBadInputMultiScalarMult(t *testing.T) {
+	r := ptRand(t)
 	type msm struct {
 		name string
 		ours func(v *Point, s []*Scalar, p []*Point) *Point
@@ -560,13 +535,13 @@ func TestBadInputMultiScalarMult(t *testing.T) {
 		var rs []*ref.Scalar
 		var rp []*ref.Point
 		for i := 0; i < ns; i++ {
-			b := svRandBytes(r, 64)
+			b := ptBytes(r, 64)
 			x, _ := NewScalar().SetUniformBytes(b)
 			rx, _ := new(ref.Scalar).SetUniformBytes(b)
 			s, rs = append(s, x), append(rs, rx)
 		}
 		for i := 0; i < np; i++ {
-			b := svRandBytes(r, 64)
+			b := ptBytes(r, 64)
 			k, _ := NewScalar().SetUniformBytes(b)
 			rk, _ := new(ref.Scalar).SetUniformBytes(b)
 			P := new(Point).ScalarBaseMult(k)
@@ -644,7 +619,9 @@ func TestBadInputMultiScalarMult(t *testing.T) {
 
 // TestBadInputUninitializedPoint checks that every Point method panics on
 // a zero-value Point exactly where v1.2.0 does, with the same message.
-func TestBadInputUninitializedPoint(t *testing.T) {
+func TestBadInputUninitializedPoint(t *testing.T) { forEachBackend(t, testBadInputUninitializedPoint) }
+
+func testBadInputUninitializedPoint(t *testing.T) {
 	s := svScalarFromUint(7)
 	rs, err := new(ref.Scalar).SetCanonicalBytes(s.Bytes())
 	if err != nil {

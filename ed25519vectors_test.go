@@ -73,7 +73,9 @@ type svMHVector struct {
 	Flags      []string
 }
 
-func TestEd25519Vectors(t *testing.T) {
+func TestEd25519Vectors(t *testing.T) { forEachBackend(t, testEd25519Vectors) }
+
+func testEd25519Vectors(t *testing.T) {
 	data := svFetchEd25519Vectors(t)
 	var vectors []svMHVector
 	if err := json.Unmarshal(data, &vectors); err != nil {

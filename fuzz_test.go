@@ -780,9 +780,24 @@ func FuzzPointArithmetic(f *testing.F) {
 	})
 }
 
+// fuzzOnEachBackend runs check once per backend that can run here (see
+// onEachBackend: fuzz targets run no subtests), and names the backend of
+// the first failure.
+func fuzzOnEachBackend(t *testing.T, check func()) {
+	failed := t.Failed()
+	onEachBackend(func(b backend) {
+		check()
+		if t.Failed() && !failed {
+			t.Logf("the failures above are on the %v backend", b)
+			failed = true
+		}
+	})
+}
+
 // FuzzScalarMult compares every single and double scalar multiplication
-// with the reference and with each other: ScalarBaseMult, ScalarMult,
-// ScalarMultSlow and VarTimeDoubleScalarBaseMult, receivers aliased too.
+// with the reference and with each other on every backend: ScalarBaseMult,
+// ScalarMult, ScalarMultSlow and VarTimeDoubleScalarBaseMult, receivers
+// aliased too.
 func FuzzScalarMult(f *testing.F) {
 	f.Add([]byte{})
 	f.Add([]byte{1, 0, 1, 0, 0, 1, 0})          // zero scalars, identity point
@@ -794,54 +809,55 @@ func FuzzScalarMult(f *testing.F) {
 		x, refX := fuzzScalarPair(t, s)
 		q, refQ := fuzzPointPair(t, s)
 		y, refY := fuzzScalarPair(t, s)
+		fuzzOnEachBackend(t, func() {
+			refBase := new(ref.Point).ScalarBaseMult(refX)
+			base := new(Point)
+			if base.ScalarBaseMult(x) != base {
+				t.Errorf("ScalarBaseMult did not return its receiver")
+			}
+			fuzzSamePoint(t, "ScalarBaseMult", base, refBase)
 
-		refBase := new(ref.Point).ScalarBaseMult(refX)
-		base := new(Point)
-		if base.ScalarBaseMult(x) != base {
-			t.Errorf("ScalarBaseMult did not return its receiver")
-		}
-		fuzzSamePoint(t, "ScalarBaseMult", base, refBase)
+			refMul := new(ref.Point).ScalarMult(refX, refQ)
+			mul := new(Point)
+			if mul.ScalarMult(x, q) != mul {
+				t.Errorf("ScalarMult did not return its receiver")
+			}
+			fuzzSamePoint(t, "ScalarMult", mul, refMul)
+			alias := new(Point).Set(q)
+			fuzzSamePoint(t, "ScalarMult (aliased)", alias.ScalarMult(x, alias), refMul)
 
-		refMul := new(ref.Point).ScalarMult(refX, refQ)
-		mul := new(Point)
-		if mul.ScalarMult(x, q) != mul {
-			t.Errorf("ScalarMult did not return its receiver")
-		}
-		fuzzSamePoint(t, "ScalarMult", mul, refMul)
-		alias := new(Point).Set(q)
-		fuzzSamePoint(t, "ScalarMult (aliased)", alias.ScalarMult(x, alias), refMul)
+			slow := new(Point)
+			if slow.ScalarMultSlow(x, q) != slow {
+				t.Errorf("ScalarMultSlow did not return its receiver")
+			}
+			fuzzSamePoint(t, "ScalarMultSlow", slow, new(ref.Point).ScalarMultSlow(refX, refQ))
+			aliasSlow := new(Point).Set(q)
+			fuzzSamePoint(t, "ScalarMultSlow (aliased)", aliasSlow.ScalarMultSlow(x, aliasSlow), refMul)
 
-		slow := new(Point)
-		if slow.ScalarMultSlow(x, q) != slow {
-			t.Errorf("ScalarMultSlow did not return its receiver")
-		}
-		fuzzSamePoint(t, "ScalarMultSlow", slow, new(ref.Point).ScalarMultSlow(refX, refQ))
-		aliasSlow := new(Point).Set(q)
-		fuzzSamePoint(t, "ScalarMultSlow (aliased)", aliasSlow.ScalarMultSlow(x, aliasSlow), refMul)
+			if new(Point).ScalarMult(x, NewGeneratorPoint()).Equal(base) != 1 {
+				t.Errorf("ScalarMult(x, B) != ScalarBaseMult(x)")
+			}
 
-		if new(Point).ScalarMult(x, NewGeneratorPoint()).Equal(base) != 1 {
-			t.Errorf("ScalarMult(x, B) != ScalarBaseMult(x)")
-		}
-
-		refDouble := new(ref.Point).VarTimeDoubleScalarBaseMult(refX, refQ, refY)
-		dbl := new(Point)
-		if dbl.VarTimeDoubleScalarBaseMult(x, q, y) != dbl {
-			t.Errorf("VarTimeDoubleScalarBaseMult did not return its receiver")
-		}
-		fuzzSamePoint(t, "VarTimeDoubleScalarBaseMult", dbl, refDouble)
-		aliasDbl := new(Point).Set(q)
-		fuzzSamePoint(t, "VarTimeDoubleScalarBaseMult (aliased)",
-			aliasDbl.VarTimeDoubleScalarBaseMult(x, aliasDbl, y), refDouble)
-		combo := new(Point).Add(mul, new(Point).ScalarBaseMult(y))
-		if combo.Equal(dbl) != 1 {
-			t.Errorf("VarTimeDoubleScalarBaseMult(x, q, y) != x*q + y*B")
-		}
+			refDouble := new(ref.Point).VarTimeDoubleScalarBaseMult(refX, refQ, refY)
+			dbl := new(Point)
+			if dbl.VarTimeDoubleScalarBaseMult(x, q, y) != dbl {
+				t.Errorf("VarTimeDoubleScalarBaseMult did not return its receiver")
+			}
+			fuzzSamePoint(t, "VarTimeDoubleScalarBaseMult", dbl, refDouble)
+			aliasDbl := new(Point).Set(q)
+			fuzzSamePoint(t, "VarTimeDoubleScalarBaseMult (aliased)",
+				aliasDbl.VarTimeDoubleScalarBaseMult(x, aliasDbl, y), refDouble)
+			combo := new(Point).Add(mul, new(Point).ScalarBaseMult(y))
+			if combo.Equal(dbl) != 1 {
+				t.Errorf("VarTimeDoubleScalarBaseMult(x, q, y) != x*q + y*B")
+			}
+		})
 	})
 }
 
 // FuzzMultiScalarMult compares MultiScalarMult and VarTimeMultiScalarMult
-// with the reference and with each other for n = 0..40 terms, and checks
-// that mismatched slice lengths panic.
+// with the reference and with each other for n = 0..40 terms on every
+// backend, and checks that mismatched slice lengths panic.
 func FuzzMultiScalarMult(f *testing.F) {
 	f.Add([]byte{0})
 	f.Add([]byte{1})
@@ -865,47 +881,48 @@ func FuzzMultiScalarMult(f *testing.F) {
 		if refVT := new(ref.Point).VarTimeMultiScalarMult(refScalars, refPoints); refVT.Equal(refSum) != 1 {
 			t.Fatalf("reference disagrees with itself")
 		}
-
-		msm := new(Point)
-		if msm.MultiScalarMult(scalars, points) != msm {
-			t.Errorf("MultiScalarMult did not return its receiver")
-		}
-		fuzzSamePoint(t, fmt.Sprintf("MultiScalarMult (n=%d)", n), msm, refSum)
-		vt := new(Point)
-		if vt.VarTimeMultiScalarMult(scalars, points) != vt {
-			t.Errorf("VarTimeMultiScalarMult did not return its receiver")
-		}
-		fuzzSamePoint(t, fmt.Sprintf("VarTimeMultiScalarMult (n=%d)", n), vt, refSum)
-		if n > 0 {
-			// The receiver may alias one of the points.
-			a := new(Point).Set(points[0])
-			pts := append([]*Point{a}, points[1:]...)
-			fuzzSamePoint(t, "MultiScalarMult (v aliases points[0])", a.MultiScalarMult(scalars, pts), refSum)
-			b := new(Point).Set(points[0])
-			pts = append([]*Point{b}, points[1:]...)
-			fuzzSamePoint(t, "VarTimeMultiScalarMult (v aliases points[0])", b.VarTimeMultiScalarMult(scalars, pts), refSum)
-		}
-		for i, sc := range scalars { // inputs are not modified
-			if !bytes.Equal(sc.Bytes(), refScalars[i].Bytes()) {
-				t.Errorf("scalar %d modified", i)
+		fuzzOnEachBackend(t, func() {
+			msm := new(Point)
+			if msm.MultiScalarMult(scalars, points) != msm {
+				t.Errorf("MultiScalarMult did not return its receiver")
 			}
-		}
+			fuzzSamePoint(t, fmt.Sprintf("MultiScalarMult (n=%d)", n), msm, refSum)
+			vt := new(Point)
+			if vt.VarTimeMultiScalarMult(scalars, points) != vt {
+				t.Errorf("VarTimeMultiScalarMult did not return its receiver")
+			}
+			fuzzSamePoint(t, fmt.Sprintf("VarTimeMultiScalarMult (n=%d)", n), vt, refSum)
+			if n > 0 {
+				// The receiver may alias one of the points.
+				a := new(Point).Set(points[0])
+				pts := append([]*Point{a}, points[1:]...)
+				fuzzSamePoint(t, "MultiScalarMult (v aliases points[0])", a.MultiScalarMult(scalars, pts), refSum)
+				b := new(Point).Set(points[0])
+				pts = append([]*Point{b}, points[1:]...)
+				fuzzSamePoint(t, "VarTimeMultiScalarMult (v aliases points[0])", b.VarTimeMultiScalarMult(scalars, pts), refSum)
+			}
+			for i, sc := range scalars { // inputs are not modified
+				if !bytes.Equal(sc.Bytes(), refScalars[i].Bytes()) {
+					t.Errorf("scalar %d modified", i)
+				}
+			}
 
-		if head&0x80 != 0 && n > 0 {
-			for _, vartime := range []bool{false, true} {
-				func() {
-					defer func() {
-						if recover() == nil {
-							t.Errorf("mismatched lengths %d/%d did not panic (vartime %v)", n, n-1, vartime)
+			if head&0x80 != 0 && n > 0 {
+				for _, vartime := range []bool{false, true} {
+					func() {
+						defer func() {
+							if recover() == nil {
+								t.Errorf("mismatched lengths %d/%d did not panic (vartime %v)", n, n-1, vartime)
+							}
+						}()
+						if vartime {
+							new(Point).VarTimeMultiScalarMult(scalars, points[:n-1])
+						} else {
+							new(Point).MultiScalarMult(scalars, points[:n-1])
 						}
 					}()
-					if vartime {
-						new(Point).VarTimeMultiScalarMult(scalars, points[:n-1])
-					} else {
-						new(Point).MultiScalarMult(scalars, points[:n-1])
-					}
-				}()
+				}
 			}
-		}
+		})
 	})
 }

@@ -6,9 +6,10 @@ import (
 	"github.com/seed06d4b90c/edwards25519/field"
 )
 
-// This package reads field elements as their limbs in two places: the
-// constant-time table scans (tables.go) and the lazy additions of the point
-// formulas below. field.Element is exactly five uint64 limbs in radix 2^51,
+// This package reads field elements as their limbs in three places: the
+// constant-time table scans (tables.go), the lazy additions of the point
+// formulas below, and the vector backends' conversions to and from lanes
+// (vec_avx2.go). field.Element is exactly five uint64 limbs in radix 2^51,
 // least significant first (field/fe.go); the size assertions here and
 // TestElementWords check that assumption.
 

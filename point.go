@@ -496,6 +496,16 @@ func (v *Point) Select(a, b *Point, cond int) *Point {
 	return v
 }
 
+// doubleN sets v = 2^n·v, n ≥ 1, with n doublings, all but the last ending
+// in projective coordinates (3M instead of 4M). pp and c are scratch space.
+func (v *Point) doubleN(n int, pp *projective, c *completed) {
+	pp.fromExtended(v)
+	for range n - 1 {
+		pp.fromCompleted(c.double(pp))
+	}
+	v.fromCompleted(c.double(pp))
+}
+
 // MultByCofactor stores 8·p, the point times the cofactor, in v and returns v.
 func (v *Point) MultByCofactor(p *Point) *Point {
 	mustBeInitialized(p)

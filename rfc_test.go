@@ -108,7 +108,9 @@ b2eaaa707b4c4185c32eddcdd306705e4dc1ffc872eeee475a64dfac86aba41c
 	},
 }
 
-func TestRFC8032Ed25519Vectors(t *testing.T) {
+func TestRFC8032Ed25519Vectors(t *testing.T) { forEachBackend(t, testRFC8032Ed25519Vectors) }
+
+func testRFC8032Ed25519Vectors(t *testing.T) {
 	ran := 0
 	for _, v := range svRFC8032Vectors {
 		seed, pub, msg, sig := svHex(t, v.seed), svHex(t, v.pub), svHex(t, v.msg), svHex(t, v.sigHx)
@@ -324,7 +326,9 @@ func svCheckX25519(t *testing.T, what string, scalar, u, want []byte) ([]byte, s
 	return ladder, status
 }
 
-func TestRFC7748X25519Vectors(t *testing.T) {
+func TestRFC7748X25519Vectors(t *testing.T) { forEachBackend(t, testRFC7748X25519Vectors) }
+
+func testRFC7748X25519Vectors(t *testing.T) {
 	counts := map[svEdwardsStatus]int{}
 	for _, v := range svRFC7748Vectors {
 		scalar, u, want := svHex(t, v.scalar), svHex(t, v.u), svHex(t, v.shared)
@@ -368,7 +372,9 @@ func TestRFC7748X25519Vectors(t *testing.T) {
 // k = u = 9, then repeatedly k, u = X25519(k, u), k. The 1,000,000
 // iteration result is checked only when EDWARDS25519_X25519_1M=1 (two to three
 // minutes: the ladder on every step, all three paths every 1000th).
-func TestRFC7748X25519Iterated(t *testing.T) {
+func TestRFC7748X25519Iterated(t *testing.T) { forEachBackend(t, testRFC7748X25519Iterated) }
+
+func testRFC7748X25519Iterated(t *testing.T) {
 	checkpoints := map[int]string{
 		1:    "422c8e7a6227d7bca1350b3e2bb7279f7897b87bb6854b783c60e80311ae3079",
 		1000: "684cf59ba83309552800ef566f2f4d3c1c3887c49360e3875f2eb94d99532c51",

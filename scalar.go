@@ -130,9 +130,9 @@ func (s *Scalar) Negate(x *Scalar) *Scalar {
 // row j is summed. This is safe for every aliasing: x is read before
 // the first store, and the store to s.w[j] can only overwrite y_j, which
 // row j has already read. The stored words are scratch; s is overwritten
-// with the result at the end. Measured on amd64 (Zen 3), this ordering and
-// keeping the reduction in the same function each save 5-10% of Multiply.
-// Likewise a carry is added into a word as bits.Add64(x, 0, c) rather than
+// with the result at the end. This ordering, and keeping the reduction in
+// the same function, are what keep Multiply's products out of memory
+// (docs/PERFORMANCE.md has the figures). Likewise a carry is added into a word as bits.Add64(x, 0, c) rather than
 // x + c here and in scalarSqrWide and scalarReduce: the first compiles to
 // one ADC, the second to SBB and SUB.
 func scalarMulReduce(s, x, y *Scalar) {
@@ -476,7 +476,7 @@ var scalarTwo448 = [4]uint64{0x79daf520a00acb65, 0xe24babbe38d1d7a9, 0xb399411b7
 // which is below 2^64 * 2^253; so x' = X + x7*scalarTwo448 < 2^449 < 2^506
 // is congruent to x and within the range of scalarReduce.
 func scalarReduce512(x0, x1, x2, x3, x4, x5, x6, x7 uint64) (r0, r1, r2, r3 uint64) {
-	// x7 * scalarTwo448 < 2^317, five words (a row as in scalarMulWide).
+	// x7 * scalarTwo448 < 2^317, five words (a row as in scalarMulReduce).
 	h0, u0 := bits.Mul64(scalarTwo448[0], x7)
 	h1, l1 := bits.Mul64(scalarTwo448[1], x7)
 	h2, l2 := bits.Mul64(scalarTwo448[2], x7)
@@ -505,8 +505,9 @@ func (s *Scalar) Multiply(x, y *Scalar) *Scalar {
 // a Multiply followed by an Add.
 func (s *Scalar) MultiplyAdd(x, y, z *Scalar) *Scalar {
 	// That is also how it is computed: passing z into scalarMulReduce as
-	// the accumulator's starting value measured slower for Multiply, which
-	// would have to pass zero. t keeps z intact when s aliases it.
+	// the accumulator's starting value would cost Multiply, which would
+	// have to pass zero (docs/PERFORMANCE.md). t keeps z intact when s
+	// aliases it.
 	var t Scalar
 	scalarMulReduce(&t, x, y)
 	return s.Add(&t, z)
@@ -717,9 +718,9 @@ var scalarEightL = [4]uint64{scalarC0 << 3 & (1<<64 - 1), scalarC1<<3 | scalarC0
 // window loop that starts from the identity leaves it at its first
 // addition, instead of doubling the identity through the leading zero
 // digits of s (one window in two for a random s, all of them for s = 0). On
-// the vector backend those doublings of a constant timed measurably
-// differently from doublings of a point (see "Zero limbs" in vec.go), which
-// would leak how many leading digits are zero. It runs in constant time:
+// the AVX2 backend those doublings of a constant time differently from
+// doublings of a point (see "Zero limbs" in vec_avx2.go), which would leak
+// how many leading digits are zero. It runs in constant time:
 // every digit goes through the same arithmetic.
 func (s *Scalar) signedRadix16Padded() [65]int8 {
 	// s < l and 9·l < 2^256: the sum does not carry out of four words, and

@@ -9,8 +9,8 @@ import (
 // when its receiver is one of its arguments, or arguments coincide, as when
 // all are distinct, and that distinct arguments are left unchanged.
 func TestScalarAliasing(t *testing.T) {
-	r := scalarTestRand(t)
-	_, pool := scalarTestScalars(t, r, 30)
+	r := ptRand(t)
+	_, pool := ptScalarPairs(t, r, 30)
 
 	type unary struct {
 		name string
@@ -146,8 +146,8 @@ func TestScalarAliasing(t *testing.T) {
 // shares memory with nothing of the receiver and that errors leave the
 // receiver intact, and that encoders do not mutate the receiver.
 func TestScalarSetterAliasing(t *testing.T) {
-	r := scalarTestRand(t)
-	_, pool := scalarTestScalars(t, r, 10)
+	r := ptRand(t)
+	_, pool := ptScalarPairs(t, r, 10)
 	for _, s := range pool {
 		orig := *s
 		b := s.Bytes()
@@ -171,7 +171,7 @@ func TestScalarSetterAliasing(t *testing.T) {
 		if _, err := s.SetBytesWithClamping(long[:33]); err == nil || *s != orig {
 			t.Fatal("SetBytesWithClamping error changed the receiver")
 		}
-		bad := scalarTestLE(new(big.Int).Add(scalarTestL, big.NewInt(int64(r.IntN(1000)))), 32)
+		bad := scalarTestLE(new(big.Int).Add(groupOrder, big.NewInt(int64(r.IntN(1000)))), 32)
 		if _, err := s.SetCanonicalBytes(bad); err == nil || *s != orig {
 			t.Fatal("SetCanonicalBytes error changed the receiver")
 		}

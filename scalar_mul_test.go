@@ -14,7 +14,7 @@ import (
 // Focused tests of the multiplication internals: scalarReduce over its whole
 // input range, and scalarMulReduce and square on operands that drive the
 // product words to their extremes, under every aliasing. math/big is the
-// oracle; random cases use scalarTestRand, so a logged seed replays a run.
+// oracle; random cases use ptRand, so a logged seed replays a run.
 
 // scalarMulTestWords returns the eight little-endian words of v < 2^512.
 func scalarMulTestWords(t *testing.T, v *big.Int) [8]uint64 {
@@ -37,8 +37,8 @@ func scalarMulTestWords(t *testing.T, v *big.Int) [8]uint64 {
 // all zeros or all ones (so the middle subtraction borrows or not), and the
 // bounds (l-1)^2 + (l-1) and 2^506 - 1.
 func scalarMulTestReduceInputs() []*big.Int {
-	l := scalarTestL
-	p2 := scalarTestPow2
+	l := groupOrder
+	p2 := ptPow2
 	one := big.NewInt(1)
 	sub := func(a, b *big.Int) *big.Int { return new(big.Int).Sub(a, b) }
 	add := func(a, b *big.Int) *big.Int { return new(big.Int).Add(a, b) }
@@ -89,8 +89,8 @@ func scalarMulTestReduceInputs() []*big.Int {
 }
 
 func TestScalarReduceRange(t *testing.T) {
-	r := scalarTestRand(t)
-	lm1 := new(big.Int).Sub(scalarTestL, big.NewInt(1))
+	r := ptRand(t)
+	lm1 := new(big.Int).Sub(groupOrder, big.NewInt(1))
 	bound := new(big.Int).Mul(lm1, lm1)
 	bound.Add(bound, lm1)
 	check := func(v *big.Int) {
@@ -98,7 +98,7 @@ func TestScalarReduceRange(t *testing.T) {
 		w := scalarMulTestWords(t, v)
 		var s Scalar
 		s.w[0], s.w[1], s.w[2], s.w[3] = scalarReduce(w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7])
-		want := new(big.Int).Mod(v, scalarTestL)
+		want := new(big.Int).Mod(v, groupOrder)
 		if got := scalarTestBig(t, &s); got.Cmp(want) != 0 {
 			t.Fatalf("scalarReduce(%v) = %v, want %v", v, got, want)
 		}
@@ -112,10 +112,10 @@ func TestScalarReduceRange(t *testing.T) {
 		case 0: // up to the MultiplyAdd bound, uniformly
 			v = scalarMulTestBelow(r, new(big.Int).Add(bound, big.NewInt(1)))
 		case 1: // anywhere below 2^506, with long runs of equal bits
-			v = scalarTestRandomBig(r, 506)
+			v = ptRandomBig(r, 506)
 		default: // a random multiple of l plus a remainder near 0 or l
-			k := scalarMulTestBelow(r, scalarTestL)
-			v = new(big.Int).Mul(k, scalarTestL)
+			k := scalarMulTestBelow(r, groupOrder)
+			v = new(big.Int).Mul(k, groupOrder)
 			d := big.NewInt(int64(r.IntN(5)))
 			if r.IntN(2) == 0 {
 				v.Add(v, d)
@@ -172,27 +172,27 @@ func TestScalarReduceCopy(t *testing.T) {
 }
 
 func TestScalarMulReduceAliasing(t *testing.T) {
-	r := scalarTestRand(t)
-	bs, ss := scalarTestScalars(t, r, scalarTestIters()/10)
+	r := ptRand(t)
+	bs, ss := ptScalarPairs(t, r, scalarTestIters()/10)
 	// Operands that maximise the product words (l-1, values with all low
 	// words set), and 2 with 2^252 + k: their products 2^253 + 2k make the
 	// last fold of the reduction borrow (see scalarMulTestReduceInputs).
 	for _, v := range []*big.Int{
-		new(big.Int).Sub(scalarTestL, big.NewInt(1)),
-		new(big.Int).Sub(scalarTestPow2(252), big.NewInt(1)),
-		new(big.Int).Sub(scalarTestL, scalarTestPow2(64)),
-		big.NewInt(2), scalarTestPow2(252), new(big.Int).Add(scalarTestPow2(252), big.NewInt(5)),
+		new(big.Int).Sub(groupOrder, big.NewInt(1)),
+		new(big.Int).Sub(ptPow2(252), big.NewInt(1)),
+		new(big.Int).Sub(groupOrder, ptPow2(64)),
+		big.NewInt(2), ptPow2(252), new(big.Int).Add(ptPow2(252), big.NewInt(5)),
 	} {
 		bs = append(bs, v)
-		ss = append(ss, scalarTestFromBig(t, v))
+		ss = append(ss, ptScalarFromBig(t, v))
 	}
 	for i := range ss {
 		j := (i*7 + 3) % len(ss)
 		x, y := ss[i], ss[j]
 		want := new(big.Int).Mul(bs[i], bs[j])
-		want.Mod(want, scalarTestL)
+		want.Mod(want, groupOrder)
 		wantSq := new(big.Int).Mul(bs[i], bs[i])
-		wantSq.Mod(wantSq, scalarTestL)
+		wantSq.Mod(wantSq, groupOrder)
 
 		var s Scalar
 		scalarMulReduce(&s, x, y)
@@ -216,7 +216,7 @@ func TestScalarMulReduceAliasing(t *testing.T) {
 		z := *y
 		z.MultiplyAdd(x, x, &z)
 		wantMA := new(big.Int).Add(wantSq, bs[j])
-		wantMA.Mod(wantMA, scalarTestL)
+		wantMA.Mod(wantMA, groupOrder)
 		if scalarTestBig(t, &z).Cmp(wantMA) != 0 {
 			t.Fatalf("%v * %v + %v wrong when the receiver aliases z", bs[i], bs[i], bs[j])
 		}
@@ -324,7 +324,9 @@ func BenchmarkScalarMulInterleaved(b *testing.B) {
 // TestScalarMultTorsion runs ScalarMult and MultiScalarMult on points with
 // an order-8 component against the reference: the padding by 8·l in
 // signedRadix16Padded must not change x·Q for any Q on the curve.
-func TestScalarMultTorsion(t *testing.T) {
+func TestScalarMultTorsion(t *testing.T) { forEachBackend(t, testScalarMultTorsion) }
+
+func testScalarMultTorsion(t *testing.T) {
 	r := ptRand(t)
 	low := svLowOrderPoint(t)
 	for n := range 40 {
@@ -355,9 +357,9 @@ func TestScalarMultTorsion(t *testing.T) {
 // their recoded digits are what its class descriptions say.
 func TestDudectLookupScalars(t *testing.T) {
 	two252 := new(big.Int).Lsh(big.NewInt(1), 252)
-	l := scalarTestL
+	l := groupOrder
 	c := new(big.Int).Sub(l, two252)
-	scalar := func(v *big.Int) *Scalar { return scalarTestFromBig(t, v) }
+	scalar := func(v *big.Int) *Scalar { return ptScalarFromBig(t, v) }
 	var d [combDigits]int32
 	s := scalar(new(big.Int).Sub(two252, c))
 	s.signedWindowDigitsPlusL(combWidth, d[:])

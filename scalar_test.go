@@ -3,33 +3,10 @@ package edwards25519
 import (
 	"bytes"
 	"math/big"
-	"math/rand/v2"
-	"os"
-	"strconv"
 	"testing"
-	"time"
 
 	ref "filippo.io/edwards25519"
 )
-
-// scalarTestSeedEnv names the environment variable that replays a run of the
-// randomized Scalar tests: set it to the seed that a failing run logged.
-const scalarTestSeedEnv = "EDWARDS25519_SCALAR_SEED"
-
-// scalarTestRand returns a PCG generator seeded from scalarTestSeedEnv or the
-// clock, and logs the seed so that any failure can be replayed.
-func scalarTestRand(t testing.TB) *rand.Rand {
-	t.Helper()
-	seed := uint64(time.Now().UnixNano())
-	if v := os.Getenv(scalarTestSeedEnv); v != "" {
-		var err error
-		if seed, err = strconv.ParseUint(v, 0, 64); err != nil {
-			t.Fatalf("bad %s=%q: %v", scalarTestSeedEnv, v, err)
-		}
-	}
-	t.Logf("seed %d (replay with %s=%d)", seed, scalarTestSeedEnv, seed)
-	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-}
 
 // scalarTestIters is the number of random cases per property.
 func scalarTestIters() int {
@@ -39,13 +16,7 @@ func scalarTestIters() int {
 	return 2000
 }
 
-var (
-	scalarTestL, _ = new(big.Int).SetString("7237005577332262213973186563042994240857116359379907606001950938285454250989", 10)
-	scalarTestTwo  = big.NewInt(2)
-)
-
-// scalarTestPow2 returns 2^n.
-func scalarTestPow2(n uint) *big.Int { return new(big.Int).Lsh(big.NewInt(1), n) }
+var scalarTestTwo = big.NewInt(2)
 
 // scalarTestLE returns the n-byte little-endian encoding of v, which must fit.
 func scalarTestLE(v *big.Int, n int) []byte {
@@ -72,108 +43,28 @@ func scalarTestBig(t testing.TB, s *Scalar) *big.Int {
 	for i := 3; i >= 0; i-- {
 		v.Lsh(v, 64).Or(v, new(big.Int).SetUint64(s.w[i]))
 	}
-	if v.Cmp(scalarTestL) >= 0 {
+	if v.Cmp(groupOrder) >= 0 {
 		t.Fatalf("scalar not canonical: %x", s.w)
 	}
 	return v
-}
-
-// scalarTestFromBig returns the Scalar v mod l, set through SetCanonicalBytes.
-func scalarTestFromBig(t testing.TB, v *big.Int) *Scalar {
-	t.Helper()
-	r := new(big.Int).Mod(v, scalarTestL)
-	s, err := new(Scalar).SetCanonicalBytes(scalarTestLE(r, 32))
-	if err != nil {
-		t.Fatalf("SetCanonicalBytes(%v): %v", r, err)
-	}
-	return s
-}
-
-// scalarTestEdgeValues are interesting scalar values (they are reduced mod l
-// where used as Scalars).
-func scalarTestEdgeValues() []*big.Int {
-	l := scalarTestL
-	sub := func(a *big.Int, k int64) *big.Int { return new(big.Int).Sub(a, big.NewInt(k)) }
-	add := func(a *big.Int, k int64) *big.Int { return new(big.Int).Add(a, big.NewInt(k)) }
-	half := new(big.Int).Rsh(l, 1)
-	c := sub(l, 0)
-	c.Sub(c, scalarTestPow2(252))
-	return []*big.Int{
-		big.NewInt(0), big.NewInt(1), big.NewInt(2), big.NewInt(8),
-		sub(l, 1), sub(l, 2), sub(l, 8), half, add(half, 1),
-		sub(scalarTestPow2(252), 1), scalarTestPow2(252), add(scalarTestPow2(252), 1),
-		c, sub(c, 1), add(c, 1),
-		sub(scalarTestPow2(64), 1), scalarTestPow2(64), sub(scalarTestPow2(128), 1),
-		scalarTestPow2(128), sub(scalarTestPow2(192), 1), scalarTestPow2(192),
-		sub(scalarTestPow2(125), 1), scalarTestPow2(126),
-	}
-}
-
-// scalarTestRandomBig returns a random value below 2^bits with a bias towards
-// long runs of ones and zeros, which stress carries.
-func scalarTestRandomBig(r *rand.Rand, bits int) *big.Int {
-	v := new(big.Int)
-	switch r.IntN(4) {
-	case 0: // uniform
-		for i := 0; i < (bits+63)/64; i++ {
-			v.Lsh(v, 64).Or(v, new(big.Int).SetUint64(r.Uint64()))
-		}
-	default: // runs of equal bits
-		bit := uint(r.IntN(2))
-		for i := 0; i < bits; i++ {
-			if r.IntN(16) == 0 {
-				bit ^= 1
-			}
-			v.SetBit(v, i, bit)
-		}
-	}
-	return v.Mod(v, scalarTestPow2(uint(bits)))
-}
-
-// scalarTestScalars returns the edge scalars followed by n random ones (mod
-// l), as big.Int and Scalar pairs.
-func scalarTestScalars(t testing.TB, r *rand.Rand, n int) ([]*big.Int, []*Scalar) {
-	t.Helper()
-	var bs []*big.Int
-	for _, v := range scalarTestEdgeValues() {
-		bs = append(bs, new(big.Int).Mod(v, scalarTestL))
-	}
-	for i := 0; i < n; i++ {
-		bs = append(bs, new(big.Int).Mod(scalarTestRandomBig(r, 253), scalarTestL))
-	}
-	ss := make([]*Scalar, len(bs))
-	for i, v := range bs {
-		ss[i] = scalarTestFromBig(t, v)
-	}
-	return bs, ss
-}
-
-// scalarTestRef converts s into a filippo.io/edwards25519 Scalar.
-func scalarTestRef(t testing.TB, s *Scalar) *ref.Scalar {
-	t.Helper()
-	x, err := new(ref.Scalar).SetCanonicalBytes(s.Bytes())
-	if err != nil {
-		t.Fatalf("reference rejected our encoding %x: %v", s.Bytes(), err)
-	}
-	return x
 }
 
 func TestScalarConstants(t *testing.T) {
 	l := new(big.Int).Lsh(new(big.Int).SetUint64(scalarTop), 192)
 	l.Add(l, new(big.Int).Lsh(new(big.Int).SetUint64(scalarC1), 64))
 	l.Add(l, new(big.Int).SetUint64(scalarC0))
-	if l.Cmp(scalarTestL) != 0 {
-		t.Fatalf("words of l give %v, want %v", l, scalarTestL)
+	if l.Cmp(groupOrder) != 0 {
+		t.Fatalf("words of l give %v, want %v", l, groupOrder)
 	}
 	want, _ := new(big.Int).SetString("27742317777372353535851937790883648493", 10)
-	want.Add(want, scalarTestPow2(252))
-	if want.Cmp(scalarTestL) != 0 || !scalarTestL.ProbablyPrime(20) {
+	want.Add(want, ptPow2(252))
+	if want.Cmp(groupOrder) != 0 || !groupOrder.ProbablyPrime(20) {
 		t.Fatal("test oracle for l is wrong")
 	}
-	if got, want := scalarTestBigWords(scalarTwo448[:]), new(big.Int).Mod(scalarTestPow2(448), scalarTestL); got.Cmp(want) != 0 {
+	if got, want := scalarTestBigWords(scalarTwo448[:]), new(big.Int).Mod(ptPow2(448), groupOrder); got.Cmp(want) != 0 {
 		t.Fatalf("scalarTwo448 = %v, want %v", got, want)
 	}
-	if e := scalarLMinus2(); scalarTestBigWords(e[:]).Cmp(new(big.Int).Sub(scalarTestL, scalarTestTwo)) != 0 {
+	if e := scalarLMinus2(); scalarTestBigWords(e[:]).Cmp(new(big.Int).Sub(groupOrder, scalarTestTwo)) != 0 {
 		t.Fatal("scalarLMinus2 is not l-2")
 	}
 }
@@ -192,7 +83,7 @@ func TestScalarZeroValue(t *testing.T) {
 	if z.Equal(NewScalar()) != 1 || !bytes.Equal(z.Bytes(), make([]byte, 32)) {
 		t.Fatal("zero value or NewScalar is not 0")
 	}
-	one := scalarTestFromBig(t, big.NewInt(1))
+	one := ptScalarFromBig(t, big.NewInt(1))
 	if new(Scalar).Add(&z, one).Equal(one) != 1 {
 		t.Fatal("0 + 1 != 1")
 	}
@@ -201,10 +92,10 @@ func TestScalarZeroValue(t *testing.T) {
 // TestScalarArithmeticOracle checks every arithmetic method against math/big
 // and against filippo.io/edwards25519 on edge and random inputs.
 func TestScalarArithmeticOracle(t *testing.T) {
-	r := scalarTestRand(t)
-	bs, ss := scalarTestScalars(t, r, 60)
+	r := ptRand(t)
+	bs, ss := ptScalarPairs(t, r, 60)
 	n := len(bs)
-	l := scalarTestL
+	l := groupOrder
 	check := func(op string, got *Scalar, want *big.Int, refGot *ref.Scalar) {
 		t.Helper()
 		want = new(big.Int).Mod(want, l)
@@ -217,7 +108,7 @@ func TestScalarArithmeticOracle(t *testing.T) {
 	}
 	pair := func(i, j int) {
 		x, y := ss[i], ss[j]
-		rx, ry := scalarTestRef(t, x), scalarTestRef(t, y)
+		rx, ry := toRefScalar(t, x), toRefScalar(t, y)
 		bx, by := bs[i], bs[j]
 		check("Add", new(Scalar).Add(x, y), new(big.Int).Add(bx, by), new(ref.Scalar).Add(rx, ry))
 		check("Subtract", new(Scalar).Subtract(x, y), new(big.Int).Sub(bx, by), new(ref.Scalar).Subtract(rx, ry))
@@ -225,7 +116,7 @@ func TestScalarArithmeticOracle(t *testing.T) {
 		z := ss[(i+j)%n]
 		want := new(big.Int).Mul(bx, by)
 		want.Add(want, bs[(i+j)%n])
-		check("MultiplyAdd", new(Scalar).MultiplyAdd(x, y, z), want, new(ref.Scalar).MultiplyAdd(rx, ry, scalarTestRef(t, z)))
+		check("MultiplyAdd", new(Scalar).MultiplyAdd(x, y, z), want, new(ref.Scalar).MultiplyAdd(rx, ry, toRefScalar(t, z)))
 		if got, want := x.Equal(y), bs[i].Cmp(bs[j]) == 0; (got == 1) != want || (got != 0 && got != 1) {
 			t.Fatalf("Equal(%v, %v) = %d", bx, by, got)
 		}
@@ -238,7 +129,7 @@ func TestScalarArithmeticOracle(t *testing.T) {
 			pair(i, j)
 		}
 		x := ss[i]
-		rx := scalarTestRef(t, x)
+		rx := toRefScalar(t, x)
 		check("Negate", new(Scalar).Negate(x), new(big.Int).Neg(bs[i]), new(ref.Scalar).Negate(rx))
 		check("Set", new(Scalar).Set(x), bs[i], new(ref.Scalar).Set(rx))
 		check("square", new(Scalar).square(x), new(big.Int).Mul(bs[i], bs[i]), new(ref.Scalar).Multiply(rx, rx))
@@ -251,7 +142,7 @@ func TestScalarArithmeticOracle(t *testing.T) {
 	}
 	for k := 0; k < scalarTestIters(); k++ {
 		i, j := r.IntN(n), r.IntN(n)
-		x := scalarTestFromBig(t, scalarTestRandomBig(r, 253))
+		x := ptScalarFromBig(t, ptRandomBig(r, 253))
 		ss[i], bs[i] = x, scalarTestBig(t, x)
 		pair(i, j)
 	}
@@ -259,10 +150,10 @@ func TestScalarArithmeticOracle(t *testing.T) {
 
 // TestScalarInvertRandom checks s * s^-1 = 1 on many random values.
 func TestScalarInvertRandom(t *testing.T) {
-	r := scalarTestRand(t)
-	one := scalarTestFromBig(t, big.NewInt(1))
+	r := ptRand(t)
+	one := ptScalarFromBig(t, big.NewInt(1))
 	for k := 0; k < scalarTestIters()/4; k++ {
-		s := scalarTestFromBig(t, scalarTestRandomBig(r, 253))
+		s := ptScalarFromBig(t, ptRandomBig(r, 253))
 		if s.Equal(new(Scalar)) == 1 {
 			continue
 		}
@@ -287,7 +178,7 @@ func TestScalarInvSchedule(t *testing.T) {
 		e.Lsh(e, uint(st.squarings)).Add(e, big.NewInt(int64(st.digit)))
 		muls++
 	}
-	if want := new(big.Int).Sub(scalarTestL, scalarTestTwo); e.Cmp(want) != 0 {
+	if want := new(big.Int).Sub(groupOrder, scalarTestTwo); e.Cmp(want) != 0 {
 		t.Fatalf("schedule gives %v, want l-2 = %v", e, want)
 	}
 	t.Logf("inversion: %d steps after the first window", muls)
@@ -295,36 +186,36 @@ func TestScalarInvSchedule(t *testing.T) {
 
 // scalarTestByteEdges32 are 32-byte inputs for the 32-byte setters.
 func scalarTestByteEdges32() []*big.Int {
-	l := scalarTestL
-	return append(scalarTestEdgeValues(),
+	l := groupOrder
+	return append(ptEdgeBigs(),
 		new(big.Int).Set(l), new(big.Int).Add(l, big.NewInt(1)), new(big.Int).Add(l, big.NewInt(2)),
-		new(big.Int).Sub(scalarTestPow2(253), big.NewInt(1)), scalarTestPow2(253),
-		new(big.Int).Sub(scalarTestPow2(256), big.NewInt(1)), scalarTestPow2(255),
-		new(big.Int).Sub(scalarTestPow2(255), big.NewInt(1)), scalarTestPow2(254),
+		new(big.Int).Sub(ptPow2(253), big.NewInt(1)), ptPow2(253),
+		new(big.Int).Sub(ptPow2(256), big.NewInt(1)), ptPow2(255),
+		new(big.Int).Sub(ptPow2(255), big.NewInt(1)), ptPow2(254),
 		new(big.Int).Lsh(l, 1), new(big.Int).Sub(new(big.Int).Lsh(l, 1), big.NewInt(1)),
 		new(big.Int).Mul(l, big.NewInt(15)), new(big.Int).Add(new(big.Int).Mul(l, big.NewInt(15)), big.NewInt(1)),
 	)
 }
 
 func TestScalarSetCanonicalBytes(t *testing.T) {
-	r := scalarTestRand(t)
+	r := ptRand(t)
 	inputs := scalarTestByteEdges32()
 	for k := 0; k < scalarTestIters(); k++ {
-		v := scalarTestRandomBig(r, 256)
+		v := ptRandomBig(r, 256)
 		if k%2 == 0 {
 			v.Rsh(v, 3) // around l
-			v.Add(v, new(big.Int).Sub(scalarTestL, scalarTestPow2(252)))
-			v.Mod(v, scalarTestPow2(256))
+			v.Add(v, new(big.Int).Sub(groupOrder, ptPow2(252)))
+			v.Mod(v, ptPow2(256))
 		}
 		inputs = append(inputs, v)
 	}
 	for _, v := range inputs {
 		in := scalarTestLE(v, 32)
 		orig := bytes.Clone(in)
-		s := scalarTestFromBig(t, big.NewInt(42))
+		s := ptScalarFromBig(t, big.NewInt(42))
 		got, err := s.SetCanonicalBytes(in)
 		_, refErr := new(ref.Scalar).SetCanonicalBytes(in)
-		wantOK := v.Cmp(scalarTestL) < 0
+		wantOK := v.Cmp(groupOrder) < 0
 		if (err == nil) != wantOK || (refErr == nil) != wantOK {
 			t.Fatalf("SetCanonicalBytes(%v): err %v, reference err %v, want ok = %v", v, err, refErr, wantOK)
 		}
@@ -345,7 +236,7 @@ func TestScalarSetCanonicalBytes(t *testing.T) {
 		}
 	}
 	for _, n := range []int{0, 1, 31, 33, 64} {
-		s := scalarTestFromBig(t, big.NewInt(7))
+		s := ptScalarFromBig(t, big.NewInt(7))
 		got, err := s.SetCanonicalBytes(make([]byte, n))
 		_, refErr := new(ref.Scalar).SetCanonicalBytes(make([]byte, n))
 		if got != nil || err == nil || err.Error() != refErr.Error() || scalarTestBig(t, s).Int64() != 7 {
@@ -355,24 +246,24 @@ func TestScalarSetCanonicalBytes(t *testing.T) {
 }
 
 func TestScalarSetUniformBytes(t *testing.T) {
-	r := scalarTestRand(t)
-	l := scalarTestL
+	r := ptRand(t)
+	l := groupOrder
 	inputs := append([]*big.Int(nil), scalarTestByteEdges32()...)
 	l2 := new(big.Int).Mul(l, l)
 	inputs = append(inputs,
-		new(big.Int).Sub(scalarTestPow2(512), big.NewInt(1)), scalarTestPow2(511), scalarTestPow2(506),
-		new(big.Int).Sub(scalarTestPow2(506), big.NewInt(1)), l2, new(big.Int).Sub(l2, big.NewInt(1)),
-		new(big.Int).Mul(l, scalarTestPow2(259)), new(big.Int).Sub(new(big.Int).Mul(l, scalarTestPow2(259)), big.NewInt(1)),
-		new(big.Int).Sub(scalarTestPow2(512), l),
+		new(big.Int).Sub(ptPow2(512), big.NewInt(1)), ptPow2(511), ptPow2(506),
+		new(big.Int).Sub(ptPow2(506), big.NewInt(1)), l2, new(big.Int).Sub(l2, big.NewInt(1)),
+		new(big.Int).Mul(l, ptPow2(259)), new(big.Int).Sub(new(big.Int).Mul(l, ptPow2(259)), big.NewInt(1)),
+		new(big.Int).Sub(ptPow2(512), l),
 	)
 	// Multiples of l plus small offsets, near the top of the range.
 	for k := 0; k < 20; k++ {
-		m := new(big.Int).Mul(l, scalarTestRandomBig(r, 259))
+		m := new(big.Int).Mul(l, ptRandomBig(r, 259))
 		m.Add(m, big.NewInt(int64(k)-10))
-		inputs = append(inputs, m.Mod(m, scalarTestPow2(512)))
+		inputs = append(inputs, m.Mod(m, ptPow2(512)))
 	}
 	for k := 0; k < scalarTestIters(); k++ {
-		inputs = append(inputs, scalarTestRandomBig(r, 512))
+		inputs = append(inputs, ptRandomBig(r, 512))
 	}
 	for _, v := range inputs {
 		in := scalarTestLE(v, 64)
@@ -392,7 +283,7 @@ func TestScalarSetUniformBytes(t *testing.T) {
 		}
 	}
 	for _, n := range []int{0, 32, 63, 65} {
-		s := scalarTestFromBig(t, big.NewInt(7))
+		s := ptScalarFromBig(t, big.NewInt(7))
 		got, err := s.SetUniformBytes(make([]byte, n))
 		_, refErr := new(ref.Scalar).SetUniformBytes(make([]byte, n))
 		if got != nil || err == nil || err.Error() != refErr.Error() || scalarTestBig(t, s).Int64() != 7 {
@@ -402,10 +293,10 @@ func TestScalarSetUniformBytes(t *testing.T) {
 }
 
 func TestScalarSetBytesWithClamping(t *testing.T) {
-	r := scalarTestRand(t)
+	r := ptRand(t)
 	inputs := scalarTestByteEdges32()
 	for k := 0; k < scalarTestIters(); k++ {
-		inputs = append(inputs, scalarTestRandomBig(r, 256))
+		inputs = append(inputs, ptRandomBig(r, 256))
 	}
 	for _, v := range inputs {
 		in := scalarTestLE(v, 32)
@@ -421,7 +312,7 @@ func TestScalarSetBytesWithClamping(t *testing.T) {
 			want.SetBit(want, b, 0)
 		}
 		want.SetBit(want, 254, 1)
-		want.Mod(want, scalarTestL)
+		want.Mod(want, groupOrder)
 		if scalarTestBig(t, s).Cmp(want) != 0 {
 			t.Fatalf("SetBytesWithClamping(%v) = %v, want %v", v, scalarTestBig(t, s), want)
 		}
@@ -431,7 +322,7 @@ func TestScalarSetBytesWithClamping(t *testing.T) {
 		}
 	}
 	for _, n := range []int{0, 31, 33, 64} {
-		s := scalarTestFromBig(t, big.NewInt(7))
+		s := ptScalarFromBig(t, big.NewInt(7))
 		got, err := s.SetBytesWithClamping(make([]byte, n))
 		_, refErr := new(ref.Scalar).SetBytesWithClamping(make([]byte, n))
 		if got != nil || err == nil || err.Error() != refErr.Error() || scalarTestBig(t, s).Int64() != 7 {
@@ -441,8 +332,8 @@ func TestScalarSetBytesWithClamping(t *testing.T) {
 }
 
 func TestScalarBytes(t *testing.T) {
-	r := scalarTestRand(t)
-	bs, ss := scalarTestScalars(t, r, 100)
+	r := ptRand(t)
+	bs, ss := ptScalarPairs(t, r, 100)
 	for i, s := range ss {
 		b1 := s.Bytes()
 		if len(b1) != 32 || scalarTestFromLE(b1).Cmp(bs[i]) != 0 {
@@ -451,7 +342,7 @@ func TestScalarBytes(t *testing.T) {
 		if a := s.bytes32(); !bytes.Equal(a[:], b1) {
 			t.Fatalf("bytes32() = %x, Bytes() = %x", a, b1)
 		}
-		if !bytes.Equal(b1, scalarTestRef(t, s).Bytes()) {
+		if !bytes.Equal(b1, toRefScalar(t, s).Bytes()) {
 			t.Fatal("Bytes differs from the reference")
 		}
 		// A fresh slice each time, not aliasing the scalar.
@@ -476,9 +367,9 @@ func scalarTestDigitSum[D int8 | int32](d []D, w uint) *big.Int {
 // their range, and the top digit, which must be 1 for every s (so that the
 // window loops never double the identity).
 func TestScalarSignedRadix16Padded(t *testing.T) {
-	r := scalarTestRand(t)
-	bs, ss := scalarTestScalars(t, r, scalarTestIters())
-	eightL := new(big.Int).Lsh(scalarTestL, 3)
+	r := ptRand(t)
+	bs, ss := ptScalarPairs(t, r, scalarTestIters())
+	eightL := new(big.Int).Lsh(groupOrder, 3)
 	for i, s := range ss {
 		d := s.signedRadix16Padded()
 		for j, v := range d {
@@ -496,8 +387,8 @@ func TestScalarSignedRadix16Padded(t *testing.T) {
 // TestScalarSignedWindowDigitsPlusL checks the comb digits of s + l: their
 // value, their range, and the top digit, which must not be zero for any s.
 func TestScalarSignedWindowDigitsPlusL(t *testing.T) {
-	r := scalarTestRand(t)
-	bs, ss := scalarTestScalars(t, r, scalarTestIters())
+	r := ptRand(t)
+	bs, ss := ptScalarPairs(t, r, scalarTestIters())
 	var d [combDigits]int32
 	for i, s := range ss {
 		n := s.signedWindowDigitsPlusL(combWidth, d[:])
@@ -509,7 +400,7 @@ func TestScalarSignedWindowDigitsPlusL(t *testing.T) {
 				t.Fatalf("digit %d of %v + l is %d", j, bs[i], v)
 			}
 		}
-		want := new(big.Int).Add(bs[i], scalarTestL)
+		want := new(big.Int).Add(bs[i], groupOrder)
 		if got := scalarTestDigitSum(d[:n], combWidth); got.Cmp(want) != 0 {
 			t.Fatalf("signedWindowDigitsPlusL(%v) sums to %v, want %v", bs[i], got, want)
 		}
@@ -517,8 +408,8 @@ func TestScalarSignedWindowDigitsPlusL(t *testing.T) {
 }
 
 func TestScalarSignedWindowDigits(t *testing.T) {
-	r := scalarTestRand(t)
-	bs, ss := scalarTestScalars(t, r, scalarTestIters()/10)
+	r := ptRand(t)
+	bs, ss := ptScalarPairs(t, r, scalarTestIters()/10)
 	out := make([]int32, 70)
 	for w := uint(4); w <= 16; w++ {
 		wantN := 0
@@ -570,8 +461,8 @@ func TestScalarSignedWindowDigits(t *testing.T) {
 }
 
 func TestScalarNAFDigits(t *testing.T) {
-	r := scalarTestRand(t)
-	bs, ss := scalarTestScalars(t, r, scalarTestIters()/10)
+	r := ptRand(t)
+	bs, ss := ptScalarPairs(t, r, scalarTestIters()/10)
 	for w := uint(2); w <= 8; w++ {
 		for i, s := range ss {
 			naf := s.nafDigits(w)
@@ -606,8 +497,8 @@ func TestScalarNAFDigits(t *testing.T) {
 }
 
 func TestScalarAllocations(t *testing.T) {
-	x := scalarTestFromBig(t, big.NewInt(12345))
-	y := scalarTestFromBig(t, new(big.Int).Sub(scalarTestL, big.NewInt(3)))
+	x := ptScalarFromBig(t, big.NewInt(12345))
+	y := ptScalarFromBig(t, new(big.Int).Sub(groupOrder, big.NewInt(3)))
 	var s Scalar
 	wide := make([]byte, 64)
 	for i := range wide {

@@ -6,7 +6,9 @@ import (
 	"unsafe"
 )
 
-// Lookup tables of multiples of a point, and their selection.
+// Lookup tables of multiples of a point, and their selection, for the
+// serial backend (the vector backends' windows and tables are in vec.go;
+// the fixed-base combs in comb.go).
 //
 // Constant-time tables are read by scanning every entry and keeping the one
 // whose index matches under a mask (no branch, no secret-dependent address);
@@ -15,11 +17,9 @@ import (
 // public digits.
 //
 // The scan works on the limbs directly (see limbs.go), five words at a
-// time with the accumulators in registers. Masking whole Elements through
-// field.Element.Select instead keeps the accumulator in memory, and the
-// store-to-load chain through it made the scans half of ScalarBaseMult's
-// time; going through canonical encodings and SetBytes avoided the chain but
-// spent as much again on the conversions.
+// time with the accumulators in registers, rather than masking whole
+// Elements through field.Element.Select, which keeps the accumulator in
+// memory (docs/PERFORMANCE.md has the measurements).
 
 // digitAbsSign splits a signed digit into |d| and its sign bit (1 when
 // d < 0), without branching.
@@ -33,9 +33,10 @@ func ctEqual(a, b uint32) int {
 	return subtle.ConstantTimeEq(int32(a), int32(b))
 }
 
-// pickCached and pickAffine are this package's only seam to machine code:
-// tables_amd64.go may bind them to assembly, tables_noasm.go binds them to
-// the portable twins below, which are compiled on every target.
+// pickCached and pickAffine are the scans' seam to machine code, separate
+// from the backend switch of backend.go: tables_amd64.go binds them to
+// SSE2 assembly, tables_noasm.go to the portable twins below, which are
+// compiled on every target.
 
 // pickCachedGeneric sets dst to the entry of table whose mask is all ones
 // (to zero when none is), reading every entry. The constant array shapes let
@@ -107,8 +108,8 @@ func (w *cachedWindow) selectDigit(out *cached, d int8) {
 	out.condNegate(neg)
 }
 
-// affineWindow holds 1·P … combEntries·P as affine addends, one row of the
-// fixed-base comb below.
+// affineWindow holds 1·P … combEntries·P as affine addends: one row of a
+// fixed-base comb (comb.go).
 type affineWindow [combEntries]affineCached
 
 // selectDigit sets out = d·P for |d| ≤ combEntries, in constant time in d.
@@ -125,51 +126,6 @@ func (w *affineWindow) selectDigit(out *affineCached, d int32) {
 	dst[0][0] |= zero
 	dst[1][0] |= zero
 	out.condNegate(neg)
-}
-
-// The fixed-base comb table for ScalarBaseMult (see scalarmult.go for the
-// algorithm and its cost). Row m holds the multiples 1..combEntries of
-// 2^(combWidth·combSpacing·m)·B. It is computed from the generator at first
-// use, so there is no pasted data to trust: TestBaseCombTable recomputes
-// every entry independently.
-const (
-	combWidth   = 4                                 // bits per signed digit
-	combEntries = 1 << (combWidth - 1)              // |digit| ≤ 2^(w-1)
-	combDigits  = (256 + combWidth - 1) / combWidth // covers 2^253 > scalar, with room for the final carry
-	combSpacing = 2                                 // digits sharing one row, separated by w doublings
-	combRows    = (combDigits + combSpacing - 1) / combSpacing
-)
-
-var baseComb struct {
-	once sync.Once
-	rows [combRows]affineWindow
-}
-
-func baseCombTable() *[combRows]affineWindow {
-	baseComb.once.Do(func() {
-		var rowBase, multiple Point
-		var c cached
-		var sum completed
-		var pp projective
-		rowBase.Set(generator)
-		for m := range baseComb.rows {
-			row := &baseComb.rows[m]
-			c.fromExtended(&rowBase)
-			multiple.Set(&rowBase)
-			row[0].fromExtended(&multiple)
-			for i := 1; i < combEntries; i++ {
-				multiple.fromCompleted(sum.addCached(&multiple, &c))
-				row[i].fromExtended(&multiple)
-			}
-			// Next row base: 2^(w·spacing) times this one.
-			pp.fromExtended(&rowBase)
-			for range combWidth*combSpacing - 1 {
-				pp.fromCompleted(sum.double(&pp))
-			}
-			rowBase.fromCompleted(sum.double(&pp))
-		}
-	})
-	return &baseComb.rows
 }
 
 // Variable-time tables of odd multiples, for the w-NAF loops.
@@ -193,30 +149,37 @@ func (t *oddCachedMultiples) init(q *Point) *oddCachedMultiples {
 	return t
 }
 
-// baseOddMultiples holds B, 3B, …, 127B in affine form, the odd digits of a
-// width-8 NAF of the base scalar in VarTimeDoubleScalarBaseMult. 64 entries
-// of 120 bytes, computed at first use.
-const baseNAFWidth = 8
+// baseNAFWidth is the NAF width of the base scalar in
+// VarTimeDoubleScalarBaseMult, and baseOddEntries the number of odd
+// multiples B, 3B, …, 127B its digits need.
+const (
+	baseNAFWidth   = 8
+	baseOddEntries = 1 << (baseNAFWidth - 2)
+)
 
+// baseOdd holds B, 3B, …, 127B in affine form: 64 entries of 120 bytes,
+// computed at first use with one shared inversion (batchAffine).
 var baseOdd struct {
 	once sync.Once
-	t    [1 << (baseNAFWidth - 2)]affineCached
+	t    [baseOddEntries]affineCached
 }
 
-func baseOddTable() *[1 << (baseNAFWidth - 2)]affineCached {
+func baseOddTable() *[baseOddEntries]affineCached {
 	baseOdd.once.Do(func() {
-		var twoB, multiple Point
+		var multiples [baseOddEntries]Point
+		var ptrs [baseOddEntries]*Point
 		var twoBc cached
+		var twoB Point
 		var sum completed
-		twoB.Double(generator)
-		twoBc.fromExtended(&twoB)
-		multiple.Set(generator)
-		for i := range baseOdd.t {
+		twoBc.fromExtended(twoB.Double(generator))
+		multiples[0].Set(generator)
+		for i := range multiples {
 			if i > 0 {
-				multiple.fromCompleted(sum.addCached(&multiple, &twoBc))
+				multiples[i].fromCompleted(sum.addCached(&multiples[i-1], &twoBc))
 			}
-			baseOdd.t[i].fromExtended(&multiple)
+			ptrs[i] = &multiples[i]
 		}
+		batchAffine(ptrs[:], baseOdd.t[:], func(a *affineCached) (*affineCached, *Point) { return a, nil })
 	})
 	return &baseOdd.t
 }

@@ -4,23 +4,11 @@
 
 package edwards25519
 
-// pickCachedAVX2 sets dst to the entry of table whose mask is all ones (zero if none is), as pickCachedGeneric does,
-// reading every entry and every mask, with AVX2. It requires AVX2.
-//
-//go:noescape
-func pickCachedAVX2(dst *[4][5]uint64, table *[8][4][5]uint64, masks *[8]uint64)
-
 // pickCachedSSE2 sets dst to the entry of table whose mask is all ones (zero if none is), as pickCachedGeneric does,
 // reading every entry and every mask, with SSE2 only (every amd64 CPU).
 //
 //go:noescape
 func pickCachedSSE2(dst *[4][5]uint64, table *[8][4][5]uint64, masks *[8]uint64)
-
-// pickAffineAVX2 sets dst to the entry of table whose mask is all ones (zero if none is), as pickAffineGeneric does,
-// reading every entry and every mask, with AVX2. It requires AVX2.
-//
-//go:noescape
-func pickAffineAVX2(dst *[3][5]uint64, table *[8][3][5]uint64, masks *[8]uint64)
 
 // pickAffineSSE2 sets dst to the entry of table whose mask is all ones (zero if none is), as pickAffineGeneric does,
 // reading every entry and every mask, with SSE2 only (every amd64 CPU).

@@ -107,7 +107,9 @@ func svNonCanonicalPoint(enc []byte) bool {
 //     encoding (judged with math/big, independently of the library) and
 //     that every invalid case with a non-canonical R that the strict
 //     policy refused only for its encoding is accepted leniently.
-func TestWycheproofEd25519(t *testing.T) {
+func TestWycheproofEd25519(t *testing.T) { forEachBackend(t, testWycheproofEd25519) }
+
+func testWycheproofEd25519(t *testing.T) {
 	data := svReadVectorFile(t, filepath.Join(svWycheproofDir, "ed25519_test.json"))
 	var file svWycheEd25519File
 	if err := json.Unmarshal(data, &file); err != nil {
@@ -282,7 +284,9 @@ type svWycheX25519File struct {
 //
 // Everything else (including low-order points, u = 0, and non-canonical
 // u >= p, which field.Element.SetBytes reduces) must match the ladder.
-func TestWycheproofX25519(t *testing.T) {
+func TestWycheproofX25519(t *testing.T) { forEachBackend(t, testWycheproofX25519) }
+
+func testWycheproofX25519(t *testing.T) {
 	data := svReadVectorFile(t, filepath.Join(svWycheproofDir, "x25519_test.json"))
 	var file svWycheX25519File
 	if err := json.Unmarshal(data, &file); err != nil {

@@ -1,6 +1,6 @@
 // Command _asm writes tables_amd64.s and its Go declarations
 // tables_asm_amd64.go: the amd64 constant-time table scans behind the
-// pickCached and pickAffine seam of tables.go.
+// pickCached and pickAffine seam of tables.go, in SSE2 (every amd64 CPU).
 //
 // Regenerate from the module root with `go generate` (see tables_amd64.go),
 // which runs
@@ -25,7 +25,7 @@
 //
 // which is the entry whose mask is set, or zero when none is. AND and OR
 // act on each bit alone, so the words may be processed in any grouping: the
-// routines cut an entry into chunks of 32, 16 and 8 bytes and keep one
+// routines cut an entry into chunks of 16 and 8 bytes and keep one
 // accumulator register per chunk for the whole scan.
 //
 // # Constant time
@@ -36,22 +36,16 @@
 //
 // # Alignment
 //
-// Entries are only 8-byte aligned (they are Go arrays of uint64). VEX-encoded
-// instructions (AVX, AVX2) accept unaligned memory operands, so the AVX2
-// routines AND straight from memory. Legacy SSE instructions fault on an
-// unaligned 16-byte memory operand, so the SSE2 routines load with MOVOU
-// first.
+// Entries are only 8-byte aligned (they are Go arrays of uint64). Legacy
+// SSE instructions fault on an unaligned 16-byte memory operand, so the
+// routines load with MOVOU before the AND.
 //
-// # Two implementations
+// # Implementation
 //
-// The AVX2 routines broadcast each mask to the four lanes of a YMM register
-// (VPBROADCASTQ) and cover an entry in 32-byte chunks: 160 = 5*32 bytes for
-// a cached entry, 120 = 3*32 + 16 + 8 for an affine one, the 16-byte chunk
-// using the XMM half of the broadcast mask and the 8-byte chunk a VMOVQ
-// load. The SSE2 routines run on every amd64 CPU: the mask is copied to both
-// lanes of an XMM register and an entry is covered in 16-byte chunks (plus
-// an 8-byte one for affine entries). The choice between them is made in Go
-// (useAVX2 in tables_amd64.go); nothing here inspects the CPU.
+// The mask is copied to both lanes of an XMM register and an entry is
+// covered in 16-byte chunks (plus an 8-byte one for affine entries). The
+// scans serve the serial backend, which runs on CPUs without AVX2: with
+// AVX2 the vector backend scans its own tables inside its kernels.
 package main
 
 import (
@@ -88,7 +82,7 @@ type chunk struct {
 }
 
 // plan cuts an entry of e bytes into chunks no larger than widest, largest
-// first. e is a multiple of 8, so the pieces are 32, 16 and 8 bytes.
+// first. e is a multiple of 8, so the pieces are 16 and 8 bytes here.
 func plan(e, widest int) []chunk {
 	var cs []chunk
 	off := 0
@@ -124,21 +118,17 @@ func main() {
 		{"pickAffine", "affine addend (three elements, 120 bytes)", 3, *affine},
 	}
 	for _, s := range scans {
-		scanAVX2(s)
 		scanSSE2(s)
 	}
 
 	Generate()
 }
 
-// Register use, both routines: DI = dst, SI = table, DX = masks; one
-// accumulator per chunk from X0/Y0 upwards; the broadcast mask in X14/Y14
-// and loaded data in X15/Y15. At most 10 accumulators (a cached entry in
-// 16-byte chunks), so the fixed mask and scratch registers never collide.
-var (
-	xmm = []VecPhysical{X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13}
-	ymm = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13}
-)
+// Register use: DI = dst, SI = table, DX = masks; one accumulator per chunk
+// from X0 upwards; the mask in X14 and loaded data in X15. At most 10
+// accumulators (a cached entry in 16-byte chunks), so the fixed mask and
+// scratch registers never collide.
+var xmm = []VecPhysical{X0, X1, X2, X3, X4, X5, X6, X7, X8, X9, X10, X11, X12, X13}
 
 func loadPointers() (dst, table, masks GPPhysical) {
 	dst, table, masks = RDI, RSI, RDX
@@ -156,74 +146,6 @@ func formula(s scan, chunks []chunk) {
 	for k, c := range chunks {
 		Comment(fmt.Sprintf("  acc%d = %s (bytes %d..%d, %d-bit)", k, c, c.off, c.off+c.size-1, 8*c.size))
 	}
-}
-
-// scanAVX2 writes <name>AVX2.
-func scanAVX2(s scan) {
-	name := s.name + "AVX2"
-	TEXT(name, NOSPLIT, s.signature())
-	Pragma("noescape")
-	Doc(fmt.Sprintf("%s sets dst to the entry of table whose mask is all ones (zero if none is), as %sGeneric does,", name, s.name),
-		"reading every entry and every mask, with AVX2. It requires AVX2.")
-	chunks := plan(s.entryBytes(), 32)
-	formula(s, chunks)
-	dst, table, masks := loadPointers()
-	mask, data := Y14, Y15
-
-	for i := 0; i < s.entries; i++ {
-		base := i * s.entryBytes()
-		Comment(fmt.Sprintf("Entry %d (table bytes %d..%d): m = masks[%d] in all four lanes.", i, base, base+s.entryBytes()-1, i))
-		VPBROADCASTQ(Mem{Base: masks, Disp: 8 * i}, mask)
-		if i == 0 {
-			Comment("First entry: acc = entry AND m (no OR yet).")
-		} else {
-			Comment("acc |= entry AND m, chunk by chunk.")
-		}
-		for k, c := range chunks {
-			src := Mem{Base: table, Disp: base + c.off}
-			switch c.size {
-			case 32, 16:
-				acc, m, d := ymm[k], mask, data
-				if c.size == 16 {
-					acc, m, d = xmm[k], X14, X15
-				}
-				if i == 0 {
-					VPAND(src, m, acc)
-				} else {
-					VPAND(src, m, d)
-					VPOR(d, acc, acc)
-				}
-			case 8:
-				// VMOVQ clears the upper bytes, so the AND and OR may
-				// run on the whole XMM register.
-				acc := xmm[k]
-				if i == 0 {
-					VMOVQ(src, acc)
-					VPAND(X14, acc, acc)
-				} else {
-					VMOVQ(src, X15)
-					VPAND(X14, X15, X15)
-					VPOR(X15, acc, acc)
-				}
-			}
-		}
-	}
-
-	Comment("Store the accumulators. VZEROUPPER clears the upper YMM halves, so",
-		"that SSE code run after this does not pay the AVX-to-SSE transition.")
-	for k, c := range chunks {
-		out := Mem{Base: dst, Disp: c.off}
-		switch c.size {
-		case 32:
-			VMOVDQU(ymm[k], out)
-		case 16:
-			VMOVDQU(xmm[k], out)
-		case 8:
-			VMOVQ(xmm[k], out)
-		}
-	}
-	VZEROUPPER()
-	RET()
 }
 
 // scanSSE2 writes <name>SSE2.

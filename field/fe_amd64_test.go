@@ -5,8 +5,6 @@ package field
 import (
 	"math"
 	"math/rand/v2"
-	"os"
-	"strconv"
 	"testing"
 
 	"golang.org/x/sys/cpu"
@@ -38,67 +36,6 @@ func selectPath(t testing.TB, p asmPath) {
 	t.Cleanup(func() { useMULX = saved })
 }
 
-// asmSeed returns the seed of the random tests: FIELD_ASM_SEED if set, else
-// a fresh one. It is logged so that a failure can be replayed.
-func asmSeed(t *testing.T) uint64 {
-	t.Helper()
-	seed := rand.Uint64()
-	if s := os.Getenv("FIELD_ASM_SEED"); s != "" {
-		v, err := strconv.ParseUint(s, 0, 64)
-		if err != nil {
-			t.Fatalf("FIELD_ASM_SEED=%q: %v", s, err)
-		}
-		seed = v
-	}
-	t.Logf("seed %#x (replay with FIELD_ASM_SEED=%#x)", seed, seed)
-	return seed
-}
-
-// asmEdgeLimbs are the limb values at and around every bound the code relies
-// on: the 51-bit radix, the Element invariant 2^51 + 2^18, the squaring's
-// input bound 3*2^51 and the multiplication's 2^54.
-var asmEdgeLimbs = []uint64{
-	0, 1, 2, 19,
-	1<<51 - 1, 1 << 51, 1<<51 + 1,
-	1<<51 + 1<<18 - 1,
-	1<<52 - 1, 1 << 52, 3<<51 - 2, 3<<51 - 1, 1<<53 - 1,
-	1<<54 - 2, 1<<54 - 1,
-}
-
-// asmSquareInput brings a within feSquare's bound: every limb above
-// 3*2^51 - 1 becomes 3*2^51 - 1, so that wide random and edge elements
-// reach that bound exactly.
-func asmSquareInput(a Element) Element {
-	for i := range a.l {
-		a.l[i] = min(a.l[i], sqMax)
-	}
-	return a
-}
-
-// asmRandomElement draws limbs from a mix of distributions: uniform below
-// 2^54, uniform below 2^51, edge values, and all-edge elements.
-func asmRandomElement(r *rand.Rand) Element {
-	var e Element
-	mode := r.IntN(4)
-	for i := range e.l {
-		switch mode {
-		case 0:
-			e.l[i] = r.Uint64N(1 << 54)
-		case 1:
-			e.l[i] = r.Uint64N(1 << 51)
-		case 2:
-			e.l[i] = asmEdgeLimbs[r.IntN(len(asmEdgeLimbs))]
-		default:
-			if r.IntN(2) == 0 {
-				e.l[i] = asmEdgeLimbs[r.IntN(len(asmEdgeLimbs))]
-			} else {
-				e.l[i] = r.Uint64N(1 << 54)
-			}
-		}
-	}
-	return e
-}
-
 // asmCheckMul compares feMul against feMulGeneric, including every aliasing
 // of out with the inputs.
 func asmCheckMul(t *testing.T, a, b Element) {
@@ -124,10 +61,10 @@ func asmCheckMul(t *testing.T, a, b Element) {
 
 // asmCheckSquare compares feSquare against feSquareGeneric, and feMul(a, a)
 // with out == a == b against the same limbs. a must be within feSquare's
-// bound (see asmSquareInput).
+// bound (see squareInput).
 func asmCheckSquare(t *testing.T, a Element) {
 	t.Helper()
-	if a != asmSquareInput(a) {
+	if a != squareInput(a) {
 		t.Fatalf("asmCheckSquare(%#x): limbs above feSquare's bound", a.l)
 	}
 	var want, got Element
@@ -149,15 +86,15 @@ func asmCheckSquare(t *testing.T, a Element) {
 }
 
 func TestAsmMulSquareRandom(t *testing.T) {
-	seed := asmSeed(t)
+	seed := testSeed(t)
 	for _, p := range asmPaths {
 		t.Run(p.name, func(t *testing.T) {
 			selectPath(t, p)
-			r := rand.New(rand.NewPCG(seed, 0x6d756c))
+			r := seededRand(seed)
 			for range 20000 {
-				a, b := asmRandomElement(r), asmRandomElement(r)
+				a, b := mixedElement(r), mixedElement(r)
 				asmCheckMul(t, a, b)
-				asmCheckSquare(t, asmSquareInput(a))
+				asmCheckSquare(t, squareInput(a))
 			}
 		})
 	}
@@ -182,7 +119,7 @@ func TestAsmMulSquareEdges(t *testing.T) {
 		t.Run(p.name, func(t *testing.T) {
 			selectPath(t, p)
 			for _, a := range elems {
-				asmCheckSquare(t, asmSquareInput(a))
+				asmCheckSquare(t, squareInput(a))
 				for _, b := range elems {
 					var want, got Element
 					feMulGeneric(&want, &a, &b)
@@ -199,12 +136,12 @@ func TestAsmMulSquareEdges(t *testing.T) {
 // TestAsmMulChain feeds outputs back as inputs, the way Invert does, so the
 // two sides would drift apart at the first differing limb.
 func TestAsmMulChain(t *testing.T) {
-	seed := asmSeed(t)
+	seed := testSeed(t)
 	for _, p := range asmPaths {
 		t.Run(p.name, func(t *testing.T) {
 			selectPath(t, p)
-			r := rand.New(rand.NewPCG(seed, 0x636861))
-			x, y := asmRandomElement(r), asmSquareInput(asmRandomElement(r))
+			r := seededRand(seed)
+			x, y := mixedElement(r), squareInput(mixedElement(r))
 			gx, gy := x, y
 			for i := range 5000 {
 				feMul(&x, &x, &y)
@@ -241,18 +178,18 @@ func asmCheckSquareN(t *testing.T, a Element, n int) {
 // feSquareNGeneric itself against n calls of feSquareGeneric, so that the
 // oracle is not merely compared with itself.
 func TestAsmSquareN(t *testing.T) {
-	seed := asmSeed(t)
+	seed := testSeed(t)
 	for _, p := range asmPaths {
 		t.Run(p.name, func(t *testing.T) {
 			selectPath(t, p)
-			r := rand.New(rand.NewPCG(seed, 0x73716e))
+			r := seededRand(seed)
 			for n := 1; n <= 300; n++ {
 				for range 6 {
-					asmCheckSquareN(t, asmRandomElement(r), n)
+					asmCheckSquareN(t, mixedElement(r), n)
 				}
 				var edge Element
 				for i := range edge.l {
-					edge.l[i] = asmEdgeLimbs[(n+3*i)%len(asmEdgeLimbs)]
+					edge.l[i] = edgeLimbs[(n+3*i)%len(edgeLimbs)]
 				}
 				asmCheckSquareN(t, edge, n)
 			}
@@ -265,9 +202,9 @@ func TestAsmSquareN(t *testing.T) {
 		})
 	}
 
-	r := rand.New(rand.NewPCG(seed, 0x67656e))
+	r := seededRand(seed)
 	for _, n := range []int{-1, 0, 1, 2, 3, 7, 64} {
-		a := asmRandomElement(r)
+		a := mixedElement(r)
 		var want, got Element
 		feSquareGeneric(&want, &a)
 		for i := 1; i < n; i++ {
@@ -285,12 +222,12 @@ func TestAsmSquareN(t *testing.T) {
 // limb. (Invert itself runs division steps in pure Go; fe_invert_test.go
 // checks it against invertFermat and math/big.)
 func TestAsmInvertPaths(t *testing.T) {
-	seed := asmSeed(t)
-	r := rand.New(rand.NewPCG(seed, 0x696e76))
+	seed := testSeed(t)
+	r := seededRand(seed)
 	var inputs []Element
 	for range 200 {
 		// Both chains start with a squaring of the input.
-		inputs = append(inputs, asmSquareInput(asmRandomElement(r)))
+		inputs = append(inputs, squareInput(mixedElement(r)))
 	}
 	inputs = append(inputs, Element{}, Element{[5]uint64{1}})
 	// Invert through the generic seam: the same chain with feSquareGeneric

@@ -3,7 +3,9 @@
 package field
 
 // On arm64 the seam runs the portable code in the operation order of
-// fe_reordered.go, which produces the same limbs as fe_generic.go.
+// fe_reordered.go, which produces the same limbs as fe_generic.go. The
+// order has not been timed on arm64 hardware yet (see fe_reordered.go and
+// docs/PERFORMANCE.md).
 func feMul(out, a, b *Element) { feMulReordered(out, a, b) }
 func feSquare(out, a *Element) { feSquareReordered(out, a) }
 

@@ -25,7 +25,7 @@ func feMulMULQ(out *[5]uint64, a *[5]uint64, b *[5]uint64)
 
 // feSquareAsm sets out = a * a as feSquareGeneric does: using MULX, ADCX and
 // ADOX (BMI2 and ADX) if useMULX is true, else with feSquareMULQ. Limbs of a
-// must be below 2^54.
+// must be below 3*2^51 (the bound of the MULX path; feSquareMULQ accepts 2^54).
 //
 //go:noescape
 func feSquareAsm(out *[5]uint64, a *[5]uint64)

@@ -9,9 +9,11 @@ import "math/bits"
 // modular inversion", IACR TCHES 2019(3) (sections 8 to 11), in the
 // batched form described by P. Wuille in "The safegcd implementation in
 // libsecp256k1 explained" (doc/safegcd_implementation.md of that project).
-// It replaces the 254 squarings and 11 multiplications of Fermat's method
-// (Invert in fe.go) by 620 branch-free division steps on machine words plus
-// ten applications of a 2x2 matrix to five-limb numbers.
+// It takes 620 branch-free division steps on machine words plus ten
+// applications of a 2x2 matrix to five-limb numbers, where Fermat's method
+// z^(p-2) takes 254 squarings and 11 multiplications (invertFermat in
+// fe_invert_test.go, kept as a second oracle for the tests;
+// docs/PERFORMANCE.md compares the two).
 //
 // # The division step
 //

@@ -3,27 +3,8 @@ package field
 import (
 	"bytes"
 	"math/big"
-	"math/rand/v2"
-	"os"
-	"strconv"
 	"testing"
 )
-
-// invRand returns the random source of the divstep tests. EDWARDS25519_SEED
-// (decimal) replays a run; otherwise the package's newRand picks the seed
-// (-field.seed, FIELD_SEED, or random). Either way the seed is logged.
-func invRand(t testing.TB) *rand.Rand {
-	t.Helper()
-	if s := os.Getenv("EDWARDS25519_SEED"); s != "" {
-		seed, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("EDWARDS25519_SEED=%q: %v", s, err)
-		}
-		t.Logf("seed %d (from EDWARDS25519_SEED)", seed)
-		return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	}
-	return newRand(t)
-}
 
 // s62Big returns the integer a signed62 number stands for.
 func s62Big(x *signed62) *big.Int {
@@ -131,7 +112,7 @@ func TestInvertDivstepsEdges(t *testing.T) {
 }
 
 func TestInvertDivstepsRandom(t *testing.T) {
-	r := invRand(t)
+	r := newRand(t)
 	n := 5 * iterations()
 	for i := range n {
 		var x *Element
@@ -153,7 +134,7 @@ func TestInvertDivstepsRandom(t *testing.T) {
 // TestInvertDivstepsProduct checks x * (1/x) = 1 for nonzero x, without any
 // other oracle.
 func TestInvertDivstepsProduct(t *testing.T) {
-	r := invRand(t)
+	r := newRand(t)
 	one := new(Element).One()
 	for range iterations() {
 		x := randomElement(r)
@@ -171,7 +152,7 @@ func TestInvertDivstepsProduct(t *testing.T) {
 // TestDivstepRunFinalState checks the state after the ten batches: g = 0,
 // f = +-1 (f = p for x = 0), d*x = f (mod p), and the proven bounds on d.
 func TestDivstepRunFinalState(t *testing.T) {
-	r := invRand(t)
+	r := newRand(t)
 	inputs := invEdgeElements()
 	for range iterations() {
 		inputs = append(inputs, randomElement(r))
@@ -247,7 +228,7 @@ func stepsToZero(x *big.Int) int {
 // g: the zeta update, the matrix identity 2^62 (f', g') = T (f, g), the row
 // bounds |T_i0| + |T_i1| <= 2^62, and applyToFG.
 func TestDivstepBatch(t *testing.T) {
-	r := invRand(t)
+	r := newRand(t)
 	two62 := new(big.Int).Lsh(bigOne, 62)
 	randBelowP := func() *big.Int {
 		var b [32]byte
@@ -307,7 +288,7 @@ func TestDivstepBatch(t *testing.T) {
 // |new| <= max(|d|, |e|) + p/2, for d, e up to the largest size the run
 // reaches (6p), and matrices from real batches and at the row bound.
 func TestApplyToDE(t *testing.T) {
-	r := invRand(t)
+	r := newRand(t)
 	sixP := new(big.Int).Mul(bigP, big.NewInt(6))
 	inv62 := new(big.Int).ModInverse(new(big.Int).Lsh(bigOne, 62), bigP)
 	halfP := new(big.Int).Rsh(bigP, 1)
@@ -387,7 +368,7 @@ func TestDivstepCount(t *testing.T) {
 	if 62*divstepBatches < 590 {
 		t.Fatalf("%d batches of 62 = %d divsteps, below the proven bound of 590", divstepBatches, 62*divstepBatches)
 	}
-	r := invRand(t)
+	r := newRand(t)
 	var inputs []*big.Int
 	for _, x := range invEdgeElements() {
 		inputs = append(inputs, modP(x))

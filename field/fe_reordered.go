@@ -45,8 +45,12 @@ import "math/bits"
 // with half as many general registers two live 128-bit accumulators plus
 // the operands would spill.
 //
-// None of this can be timed here; the file is kept only as long as it is
-// measured to help on arm64 (DESIGN.md, anti-pattern 10).
+// This order has not been timed on arm64 hardware: it was written from the
+// cores' documented pipelines, tested for equality under qemu, which
+// cannot time it, and never measured against the generic order.
+// docs/PERFORMANCE.md gives the command that compares the two on an arm64
+// machine; the binding in fe_arm64.go should go if that comparison shows no
+// gain (DESIGN.md, anti-pattern 10).
 
 // times19 returns 19*x (mod 2^64), as 19 = 1 + 2*(1 + 8).
 func times19(x uint64) uint64 {

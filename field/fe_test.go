@@ -3,36 +3,10 @@ package field
 import (
 	"bytes"
 	"encoding/hex"
-	"flag"
 	"math/big"
-	"math/rand/v2"
-	"os"
 	"strconv"
 	"testing"
 )
-
-// Random inputs come from a seed printed by every test that uses it. To replay
-// a failure, pass -field.seed=N or set FIELD_SEED=N.
-var seedFlag = flag.Uint64("field.seed", 0, "seed for the random field tests (0: from FIELD_SEED or time)")
-
-func newRand(t testing.TB) *rand.Rand {
-	t.Helper()
-	seed := *seedFlag
-	if seed == 0 {
-		if s := os.Getenv("FIELD_SEED"); s != "" {
-			v, err := strconv.ParseUint(s, 10, 64)
-			if err != nil {
-				t.Fatalf("FIELD_SEED=%q: %v", s, err)
-			}
-			seed = v
-		}
-	}
-	if seed == 0 {
-		seed = rand.Uint64() | 1
-	}
-	t.Logf("seed %d (replay with -field.seed=%d or FIELD_SEED=%d)", seed, seed, seed)
-	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-}
 
 // iterations scales the random loops down under -short.
 func iterations() int {
@@ -124,66 +98,6 @@ func edgeElements() []*Element {
 	return out
 }
 
-// randomElement returns an element obeying the invariant: usually random
-// limbs up to the bound (non-canonical), sometimes an edge element.
-func randomElement(r *rand.Rand) *Element {
-	edges := edgeElements()
-	switch r.IntN(8) {
-	case 0:
-		return edges[r.IntN(len(edges))]
-	case 1: // canonical random value
-		var b [32]byte
-		fillRandom(r, b[:])
-		b[31] &= 0x7f
-		e := new(Element)
-		n := new(big.Int).Mod(leBig(b[:]), bigP)
-		*e = *fromBig(n)
-		return e
-	default:
-		var e Element
-		for i := range e.l {
-			switch r.IntN(6) {
-			case 0:
-				e.l[i] = limbMax
-			case 1:
-				e.l[i] = limbMax - r.Uint64N(1<<20)
-			default:
-				e.l[i] = r.Uint64N(limbMax + 1)
-			}
-		}
-		return &e
-	}
-}
-
-// wideElement returns an element with limbs below 2^54 (the multiplication
-// seam's input bound), often at the bound itself.
-func wideElement(r *rand.Rand) *Element { return wideElementTo(r, seamMax) }
-
-// wideSquareElement is wideElement for the squaring seam's bound, 3*2^51.
-func wideSquareElement(r *rand.Rand) *Element { return wideElementTo(r, sqMax) }
-
-// wideElementTo returns an element with limbs up to max, often at max.
-func wideElementTo(r *rand.Rand, max uint64) *Element {
-	var e Element
-	for i := range e.l {
-		switch r.IntN(4) {
-		case 0:
-			e.l[i] = max
-		case 1:
-			e.l[i] = max - r.Uint64N(1<<30)
-		default:
-			e.l[i] = r.Uint64N(max + 1)
-		}
-	}
-	return &e
-}
-
-func fillRandom(r *rand.Rand, b []byte) {
-	for i := range b {
-		b[i] = byte(r.Uint32())
-	}
-}
-
 // leBig reads b as a little-endian integer.
 func leBig(b []byte) *big.Int {
 	be := make([]byte, len(b))
@@ -228,20 +142,6 @@ func checkValue(t *testing.T, what string, got *Element, want *big.Int) {
 	want = new(big.Int).Mod(want, bigP)
 	if g := modP(got); g.Cmp(want) != 0 {
 		t.Fatalf("%s: got %v, want %v (limbs %v)", what, g, want, got.l)
-	}
-}
-
-// pairs yields every pair of edge elements, then random pairs.
-func forPairs(t *testing.T, r *rand.Rand, gen func(*rand.Rand) *Element, f func(a, b *Element)) {
-	t.Helper()
-	edges := edgeElements()
-	for _, a := range edges {
-		for _, b := range edges {
-			f(a, b)
-		}
-	}
-	for range iterations() {
-		f(gen(r), gen(r))
 	}
 }
 

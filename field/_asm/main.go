@@ -54,55 +54,10 @@
 // repeated, see "Repeated squaring" below) load limbs into registers and
 // work column by column.
 //
-// Measured on AMD Zen 3, the remaining choices: in the multiply, IMUL forms
-// 19*a_i (LEAs form y + 19*x in the MULX multiply's steps 3 and 4); step 2
-// uses SHR/SHL/OR rather than SHLD (SHLD measured slower in the squares:
-// about 1.6 cycles per SHLD there); ADCX/ADOX beat ADD/ADC pairs in the MULX
-// multiply and squares. Each was a few percent either way. The squares'
-// choices are listed under "Repeated squaring" below.
-//
-// The multiply was measured both ways on each path through the public
-// Multiply, in one process (best of 60 interleaved runs of 200000 chained
-// x = x*y, and of independent products), as ratios to
-// filippo.io/edwards25519's Multiply over several runs:
-//
-//	                  chained        independent
-//	MULX row-wise     0.72-0.81      0.82-0.90   (kept)
-//	MULX by columns   0.84-0.89      0.93-1.00
-//	MULQ row-wise     0.96-1.01      1.06-1.13
-//	MULQ by columns   0.83-0.89      0.87-0.92   (kept)
-//
-// A MULX product costs a load of its multiplier into DX in the column form
-// (the multiplier changes with every product) but not in the row form, and
-// the column form needed a frame for BP; with MULQ the multiplier is
-// reloaded into AX for every product either way, and the columns save the
-// frame of 19*b_j and the ten live accumulators. Unlike the square, MULX
-// still beats MULQ for the multiply on this CPU.
-//
-// Later changes, measured against the code before them in one process
-// (interleaved rounds of 30000-50000 chained x = x*y; the fastest round of
-// each is stable to a cycle on this machine, the medians show the noise):
-// entry in place of selector, the latency order of reduce, and the folded
-// group first in each row with the rows in the order mulRows run the
-// chained multiply in 13.89 ns instead of 14.81 in the best rounds (about
-// 43.8 and 46.6 cycles; SHRX in reduce gave the last cycle), and at
-// 0.96-0.98 of its previous time in the medians. Tried and not kept, all slower:
-// 19*b_j formed by LEAs into a frame (the frame alone cost 3-15%); rows
-// over b with memory operands of a (1.07-1.08: every product then waits
-// for a store-forwarded load of a); 19*a_i by two LEAs instead of IMUL (4
-// cycles slower); SHLD for the split (1.05-1.07); SHRX in the squares'
-// carry pass (one cycle); no XOR at the start of rows 2-4 (one cycle); the
-// folded products as rows over 19*b_j after the plain rows (no change, or a
-// cycle slower); the IMUL in place on DX after each row's plain products in
-// the natural row order (4 instructions fewer): about 3% faster in the
-// medians while the machine was loaded, 9% slower in the best rounds;
-// BP as a fourth pointer register to save the nine reloads of &a (avo then
-// gives the routine a frame to save BP: medians 1.03-1.07); the terms of each
-// row in descending column order, in the last row only or in all rows,
-// plain or folded groups (best rounds within 0.1 ns of the kept order).
-// For the cost of the parts: a routine that only copies a to out runs the
-// same chain in 11 cycles (the call and the store-to-load forwarding), one
-// without steps 2-4 in 37.
+// Each of these choices (rows against columns per path, IMUL against LEA
+// for 19*x, SHR/SHL against SHLD, ADCX/ADOX against ADD/ADC, the row order,
+// the latency order of reduce) was measured against its alternatives on
+// AMD Zen 3; docs/PERFORMANCE.md has the figures and the variants not kept.
 package main
 
 import (
@@ -169,8 +124,8 @@ var mulFormula = []string{
 // Go (useMULX in fe_amd64.go) and passed in on every call; nothing here
 // inspects the CPU. It exists so that the Go seam is a single call that the
 // compiler inlines into Multiply and Square: a Go function that branches
-// between two assembly calls is too costly to inline, and the extra call
-// measured about a third of a multiplication.
+// between two assembly calls is too costly to inline, and would add a call
+// to every multiplication.
 func selector(name, signature, ifTrue, ifFalse string, doc string) {
 	TEXT(name, NOSPLIT, signature)
 	Pragma("noescape")
@@ -191,11 +146,10 @@ func selector(name, signature, ifTrue, ifFalse string, doc string) {
 // where the routine jumps on to its MULQ twin. The single multiplication and
 // squaring are called this way rather than through selector: it saves the
 // flag argument, which the caller would store on every call, and the jump
-// to a second routine, and on the chained benchmarks (x = x*y, x = x*x)
-// the selector's share of the profile was about 5%. The flag is read from
-// memory on every call, so tests can still flip it. feSquareNAsm keeps
-// selector: its routines have a frame (they use BP), and the dispatch stays
-// outside it.
+// to a second routine (docs/PERFORMANCE.md has the profile). The flag is
+// read from memory on every call, so tests can still flip it. feSquareNAsm
+// keeps selector: its routines have a frame (they use BP), and the
+// dispatch stays outside it.
 func entry(name, signature string, doc ...string) {
 	TEXT(name, NOSPLIT, signature)
 	Pragma("noescape")
@@ -225,12 +179,9 @@ func scaled(name string, i, scale int) string {
 	return fmt.Sprintf("%d*%s%d", scale, name, i)
 }
 
-// mulRows is the order of the rows of the MULX multiply, found by
-// measuring every order that starts with row 0 (which has no folded
-// products): on the chained multiply the fastest orders ran one cycle ahead
-// of 0, 1, 2, 3, 4 (best rounds 14.19 ns against 14.50, about 44.7 and 45.7
-// cycles at the 3.15 GHz this machine runs at), and 0, 1, 4, 3, 2 was among
-// them in every run.
+// mulRows is the order of the rows of the MULX multiply: the fastest of
+// the orders that start with row 0 (which has no folded products) on the
+// chained multiply (docs/PERFORMANCE.md).
 var mulRows = []int{0, 1, 4, 3, 2}
 
 // mulMULX: feMulAsm(out, a, b), whose MULX code is the multiply.
@@ -252,8 +203,7 @@ func mulMULX() {
 	// DX = a_i times b_j for the columns i+j <= 4, rows in the order
 	// mulRows. The IMUL that forms 19*a_i comes first in its row, so that
 	// the scheduler (oldest first) runs it before the row's products
-	// rather than behind them: it shares the multiplier with MULX, and
-	// measured as one cycle on the chained multiply when it came second.
+	// rather than behind them, since it shares the multiplier with MULX.
 	// 19*a_i < 19*2^54 < 2^63 fits a signed word, so IMUL clears CF and
 	// OF, and the group starts with both flags clear, as after XOR.
 	var groups []group
@@ -291,16 +241,16 @@ func mulMULX() {
 	tailJump("feMulMULQ")
 }
 
-// squareMULX: feSquareAsm(out, a), whose MULX code is one pass of the first-pass body of
-// the repeated squaring (see "Repeated squaring" below): the limbs are
-// loaded into registers once and every product takes a register operand.
-// This measured faster than the row-by-row MULX/ADCX/ADOX form with memory
-// operands that the multiply uses.
+// squareMULX: feSquareAsm(out, a), whose MULX code is one scaled pass of
+// the repeated squaring (see "The scaled single squaring" below), for limbs
+// below 3*2^51: the limbs are loaded into registers once and every product
+// takes a register operand, which is faster than the row-by-row form with
+// memory operands that the multiply uses.
 func squareMULX() {
 	entry("feSquareAsm", "func(out, a *[5]uint64)",
 		"feSquareAsm sets out = a * a as feSquareGeneric does: using MULX, ADCX and",
 		"ADOX (BMI2 and ADX) if useMULX is true, else with feSquareMULQ. Limbs of a",
-		"must be below 2^54.")
+		"must be below 3*2^51 (the bound of the MULX path; feSquareMULQ accepts 2^54).")
 	squareRegs(true, false)
 	Label("plain")
 	tailJump("feSquareMULQ")
@@ -518,9 +468,7 @@ func assign(c *column) string {
 // side by side. Each column is then four or five dependent instructions
 // from the output, against six or seven for the plain order of the steps.
 // The shifts by 51 are SHRX (BMI2, which the MULX path has anyway) with the
-// count in a register, so they need no copy first: ten instructions fewer,
-// and one cycle less on the chained multiply (in the previous row order,
-// where the products ended differently, they measured one cycle more).
+// count in a register, so they need no copy first: ten instructions fewer.
 func reduce(cols []*column, mask, tmp, spare, outp GPPhysical) {
 	Comment("Step 2: m_k = r_k mod 2^51 (low word); lo_k >> 51 and hi_k << 13 are the two",
 		"parts of c_k = r_k >> 51, which have disjoint bits.",
@@ -571,8 +519,9 @@ func addNineteen(y, x, tmp GPPhysical) {
 
 // # Repeated squaring
 //
-// feSquareAsm (its MULX code) and feSquareMULQ are one pass of the body written by
-// firstPass; feSquareNMULX and feSquareNMULQ run that pass once and then
+// feSquareMULQ is one pass of the body written by firstPass, and
+// feSquareAsm's MULX code one scaledPass (see "The scaled single squaring");
+// feSquareNMULX and feSquareNMULQ run firstPass once and then
 // repeat scaledPass (see "Scaled repeated squaring" below) n - 1 times,
 // keeping the five limbs in registers from one squaring to the next. Every
 // pass computes exactly the limbs of feSquareGeneric, with the same column
@@ -605,29 +554,10 @@ func addNineteen(y, x, tmp GPPhysical) {
 // read-only constant in memory (mask51), as no register is free to hold it
 // throughout; an AND with a memory operand is one instruction.
 //
-// Measured on AMD Zen 3 (interleaved best-of-N runs in one binary, old
-// against new, and against filippo.io/edwards25519 in the same process):
-//
-//   - a product accumulated with MULX, ADD and ADC costs about 1.8 cycles of
-//     throughput, with MULX, ADCX and ADOX about 1.5; so the MULX squares
-//     add products into a column alternately on CF (ADCX) and OF (ADOX),
-//     both cleared by one XOR per column (the split and fold instructions
-//     in between change the flags). MULQ leaves its product in DX:AX and
-//     adds it with ADD/ADC.
-//   - IMUL shares the multiplier with MULX, so the MULX passes form every
-//     19*x with two LEAs; the MULQ single pass measured about 7% slower that
-//     way and keeps IMUL. (The MULQ loop keeps the LEAs: 1-2% ahead.)
-//   - the scaled loop pass below with ADCX/ADOX runs at about 0.86 of the
-//     previous unscaled loop (which held 2*a0 across passes) on the MULX
-//     path, and equal to it on the MULQ path; the unscaled body with
-//     ADCX/ADOX in the loop was slower still than the old loop, so the
-//     two changes only pay together. The MULX single pass with ADCX/ADOX
-//     and LEAs runs at about 0.95 of its previous form.
-//   - not kept: a scaled single pass for limbs below 2^54 (limbs as
-//     2^10*x_i, multipliers by RORX): fewer instructions but a longer
-//     chain from the loads, about 6% slower chained; and ordering each
-//     loop column to start with its product whose limbs are ready first
-//     (0.93 instead of 0.87 of the old loop).
+// The choices here (ADCX/ADOX alternating on one column, LEAs or IMUL for
+// 19*x per path, the scaled loop pass) are the ones that measured faster
+// on AMD Zen 3; docs/PERFORMANCE.md has the figures and the variants not
+// kept.
 
 // regPool hands out general-purpose registers in a fixed order, so the
 // generated text depends only on the program.
@@ -1035,10 +965,8 @@ func finalSums(pool *regPool, limbs, t, k [5]GPPhysical) {
 // The pass then ends without the final h_i = x_i << 7. Against firstPass
 // (which accepts 2^54) the routine is 111 instructions instead of 128: the
 // 5 SHL on entry against four instructions saved in each column's split
-// and fewer multiplier set-ups (a doubled product is a plain MOV). Measured
-// against it in one process (medians of 150 interleaved rounds of 30000
-// chained x = x*x): 0.92-0.97 of its time chained and 0.89-0.92 for four
-// independent squarings.
+// and fewer multiplier set-ups (a doubled product is a plain MOV), and it
+// is the faster of the two (docs/PERFORMANCE.md).
 
 // scaledPass emits one squaring of h_0..h_4 (see "Scaled repeated
 // squaring") and leaves the next h_i in the same registers, or the output
@@ -1046,8 +974,7 @@ func finalSums(pool *regPool, limbs, t, k [5]GPPhysical) {
 func scaledPass(s *squarer, h [5]GPPhysical, rescale bool) {
 	pool := s.pool
 	// mul19 sets x = 19*x with two LEAs and a scratch register, which
-	// measured slightly faster here than IMUL on both paths (it leaves the
-	// multiplier to the products).
+	// leaves the multiplier to the products.
 	mul19 := func(x GPPhysical) {
 		tmp := pool.get()
 		LEAQ(Mem{Base: x, Index: x, Scale: 8}, tmp)

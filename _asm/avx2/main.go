@@ -1,25 +1,28 @@
-// Command vec writes vec_amd64.s and its Go declarations vec_asm_amd64.go:
-// the AVX2 kernels behind the vector seam of vec.go.
+// Command avx2 writes vec_avx2_amd64.s and its Go declarations
+// vec_avx2_asm_amd64.go: the kernels of the AVX2 vector backend
+// (vec_avx2.go).
 //
-// Regenerate from the module root with `go generate` (see vec_amd64.go),
-// which runs
+// Regenerate from the module root with `go generate` (see
+// vec_avx2_amd64.go), which runs
 //
-//	go -C _asm run ./vec -out ../vec_amd64.s -stubs ../vec_asm_amd64.go -pkg edwards25519
+//	go -C _asm run ./avx2 -out ../vec_avx2_amd64.s -stubs ../vec_avx2_asm_amd64.go -pkg edwards25519
 //
 // The output depends only on this program, so running it twice gives the
 // same bytes; CI regenerates and fails on a diff.
 //
 // # What the routines compute
 //
-// Exactly the limbs of the ...Generic twins in vec.go (whose section comment
-// gives the representation, the formulas and the bounds): vecMul, the
-// mixed addition of a packed addend (vecAddAffine), the same fused with
-// the constant-time scan of a table row (vecAddDigit), the addition of an
-// expanded cached addend (vecAddCached), the cached form (vecCached) and the
-// doubling (vecDouble). A vector field element is ten limbs, limb i being
-// one YMM register that holds limb i of four field elements in its four
-// 64-bit lanes (memory layout [10][4]uint64, 32 bytes per limb); a packed
-// addend is the same with 32-bit lanes, widened with VPMOVZXDQ.
+// Exactly the limbs of the avx2...Generic twins (vec_avx2.go gives the
+// representation, the multiplication and the bounds, vec_avx2_formulas.go
+// the point formulas): the multiplication (avx2MulGeneric), the mixed
+// addition of a packed addend (avx2AddAffineGeneric), the same fused with
+// the constant-time scan of a table row (avx2AddDigitGeneric), the addition
+// of an expanded cached addend (avx2AddCachedGeneric), the cached form
+// (avx2CachedGeneric) and the doubling (avx2DoubleGeneric). A vector field
+// element is ten limbs, limb i being one YMM register that holds limb i of
+// four field elements in its four 64-bit lanes (memory layout
+// [10][4]uint64, 32 bytes per limb); a packed addend is the same with
+// 32-bit lanes, widened with VPMOVZXDQ.
 //
 // Multiplication goes row by row: for each limb a_i it forms a_i, 2·a_i (odd
 // i), 19·a_i and 38·a_i (odd i) once, with shifts and adds, then adds
@@ -28,7 +31,7 @@
 // VPMULUDQ per vector multiplication, four field multiplications' worth: the
 // same count of 32×32-bit products as one radix-2^25.5 multiplication per
 // lane. Ten accumulators, four factors and one product use fifteen of the
-// sixteen YMM registers. The carries follow vecCarryOrder.
+// sixteen YMM registers. The carries follow avx2CarryOrder.
 //
 // The additions and the doubling form their two vector operands with lane
 // operations: in-lane swaps (VPSHUFD), blends (VPBLENDD) and one cross-lane
@@ -40,9 +43,8 @@
 // Straight-line code: no branch, and every address is an argument pointer,
 // the stack frame (its base rounded up to 32 bytes, see alignedFrame: a
 // function of the stack pointer only) or a constant table plus a constant.
-// The digit acts only
-// through masks computed in Go (vecDigitMasks): ANDs in the scan and
-// VPBLENDVB for the sign.
+// The digit acts only through masks computed in Go (vecDigitMasks): ANDs in
+// the scan and VPBLENDVB for the sign.
 package main
 
 import (
@@ -63,12 +65,12 @@ const (
 var (
 	acc = []VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9}
 
-	// vecConsts holds, as 64-bit words: 19, 2^26-1, 2^25-1, 2p's limb 0,
+	// avx2Consts holds, as 64-bit words: 19, 2^26-1, 2^25-1, 2p's limb 0,
 	// even and odd limbs (2^27-38, 2^27-2, 2^26-2), each broadcast to four
 	// lanes where it is used; the packed identity addend (160 bytes);
 	// and 2p's and 4p's (2^28-76, 2^28-4, 2^27-4) three limbs again as four
 	// words each, for the memory operands of the lane steps.
-	vecConsts Mem
+	avx2Consts Mem
 )
 
 const (
@@ -81,12 +83,12 @@ const (
 	constIdentity // identityBytes
 )
 
-// identityBytes is the size of the packed identity addend, vecIdentityAddend
-// in vec.go: (p+1, p+1, p, p+2), ten limbs of four 32-bit lanes.
+// identityBytes is the size of the packed identity addend, avx2IdentityAddend
+// in vec_avx2.go: (p+1, p+1, p, p+2), ten limbs of four 32-bit lanes.
 const identityBytes = limbs * 16
 
 // 2p's and 4p's limbs as four words each, for memory operands (offsets in
-// vecConsts).
+// avx2Consts).
 const (
 	constTwoP0x4 = constIdentity + identityBytes + 32*iota
 	constTwoPEvenx4
@@ -108,7 +110,7 @@ func limbConst(i, zero, even, odd int) int {
 	return odd
 }
 
-func constant(off int) Mem { return vecConsts.Offset(off) }
+func constant(off int) Mem { return avx2Consts.Offset(off) }
 
 func width(i int) int { return 26 - i%2 }
 
@@ -116,7 +118,7 @@ func main() {
 	flag.Parse()
 	ConstraintExpr("!purego")
 
-	vecConsts = GLOBL("vecConsts", RODATA|NOPTR)
+	avx2Consts = GLOBL("avx2Consts", RODATA|NOPTR)
 	for i, v := range []uint64{19, 1<<26 - 1, 1<<25 - 1, 1<<27 - 38, 1<<27 - 2, 1<<26 - 2} {
 		DATA(8*i, U64(v))
 	}
@@ -203,7 +205,7 @@ func vecMulRegs(a, b Mem) {
 		}
 	}
 
-	Comment("Carries, in vecCarryOrder: 0→1, 4→5; 1→2, 5→6; 2→3, 6→7; 3→4, 7→8;",
+	Comment("Carries, in avx2CarryOrder: 0→1, 4→5; 1→2, 5→6; 2→3, 6→7; 3→4, 7→8;",
 		"4→5, 8→9; 9→0 (times 19 = 1 + 2 + 16); 0→1.")
 	mask26, mask25, c, c2 := Y10, Y11, Y12, Y13
 	VPBROADCASTQ(constant(constMask26), mask26)
@@ -229,11 +231,10 @@ func vecMulRegs(a, b Mem) {
 
 // alignedFrame allocates size bytes of the frame and returns them as a
 // 32-byte aligned block based at R8. Go aligns the stack pointer to 8
-// bytes only, and a YMM load or store that straddles a 32-byte boundary
-// crosses a cache line half the time; the kernels' scratch is read by most
-// of their instructions (memory operands of VPMULUDQ), and aligning it
-// measured 0.82-0.87 of the time of the doubling. The address depends only
-// on the stack pointer.
+// bytes only, a YMM load or store that straddles a 32-byte boundary
+// crosses a cache line half the time, and the kernels' scratch is read by
+// most of their instructions (memory operands of VPMULUDQ; the gain is in
+// docs/PERFORMANCE.md). The address depends only on the stack pointer.
 func alignedFrame(size int) Mem {
 	raw := AllocLocal(size + 32)
 	LEAQ(raw.Offset(31), R8)
@@ -242,9 +243,9 @@ func alignedFrame(size int) Mem {
 }
 
 func mulRoutine() {
-	TEXT("vecMulAVX2", NOSPLIT, "func(out, a, b *[10][4]uint64)")
+	TEXT("avx2MulAsm", NOSPLIT, "func(out, a, b *[10][4]uint64)")
 	Pragma("noescape")
-	Doc("vecMulAVX2 sets out = a·b lane by lane, as vecMulGeneric does, for loose a and b.",
+	Doc("avx2MulAsm sets out = a·b lane by lane, as avx2MulGeneric does, for loose a and wide b.",
 		"It requires AVX2. out may alias a or b.")
 	out, a, b := RDI, RSI, RDX
 	Load(Param("out"), out)
@@ -344,9 +345,9 @@ func addBody(pm, q, u, w2 Mem) {
 }
 
 func addAffineRoutine() {
-	TEXT("vecAddAffineAVX2", 0, "func(p *[10][4]uint64, a *[10][4]uint32, neg uint64)")
+	TEXT("avx2AddAffineAsm", 0, "func(p *[10][4]uint64, a *[10][4]uint32, neg uint64)")
 	Pragma("noescape")
-	Doc("vecAddAffineAVX2 sets p = p + a, or p - a when neg is all ones, as vecAddAffineGeneric does.",
+	Doc("avx2AddAffineAsm sets p = p + a, or p - a when neg is all ones, as avx2AddAffineGeneric does.",
 		"It requires AVX2. neg must be 0 or all ones.")
 	p, a := RDI, RSI
 	Load(Param("p"), p)
@@ -398,17 +399,17 @@ func pickExpand(row, mp GPPhysical, q Mem) {
 	twoP := twoPRegs()
 	negMask := Y12
 	VPBROADCASTQ(Mem{Base: mp, Disp: 72}, negMask)
-	Comment("Q = the picked addend widened and signed, as in vecAddAffineAVX2.")
+	Comment("Q = the picked addend widened and signed, as in avx2AddAffineAsm.")
 	for k := 0; k < limbs/2; k++ {
 		expandAddend(packed[k], k, negMask, twoP, q)
 	}
 }
 
 func addDigitRoutine() {
-	TEXT("vecAddDigitAVX2", 0, "func(p *[10][4]uint64, row *[8][10][4]uint32, masks *[10]uint64)")
+	TEXT("avx2AddDigitAsm", 0, "func(p *[10][4]uint64, row *[8][10][4]uint32, masks *[10]uint64)")
 	Pragma("noescape")
-	Doc("vecAddDigitAVX2 sets p = p + d·R, where row[i] is (i+1)·R and masks = vecDigitMasks(d),",
-		"as vecAddDigitGeneric does. It requires AVX2.")
+	Doc("avx2AddDigitAsm sets p = p + d·R, where row[i] is (i+1)·R and masks = vecDigitMasks(d),",
+		"as avx2AddDigitGeneric does. It requires AVX2.")
 	p, row, mp := RDI, RSI, RDX
 	Load(Param("p"), p)
 	Load(Param("row"), row)
@@ -422,9 +423,9 @@ func addDigitRoutine() {
 }
 
 func addCachedRoutine() {
-	TEXT("vecAddCachedAVX2", 0, "func(p *[10][4]uint64, q *[10][4]uint64)")
+	TEXT("avx2AddCachedAsm", 0, "func(p *[10][4]uint64, q *[10][4]uint64)")
 	Pragma("noescape")
-	Doc("vecAddCachedAVX2 sets p = p + q for a cached addend q, as vecAddCachedGeneric does.",
+	Doc("avx2AddCachedAsm sets p = p + q for a cached addend q, as avx2AddCachedGeneric does.",
 		"It requires AVX2.")
 	p, q := RDI, RSI
 	Load(Param("p"), p)
@@ -436,10 +437,10 @@ func addCachedRoutine() {
 }
 
 func cachedRoutine() {
-	TEXT("vecCachedAVX2", 0, "func(q *[10][4]uint64, p *[10][4]uint64, scale *[10][4]uint64)")
+	TEXT("avx2CachedAsm", 0, "func(q *[10][4]uint64, p *[10][4]uint64, scale *[10][4]uint64)")
 	Pragma("noescape")
-	Doc("vecCachedAVX2 sets q = (Y-X, Y+X, T, Z) ∘ scale for p = (X, Y, Z, T), as vecCachedGeneric does",
-		"with scale = vecCachedScale. It requires AVX2. q may alias p.")
+	Doc("avx2CachedAsm sets q = (Y-X, Y+X, T, Z) ∘ scale for p = (X, Y, Z, T), as avx2CachedGeneric does",
+		"with scale = avx2CachedScale. It requires AVX2. q may alias p.")
 	q, p, k := RDI, RSI, RDX
 	Load(Param("q"), q)
 	Load(Param("p"), p)
@@ -452,9 +453,9 @@ func cachedRoutine() {
 }
 
 func doubleRoutine() {
-	TEXT("vecDoubleAVX2", 0, "func(p *[10][4]uint64)")
+	TEXT("avx2DoubleAsm", 0, "func(p *[10][4]uint64)")
 	Pragma("noescape")
-	Doc("vecDoubleAVX2 sets p = 2·p, as vecDoubleGeneric does. It requires AVX2.")
+	Doc("avx2DoubleAsm sets p = 2·p, as avx2DoubleGeneric does. It requires AVX2.")
 	p := RDI
 	Load(Param("p"), p)
 	frame := alignedFrame(2 * elemBytes)

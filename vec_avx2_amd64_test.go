@@ -11,10 +11,10 @@ import (
 	"golang.org/x/sys/cpu"
 )
 
-// The AVX2 routines of vec_amd64.s against their generic twins in vec.go,
-// limb for limb (==, not only by value): the assembly must run the same
-// steps, so any difference is a bug even when the value mod p agrees.
-// vec_test.go checks the twins themselves by value.
+// The AVX2 routines of vec_avx2_amd64.s against their generic twins
+// (vec_avx2*.go), limb for limb (==, not only by value): the assembly must
+// run the same steps, so any difference is a bug even when the value mod p
+// agrees. vec_avx2_test.go checks the twins themselves by value.
 
 func vtRequireAVX2(t *testing.T) {
 	t.Helper()
@@ -23,17 +23,17 @@ func vtRequireAVX2(t *testing.T) {
 	}
 }
 
-// vtGuarded is a vecLimbs between two guard blocks, to catch stores outside
+// vtGuarded is an avx2Lanes between two guard blocks, to catch stores outside
 // the 320 bytes of the argument.
 type vtGuarded struct {
 	before [8]uint64
-	v      vecLimbs
+	v      avx2Lanes
 	after  [8]uint64
 }
 
 const vtGuardWord = 0x5a5a5a5a5a5a5a5a
 
-func vtNewGuarded(v *vecLimbs) *vtGuarded {
+func vtNewGuarded(v *avx2Lanes) *vtGuarded {
 	g := &vtGuarded{v: *v}
 	for i := range g.before {
 		g.before[i], g.after[i] = vtGuardWord, vtGuardWord
@@ -50,12 +50,12 @@ func (g *vtGuarded) check(t testing.TB, what string) {
 	}
 }
 
-func vtMulAVX2(out, a, b *vecLimbs) {
-	vecMulAVX2((*[10][4]uint64)(out), (*[10][4]uint64)(a), (*[10][4]uint64)(b))
+func vtMulAVX2(out, a, b *avx2Lanes) {
+	avx2MulAsm((*[10][4]uint64)(out), (*[10][4]uint64)(a), (*[10][4]uint64)(b))
 }
 
 // vtSameLimbs fails unless got == want limb for limb.
-func vtSameLimbs(t testing.TB, what string, got, want *vecLimbs) {
+func vtSameLimbs(t testing.TB, what string, got, want *avx2Lanes) {
 	t.Helper()
 	if *got == *want {
 		return
@@ -69,15 +69,15 @@ func vtSameLimbs(t testing.TB, what string, got, want *vecLimbs) {
 	}
 }
 
-func TestVecMulAVX2(t *testing.T) {
+func TestAVX2MulAsm(t *testing.T) {
 	vtRequireAVX2(t)
 	r := ptRand(t)
 	edges := vtEdgeLimbs()
 	seconds := append(vtEdgeWide(), edges...)
-	var inputs [][2]*vecLimbs
+	var inputs [][2]*avx2Lanes
 	for _, a := range edges {
 		for _, b := range seconds {
-			inputs = append(inputs, [2]*vecLimbs{a, b})
+			inputs = append(inputs, [2]*avx2Lanes{a, b})
 		}
 	}
 	for range 3000 {
@@ -90,14 +90,14 @@ func TestVecMulAVX2(t *testing.T) {
 		case 2:
 			b = vtRandLimbs(r, vtWideMax)
 		}
-		inputs = append(inputs, [2]*vecLimbs{a, b})
+		inputs = append(inputs, [2]*avx2Lanes{a, b})
 	}
 	for n, in := range inputs {
 		a, b := in[0], in[1]
-		what := "vecMulAVX2 input " + strconv.Itoa(n)
-		var want vecLimbs
-		vecMulGeneric(&want, a, b)
-		g := vtNewGuarded(&vecLimbs{})
+		what := "avx2MulAsm input " + strconv.Itoa(n)
+		var want avx2Lanes
+		avx2MulGeneric(&want, a, b)
+		g := vtNewGuarded(&avx2Lanes{})
 		ac, bc := *a, *b
 		vtMulAVX2(&g.v, &ac, &bc)
 		g.check(t, what)
@@ -113,9 +113,9 @@ func TestVecMulAVX2(t *testing.T) {
 		vtMulAVX2(&x, a, &x)
 		vtSameLimbs(t, what+" (out = b)", &x, &want)
 		// a = b, and out = a = b.
-		var sq vecLimbs
-		vecMulGeneric(&sq, a, a)
-		var y vecLimbs
+		var sq avx2Lanes
+		avx2MulGeneric(&sq, a, a)
+		var y avx2Lanes
 		vtMulAVX2(&y, a, a)
 		vtSameLimbs(t, what+" (a = b)", &y, &sq)
 		x = *a
@@ -126,8 +126,8 @@ func TestVecMulAVX2(t *testing.T) {
 
 // vtRandAffine returns a packed addend with reduced random limbs (the
 // routines' contract; lane 2 stays below 2p limb-wise).
-func vtRandAffine(r *rand.Rand) *vecAffine {
-	var a vecAffine
+func vtRandAffine(r *rand.Rand) *avx2Addend {
+	var a avx2Addend
 	for i := range a {
 		for l := range a[i] {
 			a[i][l] = uint32(vtLimb(r, i, vtReducedMax))
@@ -138,10 +138,10 @@ func vtRandAffine(r *rand.Rand) *vecAffine {
 
 // vtAccumulators returns reduced accumulators for the additions: random
 // reduced limbs, the reduced maximum, points, and the identity.
-func vtAccumulators(t testing.TB, r *rand.Rand, n int) []*vecLimbs {
-	out := []*vecLimbs{vtFill(vtReducedMax), new(vecLimbs).setIdentity()}
+func vtAccumulators(t testing.TB, r *rand.Rand, n int) []*avx2Lanes {
+	out := []*avx2Lanes{vtFill(vtReducedMax), new(avx2Lanes).setIdentity()}
 	for _, p := range ptPoints(t, r, 12) {
-		out = append(out, new(vecLimbs).fromPoint(p))
+		out = append(out, new(avx2Lanes).fromPoint(p))
 	}
 	for len(out) < n {
 		out = append(out, vtRandLimbs(r, vtReducedMax))
@@ -149,30 +149,30 @@ func vtAccumulators(t testing.TB, r *rand.Rand, n int) []*vecLimbs {
 	return out
 }
 
-func vtAddAffineAVX2(p *vecLimbs, a *vecAffine, neg uint64) {
-	vecAddAffineAVX2((*[10][4]uint64)(p), (*[10][4]uint32)(a), neg)
+func vtAddAffineAVX2(p *avx2Lanes, a *avx2Addend, neg uint64) {
+	avx2AddAffineAsm((*[10][4]uint64)(p), (*[10][4]uint32)(a), neg)
 }
 
-func TestVecAddAffineAVX2(t *testing.T) {
+func TestAVX2AddAffineAsm(t *testing.T) {
 	vtRequireAVX2(t)
 	r := ptRand(t)
-	rows := vecCombTable()
-	maxAffine := new(vecAffine)
+	rows := avx2Backend{}.baseComb()
+	maxAffine := new(avx2Addend)
 	for i := range maxAffine {
 		for l := range maxAffine[i] {
 			maxAffine[i][l] = uint32(vtReducedMax(i))
 		}
 	}
 	for n, p := range vtAccumulators(t, r, 300) {
-		addends := []*vecAffine{&rows[r.IntN(vecCombRows)][r.IntN(combEntries)], vtRandAffine(r)}
+		addends := []*avx2Addend{&rows[r.IntN(vecCombRows)][r.IntN(combEntries)], vtRandAffine(r)}
 		if n == 0 {
 			addends = append(addends, maxAffine)
 		}
 		for k, a := range addends {
 			for _, neg := range []uint64{0, ^uint64(0)} {
-				what := "vecAddAffineAVX2 input " + strconv.Itoa(n) + "/" + strconv.Itoa(k) + " neg " + strconv.FormatUint(neg&1, 10)
+				what := "avx2AddAffineAsm input " + strconv.Itoa(n) + "/" + strconv.Itoa(k) + " neg " + strconv.FormatUint(neg&1, 10)
 				want := *p
-				vecAddAffineGeneric(&want, a, neg)
+				avx2AddAffineGeneric(&want, a, neg)
 				g := vtNewGuarded(p)
 				ac := *a
 				vtAddAffineAVX2(&g.v, &ac, neg)
@@ -186,7 +186,7 @@ func TestVecAddAffineAVX2(t *testing.T) {
 	}
 	// Chains of 200 additions from points, compared at every step.
 	for chain := range 4 {
-		var got, want vecLimbs
+		var got, want avx2Lanes
 		if chain == 0 {
 			got.setIdentity()
 		} else {
@@ -196,33 +196,33 @@ func TestVecAddAffineAVX2(t *testing.T) {
 		for step := range 200 {
 			term := vtRandTerm(r)
 			a := &rows[term.m][term.i]
-			vecAddAffineGeneric(&want, a, term.neg)
+			avx2AddAffineGeneric(&want, a, term.neg)
 			vtAddAffineAVX2(&got, a, term.neg)
 			vtSameLimbs(t, "chain "+strconv.Itoa(chain)+" step "+strconv.Itoa(step), &got, &want)
 		}
 	}
 }
 
-func vtAddDigitAVX2(p *vecLimbs, row *[combEntries]vecAffine, d int32) {
-	var masks [10]uint64
+func vtAddDigitAVX2(p *avx2Lanes, row *[combEntries]avx2Addend, d int32) {
+	var masks [vecDigitMaskCount]uint64
 	vecDigitMasks(&masks, d)
-	vecAddDigitAVX2((*[10][4]uint64)(p), (*[8][10][4]uint32)(unsafe.Pointer(row)), &masks)
+	avx2AddDigitAsm((*[10][4]uint64)(p), (*[8][10][4]uint32)(unsafe.Pointer(row)), &masks)
 }
 
-func TestVecAddDigitAVX2(t *testing.T) {
+func TestAVX2AddDigitAsm(t *testing.T) {
 	vtRequireAVX2(t)
 	r := ptRand(t)
-	rows := vecCombTable()
-	var randRow [combEntries]vecAffine
+	rows := avx2Backend{}.baseComb()
+	var randRow [combEntries]avx2Addend
 	for n, p := range vtAccumulators(t, r, 60) {
 		for i := range randRow {
 			randRow[i] = *vtRandAffine(r)
 		}
-		for k, row := range []*[combEntries]vecAffine{&rows[r.IntN(vecCombRows)], &randRow} {
+		for k, row := range []*[combEntries]avx2Addend{&rows[r.IntN(vecCombRows)], &randRow} {
 			for d := int32(-combEntries); d <= combEntries; d++ {
-				what := "vecAddDigitAVX2 input " + strconv.Itoa(n) + "/" + strconv.Itoa(k) + " digit " + strconv.Itoa(int(d))
+				what := "avx2AddDigitAsm input " + strconv.Itoa(n) + "/" + strconv.Itoa(k) + " digit " + strconv.Itoa(int(d))
 				want := *p
-				vecAddDigitGeneric(&want, row, d)
+				avx2AddDigitGeneric(&want, row, d)
 				g := vtNewGuarded(p)
 				saved := *row
 				vtAddDigitAVX2(&g.v, row, d)
@@ -233,93 +233,93 @@ func TestVecAddDigitAVX2(t *testing.T) {
 				}
 				// The bound wrapper.
 				x := *p
-				vecAddDigit(&x, row, d)
-				vtSameLimbs(t, what+" (vecAddDigit)", &x, &want)
+				avx2AddDigit(&x, row, d)
+				vtSameLimbs(t, what+" (avx2AddDigit)", &x, &want)
 			}
 		}
 	}
 	for chain := range 2 {
-		var got, want vecLimbs
+		var got, want avx2Lanes
 		got.fromPoint(ptPoints(t, r, 12)[11])
 		want = got
 		for step := range 200 {
 			m, d := r.IntN(vecCombRows), int32(r.IntN(2*combEntries+1)-combEntries)
-			vecAddDigitGeneric(&want, &rows[m], d)
+			avx2AddDigitGeneric(&want, &rows[m], d)
 			vtAddDigitAVX2(&got, &rows[m], d)
 			vtSameLimbs(t, "digit chain "+strconv.Itoa(chain)+" step "+strconv.Itoa(step), &got, &want)
 		}
 	}
 }
 
-// The doubling and the cached forms (vecDoubleAVX2, vecCachedAVX2,
-// vecAddCachedAVX2) against their twins, limb for limb.
+// The doubling and the cached forms (avx2DoubleAsm, avx2CachedAsm,
+// avx2AddCachedAsm) against their twins, limb for limb.
 
-func TestVecDoubleCachedAVX2(t *testing.T) {
+func TestAVX2DoubleCachedAsm(t *testing.T) {
 	vtRequireAVX2(t)
 	r := ptRand(t)
-	scale := (*[10][4]uint64)(&vecCachedScale)
-	rows := vecCombTable()
+	scale := (*[10][4]uint64)(&avx2CachedScale)
+	rows := avx2Backend{}.baseComb()
 	accs := vtAccumulators(t, r, 300)
 	for n, p := range accs {
 		what := "input " + strconv.Itoa(n)
 
 		want := *p
-		vecDoubleGeneric(&want)
+		avx2DoubleGeneric(&want)
 		g := vtNewGuarded(p)
-		vecDoubleAVX2((*[10][4]uint64)(&g.v))
-		g.check(t, "vecDoubleAVX2 "+what)
-		vtSameLimbs(t, "vecDoubleAVX2 "+what, &g.v, &want)
+		avx2DoubleAsm((*[10][4]uint64)(&g.v))
+		g.check(t, "avx2DoubleAsm "+what)
+		vtSameLimbs(t, "avx2DoubleAsm "+what, &g.v, &want)
 
-		var c vecLimbs
-		vecCachedGeneric(&c, p)
-		g = vtNewGuarded(&vecLimbs{})
+		var c avx2Lanes
+		avx2CachedGeneric(&c, p)
+		g = vtNewGuarded(&avx2Lanes{})
 		pc := *p
-		vecCachedAVX2((*[10][4]uint64)(&g.v), (*[10][4]uint64)(&pc), scale)
-		g.check(t, "vecCachedAVX2 "+what)
-		vtSameLimbs(t, "vecCachedAVX2 "+what, &g.v, &c)
+		avx2CachedAsm((*[10][4]uint64)(&g.v), (*[10][4]uint64)(&pc), scale)
+		g.check(t, "avx2CachedAsm "+what)
+		vtSameLimbs(t, "avx2CachedAsm "+what, &g.v, &c)
 		if pc != *p {
-			t.Fatalf("vecCachedAVX2 %s modified its input", what)
+			t.Fatalf("avx2CachedAsm %s modified its input", what)
 		}
-		vecCachedAVX2((*[10][4]uint64)(&pc), (*[10][4]uint64)(&pc), scale)
-		vtSameLimbs(t, "vecCachedAVX2 (q = p) "+what, &pc, &c)
+		avx2CachedAsm((*[10][4]uint64)(&pc), (*[10][4]uint64)(&pc), scale)
+		vtSameLimbs(t, "avx2CachedAsm (q = p) "+what, &pc, &c)
 
 		// Addends: the cached form of another accumulator, its negation
 		// (lane 2 loose), and random reduced limbs.
-		var neg vecLimbs
+		var neg avx2Lanes
 		vtNegateCached(&neg, &c)
-		for k, q := range []*vecLimbs{&c, &neg, vtRandLimbs(r, vtReducedMax)} {
+		for k, q := range []*avx2Lanes{&c, &neg, vtRandLimbs(r, vtReducedMax)} {
 			base := accs[r.IntN(len(accs))]
 			want := *base
-			vecAddCachedGeneric(&want, q)
+			avx2AddCachedGeneric(&want, q)
 			g := vtNewGuarded(base)
 			qc := *q
-			vecAddCachedAVX2((*[10][4]uint64)(&g.v), (*[10][4]uint64)(&qc))
-			g.check(t, "vecAddCachedAVX2 "+what)
-			vtSameLimbs(t, "vecAddCachedAVX2 "+what+"/"+strconv.Itoa(k), &g.v, &want)
+			avx2AddCachedAsm((*[10][4]uint64)(&g.v), (*[10][4]uint64)(&qc))
+			g.check(t, "avx2AddCachedAsm "+what)
+			vtSameLimbs(t, "avx2AddCachedAsm "+what+"/"+strconv.Itoa(k), &g.v, &want)
 			if qc != *q {
-				t.Fatalf("vecAddCachedAVX2 %s modified its addend", what)
+				t.Fatalf("avx2AddCachedAsm %s modified its addend", what)
 			}
 		}
 	}
 	// A chain of 200 doublings and cached additions, compared every step.
-	var got, want vecLimbs
+	var got, want avx2Lanes
 	got.fromPoint(ptPoints(t, r, 12)[11])
 	want = got
 	for step := range 200 {
-		var c, cg vecLimbs
+		var c, cg avx2Lanes
 		switch r.IntN(3) {
 		case 0:
-			vecDoubleGeneric(&want)
-			vecDoubleAVX2((*[10][4]uint64)(&got))
+			avx2DoubleGeneric(&want)
+			avx2DoubleAsm((*[10][4]uint64)(&got))
 		case 1:
-			vecCachedGeneric(&c, &want)
-			vecCachedAVX2((*[10][4]uint64)(&cg), (*[10][4]uint64)(&got), scale)
+			avx2CachedGeneric(&c, &want)
+			avx2CachedAsm((*[10][4]uint64)(&cg), (*[10][4]uint64)(&got), scale)
 			vtSameLimbs(t, "chain cached step "+strconv.Itoa(step), &cg, &c)
-			vecAddCachedGeneric(&want, &c)
-			vecAddCachedAVX2((*[10][4]uint64)(&got), (*[10][4]uint64)(&cg))
+			avx2AddCachedGeneric(&want, &c)
+			avx2AddCachedAsm((*[10][4]uint64)(&got), (*[10][4]uint64)(&cg))
 		default:
 			term := vtRandTerm(r)
-			vecAddAffineGeneric(&want, &rows[term.m][term.i], term.neg)
+			avx2AddAffineGeneric(&want, &rows[term.m][term.i], term.neg)
 			vtAddAffineAVX2(&got, &rows[term.m][term.i], term.neg)
 		}
 		vtSameLimbs(t, "double/cached chain step "+strconv.Itoa(step), &got, &want)
