@@ -1,0 +1,52 @@
+//go:build !purego
+
+//go:generate go -C _asm run ./ifma -out ../vec_ifma_amd64.s -stubs ../vec_ifma_asm_amd64.go -pkg edwards25519
+
+package edwards25519
+
+import (
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
+
+// This file binds the IFMA seam of vec_ifma.go on amd64 to the generated
+// kernels in vec_ifma_amd64.s (written by the program in _asm/ifma, whose
+// package comment gives the register plan and the constant-time argument).
+// The kernels compute exactly the limbs of the ifma...Generic twins;
+// vec_ifma_amd64_test.go checks that. Each needs ifmaAvailable.
+
+// ifmaAsm reports that the seam is the assembly (true here) rather than the
+// portable twins.
+const ifmaAsm = true
+
+// ifmaAvailable reports whether the IFMA kernels can run on this CPU. They
+// use VPMADD52LUQ and VPMADD52HUQ (AVX512IFMA) on the 32 YMM registers with
+// opmasks (AVX512F, AVX512VL), and the backend they serve sits beside the
+// AVX2 one, so all four flags are required: GODEBUG=cpu.avx2=off clears
+// AVX2 only, and each AVX-512 flag has its own switch (cpu.avx512f=off,
+// cpu.avx512vl=off, cpu.avx512ifma=off).
+var ifmaAvailable = cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL && cpu.X86.HasAVX512IFMA
+
+func ifmaMul(out, a, b *ifmaLanes) {
+	ifmaMulAsm((*[5][4]uint64)(out), (*[5][4]uint64)(a), (*[5][4]uint64)(b))
+}
+
+func ifmaDouble(p *ifmaLanes) { ifmaDoubleAsm((*[5][4]uint64)(p)) }
+
+func ifmaAddAffine(p *ifmaLanes, a *ifmaAddend, neg uint64) {
+	ifmaAddAffineAsm((*[5][4]uint64)(p), (*[5][4]uint64)(a), neg)
+}
+
+// The assembly scans rows of exactly 8 entries, the masks of vecDigitMasks.
+const _ = -uint(combEntries ^ 8)
+
+func ifmaAddDigit(p *ifmaLanes, row *[8]ifmaAddend, masks *[10]uint64) {
+	ifmaAddDigitAsm((*[5][4]uint64)(p), (*[8][5][4]uint64)(unsafe.Pointer(row)), masks)
+}
+
+func ifmaAddCached(p, q *ifmaLanes) { ifmaAddCachedAsm((*[5][4]uint64)(p), (*[5][4]uint64)(q)) }
+
+func ifmaCached(q, p *ifmaLanes) {
+	ifmaCachedAsm((*[5][4]uint64)(q), (*[5][4]uint64)(p), (*[5][4]uint64)(&ifmaCachedScale))
+}

@@ -1,0 +1,539 @@
+//go:build amd64 && !purego
+
+package edwards25519
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
+
+// The IFMA kernels of vec_ifma_amd64.s against their twins in vec_ifma.go,
+// limb for limb (==, not only by value): the assembly runs the same steps,
+// so any difference is a bug even when the value mod p agrees.
+// vec_ifma_test.go checks the twins themselves by value.
+
+func iftRequireIFMA(t testing.TB) {
+	t.Helper()
+	if !ifmaAvailable {
+		t.Skip("CPU without AVX2, AVX512F, AVX512VL and AVX512IFMA: the IFMA kernels cannot run here")
+	}
+}
+
+// iftGuarded is a 160-byte vector between two guard blocks, to catch
+// stores outside it.
+type iftGuarded struct {
+	before [8]uint64
+	v      iftVec
+	after  [8]uint64
+}
+
+const iftGuardWord = 0xa5a5a5a5a5a5a5a5
+
+func iftNewGuarded(v *iftVec) *iftGuarded {
+	g := &iftGuarded{v: *v}
+	for i := range g.before {
+		g.before[i], g.after[i] = iftGuardWord, iftGuardWord
+	}
+	return g
+}
+
+func (g *iftGuarded) check(t testing.TB, what string) {
+	t.Helper()
+	for i := range g.before {
+		if g.before[i] != iftGuardWord || g.after[i] != iftGuardWord {
+			t.Fatalf("%s wrote outside its argument", what)
+		}
+	}
+}
+
+// iftSame fails unless got == want limb for limb.
+func iftSame(t testing.TB, what string, got, want *iftVec) {
+	t.Helper()
+	if *got == *want {
+		return
+	}
+	for k := range got {
+		for l := range got[k] {
+			if got[k][l] != want[k][l] {
+				t.Fatalf("%s: limb %d lane %d is %#x, the twin gives %#x", what, k, l, got[k][l], want[k][l])
+			}
+		}
+	}
+}
+
+// iftAnyVec returns 64-bit limbs outside every bound: the kernels and the
+// twins read the low 52 bits of a multiplication operand and wrap at 2^64
+// alike, so they must agree limb for limb even there.
+func iftAnyVec(r *rand.Rand) *iftVec {
+	var v iftVec
+	for k := range v {
+		for l := range v[k] {
+			v[k][l] = r.Uint64() >> r.UintN(16)
+		}
+	}
+	return &v
+}
+
+func TestIFMAMulKernel(t *testing.T) {
+	iftRequireIFMA(t)
+	r := ptRand(t)
+	edges := iftEdgeVecs()
+	var inputs [][2]*iftVec
+	for _, a := range edges {
+		for _, b := range edges {
+			inputs = append(inputs, [2]*iftVec{a, b})
+		}
+	}
+	for n := range 3000 {
+		a, b := iftRandVec(r, iftLoose), iftRandVec(r, iftLoose)
+		switch n % 5 {
+		case 0:
+			b = edges[r.IntN(len(edges))]
+		case 1:
+			a = edges[r.IntN(len(edges))]
+		case 2:
+			a, b = iftAnyVec(r), iftAnyVec(r)
+		}
+		inputs = append(inputs, [2]*iftVec{a, b})
+	}
+	for n, in := range inputs {
+		a, b := (*ifmaLanes)(in[0]), (*ifmaLanes)(in[1])
+		what := "ifmaMulIFMA input " + strconv.Itoa(n)
+		var want ifmaLanes
+		ifmaMulGeneric(&want, a, b)
+		g := iftNewGuarded(&iftVec{})
+		ac, bc := *a, *b
+		ifmaMul((*ifmaLanes)(&g.v), &ac, &bc)
+		g.check(t, what)
+		iftSame(t, what, &g.v, (*iftVec)(&want))
+		if ac != *a || bc != *b {
+			t.Fatalf("%s modified its inputs", what)
+		}
+		x := *a
+		ifmaMul(&x, &x, b)
+		iftSame(t, what+" (out = a)", (*iftVec)(&x), (*iftVec)(&want))
+		x = *b
+		ifmaMul(&x, a, &x)
+		iftSame(t, what+" (out = b)", (*iftVec)(&x), (*iftVec)(&want))
+		var sq ifmaLanes
+		ifmaMulGeneric(&sq, a, a)
+		x = *a
+		ifmaMul(&x, &x, &x)
+		iftSame(t, what+" (out = a = b)", (*iftVec)(&x), (*iftVec)(&sq))
+	}
+}
+
+// iftAccumulators returns accumulators for the point kernels: points
+// (torsion and identity included), the reduced maximum, random reduced
+// limbs, and arbitrary 64-bit limbs.
+func iftAccumulators(t testing.TB, r *rand.Rand, n int) []*ifmaLanes {
+	out := []*ifmaLanes{(*ifmaLanes)(iftFill(iftReduced)), new(ifmaLanes).setIdentity()}
+	for _, p := range ptPoints(t, r, 16) {
+		out = append(out, new(ifmaLanes).fromPoint(p))
+	}
+	for len(out) < n {
+		if len(out)%8 == 0 {
+			out = append(out, (*ifmaLanes)(iftAnyVec(r)))
+			continue
+		}
+		out = append(out, (*ifmaLanes)(iftRandVec(r, iftReduced)))
+	}
+	return out
+}
+
+// iftFromCached returns the addend (Y-X, Y+X, 2d·T, 2Z) of the scalar
+// code's cached form c, carried (its sums are lazy, up to 2^53 + 2^52).
+func iftFromCached(c *cached) *ifmaAddend {
+	q := new(ifmaAddend)
+	v := (*ifmaLanes)(q)
+	v.setLane(0, &c.yMinusX)
+	v.setLane(1, &c.yPlusX)
+	v.setLane(2, &c.t2d)
+	v.setLane(3, &c.z2)
+	ifmaCarry((*iftVec)(q))
+	return q
+}
+
+// iftAddends returns addends: affine and cached forms of points, the
+// identity addend, the reduced maximum, random reduced limbs, and
+// arbitrary 64-bit limbs.
+func iftAddends(t testing.TB, r *rand.Rand, n int) []*ifmaAddend {
+	out := []*ifmaAddend{(*ifmaAddend)(iftFill(iftReduced)), &ifmaIdentityAddend}
+	for _, p := range ptPoints(t, r, 12) {
+		var c cached
+		out = append(out, iftAffine(p), iftFromCached(c.fromExtended(p)))
+	}
+	for len(out) < n {
+		if len(out)%8 == 0 {
+			out = append(out, (*ifmaAddend)(iftAnyVec(r)))
+			continue
+		}
+		out = append(out, (*ifmaAddend)(iftRandVec(r, iftReduced)))
+	}
+	return out
+}
+
+// TestIFMAPointKernels runs the doubling, the cached form and the three
+// additions on hundreds of accumulators and addends against the twins,
+// limb for limb, with guard words around every output and a check that no
+// input is modified.
+func TestIFMAPointKernels(t *testing.T) {
+	iftRequireIFMA(t)
+	r := ptRand(t)
+	accs := iftAccumulators(t, r, 300)
+	addends := iftAddends(t, r, 100)
+	for n, p := range accs {
+		what := " input " + strconv.Itoa(n)
+
+		want := *p
+		ifmaDoubleGeneric(&want)
+		g := iftNewGuarded((*iftVec)(p))
+		ifmaDouble((*ifmaLanes)(&g.v))
+		g.check(t, "ifmaDouble"+what)
+		iftSame(t, "ifmaDouble"+what, &g.v, (*iftVec)(&want))
+
+		var c ifmaLanes
+		ifmaCachedGeneric(&c, p)
+		g = iftNewGuarded(&iftVec{})
+		pc := *p
+		ifmaCached((*ifmaLanes)(&g.v), &pc)
+		g.check(t, "ifmaCached"+what)
+		iftSame(t, "ifmaCached"+what, &g.v, (*iftVec)(&c))
+		if pc != *p {
+			t.Fatalf("ifmaCached%s modified its input", what)
+		}
+		ifmaCached(&pc, &pc)
+		iftSame(t, "ifmaCached (q = p)"+what, (*iftVec)(&pc), (*iftVec)(&c))
+
+		q := addends[r.IntN(len(addends))]
+		if n < len(addends) {
+			q = addends[n]
+		}
+		for _, neg := range []uint64{0, ^uint64(0)} {
+			w := " neg " + strconv.FormatUint(neg&1, 10)
+			want := *p
+			ifmaAddAffineGeneric(&want, q, neg)
+			g := iftNewGuarded((*iftVec)(p))
+			qc := *q
+			ifmaAddAffine((*ifmaLanes)(&g.v), &qc, neg)
+			g.check(t, "ifmaAddAffine"+what+w)
+			iftSame(t, "ifmaAddAffine"+what+w, &g.v, (*iftVec)(&want))
+			if qc != *q {
+				t.Fatalf("ifmaAddAffine%s modified its addend", what)
+			}
+		}
+		want = *p
+		ifmaAddCachedGeneric(&want, (*ifmaLanes)(q))
+		g = iftNewGuarded((*iftVec)(p))
+		qc := *(*ifmaLanes)(q)
+		ifmaAddCached((*ifmaLanes)(&g.v), &qc)
+		g.check(t, "ifmaAddCached"+what)
+		iftSame(t, "ifmaAddCached"+what, &g.v, (*iftVec)(&want))
+		if qc != *(*ifmaLanes)(q) {
+			t.Fatalf("ifmaAddCached%s modified its addend", what)
+		}
+		// Its own cached form as the addend.
+		want = *p
+		ifmaAddCachedGeneric(&want, &c)
+		x := *p
+		ifmaAddCached(&x, &c)
+		iftSame(t, "ifmaAddCached (own cached form)"+what, (*iftVec)(&x), (*iftVec)(&want))
+	}
+}
+
+// iftGuardedRow is a row of eight addends between guard words.
+type iftGuardedRow struct {
+	before [8]uint64
+	row    [8]ifmaAddend
+	after  [8]uint64
+}
+
+func TestIFMAAddDigitKernel(t *testing.T) {
+	iftRequireIFMA(t)
+	r := ptRand(t)
+	addends := iftAddends(t, r, 64)
+	for n, p := range iftAccumulators(t, r, 60) {
+		var row iftGuardedRow
+		for i := range row.before {
+			row.before[i], row.after[i] = iftGuardWord, iftGuardWord
+		}
+		if n%2 == 0 {
+			pts, _ := iftRow(t, ptPoints(t, r, 12)[2+r.IntN(10)])
+			row.row = *pts
+		} else {
+			for i := range row.row {
+				row.row[i] = *addends[r.IntN(len(addends))]
+			}
+		}
+		saved := row
+		for d := int32(-8); d <= 8; d++ {
+			what := "ifmaAddDigit input " + strconv.Itoa(n) + " digit " + strconv.Itoa(int(d))
+			var masks [10]uint64
+			vecDigitMasks(&masks, d)
+			want := *p
+			ifmaAddDigitGeneric(&want, &row.row, &masks)
+			g := iftNewGuarded((*iftVec)(p))
+			ifmaAddDigit((*ifmaLanes)(&g.v), &row.row, &masks)
+			g.check(t, what)
+			iftSame(t, what, &g.v, (*iftVec)(&want))
+			if row != saved {
+				t.Fatalf("%s modified the row", what)
+			}
+		}
+	}
+}
+
+// TestIFMAKernelChains runs chains of 300 operations from points, the
+// identity and arbitrary limbs on the kernels and on the twins side by
+// side, comparing the limbs at every step.
+func TestIFMAKernelChains(t *testing.T) {
+	iftRequireIFMA(t)
+	r := ptRand(t)
+	pts := ptPoints(t, r, 16)
+	for chain := range 6 {
+		var got, want ifmaLanes
+		switch chain {
+		case 0:
+			got.setIdentity()
+		case 1:
+			got = *(*ifmaLanes)(iftAnyVec(r))
+		default:
+			got.fromPoint(pts[r.IntN(len(pts))])
+		}
+		want = got
+		row, _ := iftRow(t, pts[2+r.IntN(len(pts)-2)])
+		for step := range 300 {
+			what := "chain " + strconv.Itoa(chain) + " step " + strconv.Itoa(step)
+			switch r.IntN(5) {
+			case 0, 1:
+				ifmaDoubleGeneric(&want)
+				ifmaDouble(&got)
+			case 2:
+				var c, cg ifmaLanes
+				ifmaCachedGeneric(&c, &want)
+				ifmaCached(&cg, &got)
+				iftSame(t, what+" (cached)", (*iftVec)(&cg), (*iftVec)(&c))
+				ifmaAddCachedGeneric(&want, &c)
+				ifmaAddCached(&got, &cg)
+			case 3:
+				i, neg := r.IntN(8), -uint64(r.IntN(2))
+				ifmaAddAffineGeneric(&want, &row[i], neg)
+				ifmaAddAffine(&got, &row[i], neg)
+			default:
+				var masks [10]uint64
+				vecDigitMasks(&masks, int32(r.IntN(17)-8))
+				ifmaAddDigitGeneric(&want, row, &masks)
+				ifmaAddDigit(&got, row, &masks)
+			}
+			iftSame(t, what, (*iftVec)(&got), (*iftVec)(&want))
+		}
+	}
+}
+
+func TestIFMAIdentityDenseKernel(t *testing.T) {
+	iftRequireIFMA(t)
+	iftCheckIdentityDense(t, ifmaDouble)
+}
+
+// iftAligned returns a new zero T at an address that is a multiple of 32,
+// where the kernels' 32-byte loads and stores do not straddle cache lines.
+// T must hold no pointers.
+func iftAligned[T any]() *T {
+	var zero T
+	buf := make([]byte, unsafe.Sizeof(zero)+31)
+	p := unsafe.Pointer(unsafe.SliceData(buf))
+	return (*T)(unsafe.Add(p, -uintptr(p)&31))
+}
+
+func TestIFMAAlignedHelper(t *testing.T) {
+	for range 8 {
+		if p := iftAligned[ifmaLanes](); uintptr(unsafe.Pointer(p))%32 != 0 {
+			t.Fatalf("iftAligned gave %p", p)
+		}
+	}
+}
+
+// Benchmarks: each IFMA kernel beside its AVX2 counterpart (vec_avx2_amd64.s),
+// as chains on one accumulator, the way the scalar multiplications run
+// them, on 32-byte aligned data; and the ScalarMult-shaped loop of
+// vec_ifma_test.go beside (*Point).ScalarMult on the AVX2 backend.
+
+type iftBench struct {
+	acc    *ifmaLanes
+	step   *ifmaLanes
+	row    *[8]ifmaAddend
+	masks  [4][10]uint64
+	vacc   *avx2Lanes
+	vstep  *avx2Lanes
+	vrow   *[combEntries]avx2Addend
+	scalar *Scalar
+	point  *Point
+}
+
+func iftNewBench(t testing.TB) *iftBench {
+	r := ptRand(t)
+	b := &iftBench{
+		acc: iftAligned[ifmaLanes](), step: iftAligned[ifmaLanes](), row: iftAligned[[8]ifmaAddend](),
+		vacc: iftAligned[avx2Lanes](), vstep: iftAligned[avx2Lanes](),
+	}
+	pts := ptPoints(t, r, 12)
+	b.point = pts[11]
+	b.scalar = ptRandomScalar(r)
+	b.acc.fromPoint(pts[10])
+	ifmaCachedGeneric(b.step, new(ifmaLanes).fromPoint(pts[8]))
+	row, _ := iftRow(t, pts[9])
+	*b.row = *row
+	b.vacc.fromPoint(pts[10])
+	avx2CachedGeneric(b.vstep, new(avx2Lanes).fromPoint(pts[8]))
+	b.vrow = &avx2Backend{}.baseComb()[3]
+	for i, d := range []int32{3, -7, 0, 8} {
+		vecDigitMasks(&b.masks[i], d)
+	}
+	return b
+}
+
+// iftPair is an IFMA kernel and its AVX2 counterpart, each run n times.
+type iftPair struct {
+	name       string
+	ifma, avx2 func(b *iftBench, n int)
+}
+
+var iftPairs = []iftPair{
+	{"mul", func(b *iftBench, n int) {
+		for range n {
+			ifmaMul(b.acc, b.acc, b.step)
+		}
+	}, func(b *iftBench, n int) {
+		for range n {
+			avx2MulAsm((*[10][4]uint64)(b.vacc), (*[10][4]uint64)(b.vacc), (*[10][4]uint64)(b.vstep))
+		}
+	}},
+	{"double", func(b *iftBench, n int) {
+		for range n {
+			ifmaDouble(b.acc)
+		}
+	}, func(b *iftBench, n int) {
+		for range n {
+			avx2DoubleAsm((*[10][4]uint64)(b.vacc))
+		}
+	}},
+	{"addCached", func(b *iftBench, n int) {
+		for range n {
+			ifmaAddCached(b.acc, b.step)
+		}
+	}, func(b *iftBench, n int) {
+		for range n {
+			avx2AddCachedAsm((*[10][4]uint64)(b.vacc), (*[10][4]uint64)(b.vstep))
+		}
+	}},
+	{"addDigit", func(b *iftBench, n int) {
+		for i := range n {
+			ifmaAddDigit(b.acc, b.row, &b.masks[i&3])
+		}
+	}, func(b *iftBench, n int) {
+		row := (*[8][10][4]uint32)(unsafe.Pointer(b.vrow))
+		for i := range n {
+			avx2AddDigitAsm((*[10][4]uint64)(b.vacc), row, &b.masks[i&3])
+		}
+	}},
+	{"scalarMult", func(b *iftBench, n int) {
+		for range n {
+			iftScalarMult(&iftSeam, b.acc, b.row, b.scalar, b.point)
+		}
+	}, func(b *iftBench, n int) {
+		var v Point
+		for range n {
+			v.ScalarMult(b.scalar, b.point)
+		}
+	}},
+}
+
+// iftRequireAVX2Backend runs the rest of b with the AVX2 backend, which
+// (*Point).ScalarMult then uses.
+func iftRequireAVX2Backend(b *testing.B) {
+	if !cpu.X86.HasAVX2 || !avx2Asm {
+		b.Skip("no AVX2 kernels to compare with")
+	}
+	withBackend(b, backendAVX2)
+}
+
+func BenchmarkIFMA(b *testing.B) {
+	iftRequireIFMA(b)
+	iftRequireAVX2Backend(b)
+	be := iftNewBench(b)
+	for _, k := range iftPairs {
+		b.Run(k.name+"/ifma", func(b *testing.B) { k.ifma(be, b.N) })
+		b.Run(k.name+"/avx2", func(b *testing.B) { k.avx2(be, b.N) })
+	}
+}
+
+// BenchmarkIFMARatios measures each pair of iftPairs in interleaved rounds
+// (IFMA then AVX2, then the other way round) and reports the median over
+// the rounds of the ratio IFMA time / AVX2 time, with the quartiles: on a
+// shared, loaded machine the ratio of two runs side by side means more
+// than either time. Run it alone, once:
+//
+//	go test -run '^$' -bench IFMARatios -benchtime 1x
+func BenchmarkIFMARatios(b *testing.B) {
+	iftRequireIFMA(b)
+	iftRequireAVX2Backend(b)
+	be := iftNewBench(b)
+	const rounds = 41
+	for _, k := range iftPairs {
+		n := 20000
+		if k.name == "scalarMult" {
+			n = 40
+		}
+		timed := func(f func(*iftBench, int)) float64 {
+			start := time.Now()
+			f(be, n)
+			return float64(time.Since(start)) / float64(n)
+		}
+		var ratios, ti, ta []float64
+		for r := range rounds {
+			var x, y float64
+			if r%2 == 0 {
+				x, y = timed(k.ifma), timed(k.avx2)
+			} else {
+				y, x = timed(k.avx2), timed(k.ifma)
+			}
+			ratios, ti, ta = append(ratios, x/y), append(ti, x), append(ta, y)
+		}
+		for _, s := range [][]float64{ratios, ti, ta} {
+			slices.Sort(s)
+		}
+		b.ReportMetric(ratios[rounds/2], k.name+"-ratio")
+		b.ReportMetric(ratios[rounds/4], k.name+"-ratio-q1")
+		b.ReportMetric(ratios[3*rounds/4], k.name+"-ratio-q3")
+		b.ReportMetric(ti[rounds/2], k.name+"-ifma-ns")
+		b.ReportMetric(ta[rounds/2], k.name+"-avx2-ns")
+	}
+}
+
+// TestIFMAAllocs checks that the kernels' seam allocates nothing: its
+// arguments do not escape (the assembly is //go:noescape).
+func TestIFMAAllocs(t *testing.T) {
+	iftRequireIFMA(t)
+	be := iftNewBench(t)
+	var c ifmaLanes
+	var masks [10]uint64
+	vecDigitMasks(&masks, -5)
+	for name, f := range map[string]func(){
+		"ifmaMul":       func() { ifmaMul(be.acc, be.acc, be.step) },
+		"ifmaDouble":    func() { ifmaDouble(be.acc) },
+		"ifmaAddAffine": func() { ifmaAddAffine(be.acc, &be.row[2], ^uint64(0)) },
+		"ifmaAddDigit":  func() { ifmaAddDigit(be.acc, be.row, &masks) },
+		"ifmaAddCached": func() { ifmaAddCached(be.acc, be.step) },
+		"ifmaCached":    func() { ifmaCached(&c, be.acc) },
+	} {
+		if n := testing.AllocsPerRun(20, f); n != 0 {
+			t.Errorf("%s allocates %v times", name, n)
+		}
+	}
+}

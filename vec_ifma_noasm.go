@@ -1,0 +1,28 @@
+//go:build !amd64 || purego
+
+package edwards25519
+
+// Without the assembly, the IFMA seam is bound to the portable twins:
+// slower than the serial formulas, so no scalar multiplication should run
+// on them, but the tests run them on every target.
+
+// ifmaAsm reports that the seam is the assembly (false here) rather than
+// the portable twins.
+const ifmaAsm = false
+
+// ifmaAvailable reports whether the IFMA kernels can run: never here.
+var ifmaAvailable = false
+
+func ifmaMul(out, a, b *ifmaLanes) { ifmaMulGeneric(out, a, b) }
+
+func ifmaDouble(p *ifmaLanes) { ifmaDoubleGeneric(p) }
+
+func ifmaAddAffine(p *ifmaLanes, a *ifmaAddend, neg uint64) { ifmaAddAffineGeneric(p, a, neg) }
+
+func ifmaAddDigit(p *ifmaLanes, row *[8]ifmaAddend, masks *[10]uint64) {
+	ifmaAddDigitGeneric(p, row, masks)
+}
+
+func ifmaAddCached(p, q *ifmaLanes) { ifmaAddCachedGeneric(p, q) }
+
+func ifmaCached(q, p *ifmaLanes) { ifmaCachedGeneric(q, p) }

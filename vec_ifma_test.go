@@ -1,0 +1,840 @@
+package edwards25519
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+
+	ref "filippo.io/edwards25519"
+
+	"github.com/seed06d4b90c/edwards25519/field"
+)
+
+// Tests of the IFMA representation and the portable twins of vec_ifma.go,
+// on every GOARCH: limbs by value against math/big, the bounds limb by limb
+// (with a proof of the multiplication's column bounds), the point formulas
+// against filippo.io/edwards25519 v1.2.0, and a ScalarMult-shaped loop
+// against (*Point).ScalarMult. vec_ifma_amd64_test.go checks the assembly
+// against the twins limb for limb.
+
+var (
+	iftP       = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
+	iftTwo64   = new(big.Int).Lsh(big.NewInt(1), 64)
+	iftReduced = uint64(1<<51 + 1<<18 - 1) // the largest reduced limb
+	iftLoose   = uint64(1<<52 - 1)         // the largest loose limb
+	iftCurveD2 = func() *big.Int {         // 2·(-121665/121666) mod p (RFC 8032, section 5.1)
+		d := new(big.Int).ModInverse(big.NewInt(121666), iftP)
+		d.Mul(d, big.NewInt(-2*121665))
+		return d.Mod(d, iftP)
+	}()
+)
+
+type iftVec = [ifmaLimbCount][4]uint64
+
+// iftLaneBig returns Σ v_k·2^(51k) of lane l, not reduced.
+func iftLaneBig(v *iftVec, l int) *big.Int {
+	x := new(big.Int)
+	for k := range v {
+		x.Add(x, new(big.Int).Lsh(new(big.Int).SetUint64(v[k][l]), 51*uint(k)))
+	}
+	return x
+}
+
+func iftLaneMod(v *iftVec, l int) *big.Int { x := iftLaneBig(v, l); return x.Mod(x, iftP) }
+
+// iftElemBig returns the value of e mod p.
+func iftElemBig(e *field.Element) *big.Int {
+	b := e.Bytes()
+	for i := range len(b) / 2 {
+		b[i], b[len(b)-1-i] = b[len(b)-1-i], b[i]
+	}
+	return new(big.Int).SetBytes(b)
+}
+
+// iftCheckBound fails unless every limb of v is at most max.
+func iftCheckBound(t testing.TB, what string, v *iftVec, max uint64) {
+	t.Helper()
+	for k := range v {
+		for l := range v[k] {
+			if v[k][l] > max {
+				t.Fatalf("%s: limb %d lane %d is %#x, above %#x", what, k, l, v[k][l], max)
+			}
+		}
+	}
+}
+
+func iftCheckReduced(t testing.TB, what string, v *iftVec) {
+	t.Helper()
+	iftCheckBound(t, what, v, iftReduced)
+}
+
+// iftLimb returns a limb at most max, mixing in 0, max, the reduced
+// maximum, values just below 2^51 and 2^52, and small ones.
+func iftLimb(r *rand.Rand, max uint64) uint64 {
+	switch r.IntN(10) {
+	case 0:
+		return 0
+	case 1, 2:
+		return max
+	case 3:
+		return min(iftReduced, max)
+	case 4:
+		return max - r.Uint64N(1<<12)
+	case 5:
+		return r.Uint64N(1 << 8)
+	case 6:
+		return min(1<<51-1-r.Uint64N(32), max)
+	default:
+		return r.Uint64N(max + 1)
+	}
+}
+
+func iftRandVec(r *rand.Rand, max uint64) *iftVec {
+	var v iftVec
+	for k := range v {
+		for l := range v[k] {
+			v[k][l] = iftLimb(r, max)
+		}
+	}
+	return &v
+}
+
+func iftFill(x uint64) *iftVec {
+	var v iftVec
+	for k := range v {
+		v[k] = [4]uint64{x, x, x, x}
+	}
+	return &v
+}
+
+// iftSetLaneBig sets lane l of v to x < 2^255·2^51 split at 51 bits, the
+// top limb taking the rest.
+func iftSetLaneBig(v *iftVec, l int, x *big.Int) {
+	x = new(big.Int).Set(x)
+	mask := big.NewInt(1<<51 - 1)
+	for k := range v {
+		if k == ifmaLimbCount-1 {
+			v[k][l] = x.Uint64()
+			break
+		}
+		v[k][l] = new(big.Int).And(x, mask).Uint64()
+		x.Rsh(x, 51)
+	}
+}
+
+// iftEdgeVecs returns edge operands for the multiplication, every one
+// loose: every limb at the loose or the reduced maximum, zero, 2^51 - 1, the
+// lanes p, p-1, p+1 and 2^255-1, 2p's limbs in every lane, and vectors with
+// one lane at the loose maximum and the others at 0, p or 1.
+func iftEdgeVecs() []*iftVec {
+	out := []*iftVec{iftFill(iftLoose), iftFill(iftReduced), iftFill(0), iftFill(1<<51 - 1)}
+	var pish iftVec
+	for l, x := range []*big.Int{
+		iftP,
+		new(big.Int).Sub(iftP, big.NewInt(1)),
+		new(big.Int).Add(iftP, big.NewInt(1)),
+		new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(1)),
+	} {
+		iftSetLaneBig(&pish, l, x)
+	}
+	out = append(out, &pish)
+	var twoP iftVec
+	for k := range twoP {
+		twoP[k] = [4]uint64{ifmaTwoP[k], ifmaTwoP[k], ifmaTwoP[k], ifmaTwoP[k]}
+	}
+	out = append(out, &twoP)
+	for l := range 4 {
+		var v iftVec
+		for k := range v {
+			v[k] = [4]uint64{0, 0, 0, 0}
+			v[k][l] = iftLoose
+			v[k][(l+1)%4] = pish[k][0]
+		}
+		v[0][(l+2)%4] = 1
+		out = append(out, &v)
+	}
+	return out
+}
+
+// iftCheckMul checks out = a·b lane by lane against math/big, that out is
+// reduced, and that lane() reads it as an Element equal to
+// Element.Multiply's product.
+func iftCheckMul(t testing.TB, what string, out, a, b *iftVec) {
+	t.Helper()
+	iftCheckReduced(t, what, out)
+	for l := range 4 {
+		want := new(big.Int).Mul(iftLaneBig(a, l), iftLaneBig(b, l))
+		want.Mod(want, iftP)
+		if got := iftLaneMod(out, l); got.Cmp(want) != 0 {
+			t.Fatalf("%s lane %d: got %x, want %x", what, l, got, want)
+		}
+		var e field.Element
+		(*ifmaLanes)(out).lane(l, &e)
+		if got := iftElemBig(&e); got.Cmp(want) != 0 {
+			t.Fatalf("%s lane %d: lane() reads %x, want %x", what, l, got, want)
+		}
+	}
+}
+
+func TestIFMAMadd52(t *testing.T) {
+	r := ptRand(t)
+	m52 := new(big.Int).SetUint64(ifmaMask52)
+	for n := range 2000 {
+		acc, a, b := r.Uint64(), r.Uint64(), r.Uint64()
+		switch n % 4 {
+		case 0:
+			a, b = iftLoose, iftLoose
+		case 1:
+			a, b = a&ifmaMask52, b&ifmaMask52
+		}
+		// The instructions read the low 52 bits of a and b and add to a
+		// 64-bit accumulator, modulo 2^64.
+		prod := new(big.Int).Mul(new(big.Int).SetUint64(a&ifmaMask52), new(big.Int).SetUint64(b&ifmaMask52))
+		lo := new(big.Int).And(prod, m52)
+		hi := new(big.Int).Rsh(prod, 52)
+		wantLo := new(big.Int).Add(lo, new(big.Int).SetUint64(acc))
+		wantHi := new(big.Int).Add(hi, new(big.Int).SetUint64(acc))
+		if got := ifmaMadd52lo(acc, a, b); got != wantLo.Mod(wantLo, iftTwo64).Uint64() {
+			t.Fatalf("ifmaMadd52lo(%#x, %#x, %#x) = %#x, want %#x", acc, a, b, got, wantLo)
+		}
+		if got := ifmaMadd52hi(acc, a, b); got != wantHi.Mod(wantHi, iftTwo64).Uint64() {
+			t.Fatalf("ifmaMadd52hi(%#x, %#x, %#x) = %#x, want %#x", acc, a, b, got, wantHi)
+		}
+	}
+}
+
+func TestIFMAMulGeneric(t *testing.T) {
+	r := ptRand(t)
+	edges := iftEdgeVecs()
+	for i, a := range edges {
+		for j, b := range edges {
+			var out ifmaLanes
+			ifmaMulGeneric(&out, (*ifmaLanes)(a), (*ifmaLanes)(b))
+			iftCheckMul(t, "edge "+strconv.Itoa(i)+"·"+strconv.Itoa(j), (*iftVec)(&out), a, b)
+		}
+	}
+	for n := range 1000 {
+		a, b := iftRandVec(r, iftLoose), iftRandVec(r, iftLoose)
+		if n%3 == 0 {
+			b = edges[r.IntN(len(edges))]
+		}
+		var out ifmaLanes
+		ifmaMulGeneric(&out, (*ifmaLanes)(a), (*ifmaLanes)(b))
+		iftCheckMul(t, "random", (*iftVec)(&out), a, b)
+		x := *(*ifmaLanes)(a)
+		ifmaMulGeneric(&x, &x, (*ifmaLanes)(b))
+		if x != out {
+			t.Fatal("out = a differs")
+		}
+		x = *(*ifmaLanes)(b)
+		ifmaMulGeneric(&x, (*ifmaLanes)(a), &x)
+		if x != out {
+			t.Fatal("out = b differs")
+		}
+		var sq ifmaLanes
+		ifmaMulGeneric(&sq, (*ifmaLanes)(a), (*ifmaLanes)(a))
+		iftCheckMul(t, "square", (*iftVec)(&sq), a, a)
+	}
+}
+
+// TestIFMAMulBounds proves the column bounds of the section comment for
+// every loose input, not only sampled ones: a low half is at most 2^52 - 1,
+// a high half of two loose limbs at most ⌊(2^52-1)²/2^52⌋ = 2^52 - 2, and
+// f_k sums them with the factors 1, 2, 19 and 38. It checks each f_k
+// against (267 - 54k)·2^52, against the bias β (no difference of columns
+// underflows), and that the largest sum of the formulas, three columns and
+// β (the doubling's F'), stays below 2^64; then that the carry of any 64-bit
+// limbs is reduced.
+func TestIFMAMulBounds(t *testing.T) {
+	maxLo := new(big.Int).SetUint64(1<<52 - 1)
+	maxHi := new(big.Int).Rsh(new(big.Int).Mul(maxLo, maxLo), 52)
+	if maxHi.Uint64() != 1<<52-2 {
+		t.Fatalf("high half bound %x", maxHi)
+	}
+	var z [2 * ifmaLimbCount]*big.Int
+	for s := range z {
+		z[s] = new(big.Int)
+	}
+	for i := range ifmaLimbCount {
+		for j := range ifmaLimbCount {
+			z[i+j].Add(z[i+j], maxLo)
+			z[i+j+1].Add(z[i+j+1], new(big.Int).Lsh(maxHi, 1))
+		}
+	}
+	for k := range ifmaLimbCount {
+		f := new(big.Int).Mul(z[k+ifmaLimbCount], big.NewInt(19))
+		f.Add(f, z[k])
+		claim := new(big.Int).Lsh(big.NewInt(int64(267-54*k)), 52)
+		if f.Cmp(claim) >= 0 {
+			t.Errorf("column %d may reach %x, not below (267 - 54k)·2^52", k, f)
+		}
+		if f.Cmp(new(big.Int).SetUint64(ifmaBias[k])) > 0 {
+			t.Errorf("column %d may exceed the bias limb %#x: a difference may underflow", k, ifmaBias[k])
+		}
+		worst := new(big.Int).Mul(f, big.NewInt(3))
+		worst.Add(worst, new(big.Int).SetUint64(ifmaBias[k]))
+		if worst.Cmp(iftTwo64) >= 0 {
+			t.Errorf("column %d: three columns and β may overflow 64 bits", k)
+		}
+	}
+	// The carry of the largest 64-bit limbs, and the exactness of 19·c_4
+	// in one VPMADD52LUQ.
+	v := iftFill(^uint64(0))
+	ifmaCarry(v)
+	iftCheckReduced(t, "ifmaCarry of all-ones limbs", v)
+	if c := uint64(^uint64(0) >> 51); 19*c >= 1<<52 || v[0][0] != ifmaMask51+19*c {
+		t.Errorf("19·c_4 = %#x is not exact in 52 bits, or limb 0 is %#x", 19*c, v[0][0])
+	}
+}
+
+func TestIFMACarry(t *testing.T) {
+	r := ptRand(t)
+	for n := range 2000 {
+		var v iftVec
+		for k := range v {
+			for l := range v[k] {
+				switch r.IntN(4) {
+				case 0:
+					v[k][l] = ^uint64(0) - r.Uint64N(1<<20)
+				case 1:
+					v[k][l] = 1<<51 - r.Uint64N(4) + r.Uint64N(4)
+				default:
+					v[k][l] = r.Uint64() >> r.UintN(64)
+				}
+			}
+		}
+		if n == 0 {
+			v = iftVec{}
+		}
+		before := v
+		ifmaCarry(&v)
+		iftCheckReduced(t, "ifmaCarry", &v)
+		for l := range 4 {
+			if got, want := iftLaneMod(&v, l), iftLaneMod(&before, l); got.Cmp(want) != 0 {
+				t.Fatalf("ifmaCarry changed lane %d mod p: %x, want %x", l, got, want)
+			}
+		}
+	}
+}
+
+func TestIFMAConstants(t *testing.T) {
+	var v iftVec
+	for k := range v {
+		v[k] = [4]uint64{ifmaP[k], ifmaTwoP[k], ifmaBias[k], 0}
+	}
+	for l, want := range []*big.Int{iftP, new(big.Int).Lsh(iftP, 1), new(big.Int).Lsh(iftP, 10)} {
+		if got := iftLaneBig(&v, l); got.Cmp(want) != 0 {
+			t.Errorf("constant %d is %x, want %x", l, got, want)
+		}
+	}
+	for k := range ifmaTwoP {
+		// Y + 2p - X and 2p - t for reduced X and t: no underflow, and
+		// 2p - t is loose.
+		if ifmaTwoP[k] < iftReduced || ifmaTwoP[k] > iftLoose {
+			t.Errorf("2p limb %d (%#x) is below a reduced limb or not loose", k, ifmaTwoP[k])
+		}
+		if ifmaP[k] == 0 || ifmaP[k] > iftReduced-2 {
+			t.Errorf("p limb %d (%#x): p+2 is not reduced and dense", k, ifmaP[k])
+		}
+	}
+	scale := iftVec(ifmaCachedScale)
+	iftCheckReduced(t, "ifmaCachedScale", &scale)
+	for l, want := range []*big.Int{big.NewInt(1), big.NewInt(1), iftCurveD2, big.NewInt(2)} {
+		if got := iftLaneMod(&scale, l); got.Cmp(want) != 0 {
+			t.Errorf("ifmaCachedScale lane %d is %x, want %x", l, got, want)
+		}
+	}
+}
+
+// iftEdgeElements returns Elements at the edge of their invariant
+// (2^51 + 2^18 - 1), at zero, at 2^51 - 1, p and p - 1 in canonical
+// limbs, and random ones.
+func iftEdgeElements(r *rand.Rand, n int) []*field.Element {
+	const edge = 1<<51 + 1<<18 - 1
+	var out []*field.Element
+	for _, f := range []func(k int) uint64{
+		func(int) uint64 { return edge },
+		func(int) uint64 { return 0 },
+		func(int) uint64 { return 1<<51 - 1 },
+		func(k int) uint64 { return uint64(k%2) * edge },
+		func(k int) uint64 { return ifmaP[k] },
+		func(k int) uint64 { return ifmaP[k] - uint64(1-min(k, 1)) },
+	} {
+		e := new(field.Element)
+		for k := range limbsOf(e) {
+			limbsOf(e)[k] = f(k)
+		}
+		out = append(out, e)
+	}
+	for len(out) < n {
+		e := new(field.Element)
+		for k := range limbsOf(e) {
+			limbsOf(e)[k] = r.Uint64N(edge + 1)
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// iftElemValue is Σ limb_k·2^(51k) mod p, for Elements outside canonical
+// form.
+func iftElemValue(e *field.Element) *big.Int {
+	x := new(big.Int)
+	for k, w := range limbsOf(e) {
+		x.Add(x, new(big.Int).Lsh(new(big.Int).SetUint64(w), 51*uint(k)))
+	}
+	return x.Mod(x, iftP)
+}
+
+func TestIFMALaneRoundTrip(t *testing.T) {
+	r := ptRand(t)
+	for n, e := range iftEdgeElements(r, 200) {
+		l := n % 4
+		v := (*ifmaLanes)(iftRandVec(r, iftReduced))
+		before := *v
+		v.setLane(l, e)
+		iftCheckReduced(t, "setLane", (*iftVec)(v))
+		for k := range v {
+			for m := range 4 {
+				if m != l && v[k][m] != before[k][m] {
+					t.Fatalf("setLane(%d) changed lane %d", l, m)
+				}
+			}
+		}
+		if got, want := iftLaneMod((*iftVec)(v), l), iftElemValue(e); got.Cmp(want) != 0 {
+			t.Fatalf("setLane of %x: %x, want %x", *limbsOf(e), got, want)
+		}
+		var back field.Element
+		v.lane(l, &back)
+		if back != *e {
+			t.Fatalf("lane(setLane(%x)) = %x", *limbsOf(e), *limbsOf(&back))
+		}
+	}
+	for _, p := range ptPoints(t, r, 20) {
+		var v ifmaLanes
+		var q Point
+		v.fromPoint(p).toPoint(&q)
+		if q.x != p.x || q.y != p.y || q.z != p.z || q.t != p.t {
+			t.Fatal("fromPoint/toPoint changed a coordinate")
+		}
+	}
+}
+
+// iftCheckNoZeroLimb fails if any limb of v is zero.
+func iftCheckNoZeroLimb(t testing.TB, what string, v *iftVec) {
+	t.Helper()
+	for k := range v {
+		for l := range v[k] {
+			if v[k][l] == 0 {
+				t.Fatalf("%s: limb %d of lane %d is zero", what, k, l)
+			}
+		}
+	}
+}
+
+// iftCheckLanes fails unless the lanes of v are want mod p.
+func iftCheckLanes(t testing.TB, what string, v *iftVec, want [4]*big.Int) {
+	t.Helper()
+	for l := range want {
+		if got := iftLaneMod(v, l); got.Cmp(want[l]) != 0 {
+			t.Fatalf("%s lane %d: %x, want %x", what, l, got, want[l])
+		}
+	}
+}
+
+func iftInts(xs ...int64) (out [4]*big.Int) {
+	for i, x := range xs {
+		out[i] = big.NewInt(x)
+	}
+	return out
+}
+
+// iftDoubler is the doubling to run: the twin, or the kernel.
+type iftDoubler func(*ifmaLanes)
+
+// iftCheckIdentityDense checks the identity written without zero limbs (see
+// "Zero limbs" in vec_ifma.go): the accumulator's and the addend's lanes
+// are (0, 1, 1, 0) and (1, 1, 0, 2) mod p, the negated addend has no zero
+// limb either, and 256 doublings keep the accumulator dense and the
+// identity.
+func iftCheckIdentityDense(t *testing.T, double iftDoubler) {
+	var acc ifmaLanes
+	for k := range acc {
+		acc[k] = [4]uint64{7, 7, 7, 7}
+	}
+	acc.setIdentity()
+	iftCheckReduced(t, "setIdentity", (*iftVec)(&acc))
+	iftCheckNoZeroLimb(t, "setIdentity", (*iftVec)(&acc))
+	iftCheckLanes(t, "setIdentity", (*iftVec)(&acc), iftInts(0, 1, 1, 0))
+	a := iftVec(ifmaIdentityAddend)
+	iftCheckReduced(t, "ifmaIdentityAddend", &a)
+	iftCheckNoZeroLimb(t, "ifmaIdentityAddend", &a)
+	iftCheckLanes(t, "ifmaIdentityAddend", &a, iftInts(1, 1, 0, 2))
+	var neg ifmaAddend
+	ifmaExpandAddend(&neg, &ifmaIdentityAddend, ^uint64(0))
+	iftCheckNoZeroLimb(t, "the negated identity addend", (*iftVec)(&neg))
+	for n := range 256 {
+		double(&acc)
+		iftCheckNoZeroLimb(t, "doubling "+strconv.Itoa(n)+" of the identity", (*iftVec)(&acc))
+	}
+	var got Point
+	if acc.toPoint(&got).Equal(NewIdentityPoint()) != 1 {
+		t.Fatal("doublings left the identity")
+	}
+}
+
+func TestIFMAIdentityDense(t *testing.T) { iftCheckIdentityDense(t, ifmaDoubleGeneric) }
+
+// iftAffineLanes returns (y-x, y+x, 2d·x·y, 2) of p mod p.
+func iftAffineLanes(p *Point) [4]*big.Int {
+	zInv := new(big.Int).ModInverse(iftElemBig(&p.z), iftP)
+	x := new(big.Int).Mul(iftElemBig(&p.x), zInv)
+	y := new(big.Int).Mul(iftElemBig(&p.y), zInv)
+	x.Mod(x, iftP)
+	y.Mod(y, iftP)
+	t2d := new(big.Int).Mul(x, y)
+	t2d.Mul(t2d, iftCurveD2)
+	out := [4]*big.Int{new(big.Int).Sub(y, x), new(big.Int).Add(y, x), t2d, big.NewInt(2)}
+	for _, o := range out {
+		o.Mod(o, iftP)
+	}
+	return out
+}
+
+// iftCachedLanes returns (Y-X, Y+X, 2d·T, 2Z) of p mod p.
+func iftCachedLanes(p *Point) [4]*big.Int {
+	x, y, z, tt := iftElemBig(&p.x), iftElemBig(&p.y), iftElemBig(&p.z), iftElemBig(&p.t)
+	out := [4]*big.Int{new(big.Int).Sub(y, x), new(big.Int).Add(y, x), new(big.Int).Mul(tt, iftCurveD2), new(big.Int).Lsh(z, 1)}
+	for _, o := range out {
+		o.Mod(o, iftP)
+	}
+	return out
+}
+
+// iftAffine returns the affine addend of p, computed by the scalar code.
+func iftAffine(p *Point) *ifmaAddend {
+	var a affineCached
+	return new(ifmaAddend).fromAffineCached(a.fromExtended(p))
+}
+
+func TestIFMAAddendPacking(t *testing.T) {
+	r := ptRand(t)
+	for _, p := range ptPoints(t, r, 30) {
+		a := iftAffine(p)
+		iftCheckReduced(t, "fromAffineCached", (*iftVec)(a))
+		iftCheckLanes(t, "fromAffineCached", (*iftVec)(a), iftAffineLanes(p))
+		for k := range a {
+			if a[k][3] != ifmaIdentityAddend[k][3] {
+				t.Fatalf("fromAffineCached lane 3 limb %d is %#x, not the identity's", k, a[k][3])
+			}
+		}
+		// pack: the cached form of the twin, as an addend.
+		var v, c ifmaLanes
+		ifmaCachedGeneric(&c, v.fromPoint(p))
+		q := new(ifmaAddend).pack(&c)
+		if *q != ifmaAddend(c) {
+			t.Fatal("pack changed the limbs")
+		}
+		iftCheckReduced(t, "pack", (*iftVec)(q))
+		iftCheckLanes(t, "pack", (*iftVec)(q), iftCachedLanes(p))
+	}
+}
+
+// iftBackend is one implementation of the IFMA seam: the twins, or the
+// kernels (vec_ifma_amd64_test.go).
+type iftBackend struct {
+	name      string
+	mul       func(out, a, b *ifmaLanes)
+	double    func(p *ifmaLanes)
+	addAffine func(p *ifmaLanes, a *ifmaAddend, neg uint64)
+	addDigit  func(p *ifmaLanes, row *[8]ifmaAddend, masks *[10]uint64)
+	addCached func(p, q *ifmaLanes)
+	cached    func(q, p *ifmaLanes)
+}
+
+var iftGeneric = iftBackend{
+	"generic", ifmaMulGeneric, ifmaDoubleGeneric, ifmaAddAffineGeneric,
+	ifmaAddDigitGeneric, ifmaAddCachedGeneric, ifmaCachedGeneric,
+}
+
+// iftSeam is the seam as bound in this build: the kernels on amd64 (usable
+// only where ifmaAvailable), the twins elsewhere.
+var iftSeam = iftBackend{"seam", ifmaMul, ifmaDouble, ifmaAddAffine, ifmaAddDigit, ifmaAddCached, ifmaCached}
+
+// iftBackends returns the backends to run here: the twins, and the kernels
+// where the seam is bound to them and the CPU has them.
+func iftBackends(t *testing.T) []iftBackend {
+	switch {
+	case !ifmaAsm:
+		t.Log("the IFMA seam is the portable twins in this build (not amd64, or purego): the twins only")
+	case !ifmaAvailable:
+		t.Log("CPU without AVX2, AVX512F, AVX512VL and AVX512IFMA: the IFMA kernels are skipped, the twins only")
+	default:
+		return []iftBackend{iftGeneric, iftSeam}
+	}
+	return []iftBackend{iftGeneric}
+}
+
+// iftScaled returns p with every coordinate multiplied by a random nonzero
+// λ: the same point in other coordinates.
+func iftScaled(t testing.TB, r *rand.Rand, p *Point) *Point {
+	var b [32]byte
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	b[31] &= 0x3f
+	b[0] |= 1
+	l, err := new(field.Element).SetBytes(b[:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := new(Point)
+	q.x.Multiply(&p.x, l)
+	q.y.Multiply(&p.y, l)
+	q.z.Multiply(&p.z, l)
+	q.t.Multiply(&p.t, l)
+	return q
+}
+
+func iftToPoint(v *ifmaLanes) *Point { return v.toPoint(new(Point)) }
+
+// iftRow returns the affine addends of 1..8·p, and the reference points.
+func iftRow(t testing.TB, p *Point) (*[8]ifmaAddend, [8]*ref.Point) {
+	var row [8]ifmaAddend
+	var pts [8]*ref.Point
+	q := new(Point).Set(p)
+	for i := range row {
+		row[i] = *iftAffine(q)
+		pts[i] = toRefPoint(t, q)
+		q.Add(q, p)
+	}
+	return &row, pts
+}
+
+// TestIFMAPointFormulas checks the doubling, the additions (affine with
+// both signs, cached, scanned with every digit) and the cached form of each
+// backend against the reference, on points with and without a torsion
+// component (some in rescaled coordinates), the identity and the torsion
+// points, with every result reduced.
+func TestIFMAPointFormulas(t *testing.T) {
+	r := ptRand(t)
+	pts := ptPoints(t, r, 40)
+	for _, be := range iftBackends(t) {
+		t.Run(be.name, func(t *testing.T) {
+			for n, p := range pts {
+				q := pts[r.IntN(len(pts))]
+				if n%3 == 1 {
+					p = iftScaled(t, r, p)
+				}
+				var v ifmaLanes
+				v.fromPoint(p)
+				refP, refQ := toRefPoint(t, p), toRefPoint(t, q)
+
+				d := v
+				for k := range d {
+					d[k][3] = iftLimb(r, iftReduced) // T is not read
+				}
+				be.double(&d)
+				iftCheckReduced(t, be.name+" double", (*iftVec)(&d))
+				samePoint(t, be.name+" 2P", iftToPoint(&d), new(ref.Point).Add(refP, refP))
+
+				var vq, c ifmaLanes
+				be.cached(&c, vq.fromPoint(iftScaled(t, r, q)))
+				iftCheckReduced(t, be.name+" cached", (*iftVec)(&c))
+				iftCheckLanes(t, be.name+" cached", (*iftVec)(&c), iftCachedLanes(iftToPoint(&vq)))
+				sum := v
+				be.addCached(&sum, &c)
+				iftCheckReduced(t, be.name+" addCached", (*iftVec)(&sum))
+				samePoint(t, be.name+" P + Q (cached)", iftToPoint(&sum), new(ref.Point).Add(refP, refQ))
+				diff := v
+				be.addAffine(&diff, new(ifmaAddend).pack(&c), ^uint64(0))
+				samePoint(t, be.name+" P - Q (cached, signed)", iftToPoint(&diff), new(ref.Point).Subtract(refP, refQ))
+
+				a := iftAffine(q)
+				for _, neg := range []uint64{0, ^uint64(0)} {
+					s := v
+					be.addAffine(&s, a, neg)
+					iftCheckReduced(t, be.name+" addAffine", (*iftVec)(&s))
+					want := new(ref.Point).Add(refP, refQ)
+					if neg != 0 {
+						want.Subtract(refP, refQ)
+					}
+					samePoint(t, be.name+" P ± Q (affine)", iftToPoint(&s), want)
+				}
+
+				if n%4 == 0 {
+					row, multiples := iftRow(t, q)
+					for dgt := int32(-8); dgt <= 8; dgt++ {
+						var masks [10]uint64
+						vecDigitMasks(&masks, dgt)
+						s := v
+						be.addDigit(&s, row, &masks)
+						iftCheckReduced(t, be.name+" addDigit", (*iftVec)(&s))
+						want := new(ref.Point).Set(refP)
+						switch {
+						case dgt > 0:
+							want.Add(want, multiples[dgt-1])
+						case dgt < 0:
+							want.Subtract(want, multiples[-dgt-1])
+						}
+						samePoint(t, be.name+" P + "+strconv.Itoa(int(dgt))+"·Q", iftToPoint(&s), want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestIFMAChain runs each backend along a chain of 300 random doublings and
+// additions, every intermediate reduced and the value checked against the
+// reference every few steps.
+func TestIFMAChain(t *testing.T) {
+	r := ptRand(t)
+	pts := ptPoints(t, r, 16)
+	for _, be := range iftBackends(t) {
+		t.Run(be.name, func(t *testing.T) {
+			var acc ifmaLanes
+			acc.setIdentity()
+			want := ref.NewIdentityPoint()
+			for step := range 300 {
+				q := pts[r.IntN(len(pts))]
+				var vq, c ifmaLanes
+				switch r.IntN(4) {
+				case 0:
+					be.double(&acc)
+					want.Add(want, want)
+				case 1:
+					be.cached(&c, vq.fromPoint(q))
+					be.addCached(&acc, &c)
+					want.Add(want, toRefPoint(t, q))
+				case 2:
+					neg := -uint64(r.IntN(2))
+					be.addAffine(&acc, iftAffine(q), neg)
+					if neg != 0 {
+						want.Subtract(want, toRefPoint(t, q))
+					} else {
+						want.Add(want, toRefPoint(t, q))
+					}
+				default:
+					row, multiples := iftRow(t, q)
+					dgt := int32(r.IntN(17) - 8)
+					var masks [10]uint64
+					vecDigitMasks(&masks, dgt)
+					be.addDigit(&acc, row, &masks)
+					if dgt > 0 {
+						want.Add(want, multiples[dgt-1])
+					} else if dgt < 0 {
+						want.Subtract(want, multiples[-dgt-1])
+					}
+				}
+				iftCheckReduced(t, "chain step "+strconv.Itoa(step), (*iftVec)(&acc))
+				if step%10 == 9 {
+					samePoint(t, be.name+" chain step "+strconv.Itoa(step), iftToPoint(&acc), want)
+				}
+			}
+		})
+	}
+}
+
+// iftWindow builds the window 1..8·Q as cached addends with the backend's
+// cached form and cached additions: 7 additions and 8 cached forms.
+func iftWindow(be *iftBackend, w *[8]ifmaAddend, q *Point) {
+	var p, step, c ifmaLanes
+	p.fromPoint(q)
+	be.cached(&step, &p)
+	w[0].pack(&step)
+	for i := 1; i < len(w); i++ {
+		be.addCached(&p, &step)
+		be.cached(&c, &p)
+		w[i].pack(&c)
+	}
+}
+
+// iftScalarMult is ScalarMult's loop in the IFMA kernels: the window, then
+// for each of the 65 digits of signedRadix16Padded (top first) four
+// doublings (none before the top digit) and one scanned addition.
+func iftScalarMult(be *iftBackend, acc *ifmaLanes, w *[8]ifmaAddend, x *Scalar, q *Point) *Point {
+	iftWindow(be, w, q)
+	digits := x.signedRadix16Padded()
+	var masks [10]uint64
+	acc.setIdentity()
+	for i := 64; i >= 0; i-- {
+		if i != 64 {
+			be.double(acc)
+			be.double(acc)
+			be.double(acc)
+			be.double(acc)
+		}
+		vecDigitMasks(&masks, int32(digits[i]))
+		be.addDigit(acc, w, &masks)
+	}
+	return acc.toPoint(new(Point))
+}
+
+// TestIFMAScalarMultLoop checks the ScalarMult-shaped loop of each backend
+// against (*Point).ScalarMult for edge and random scalars and random points,
+// torsion included.
+func TestIFMAScalarMultLoop(t *testing.T) {
+	r := ptRand(t)
+	pts := ptPoints(t, r, 16)
+	scalars := ptEdgeScalars(t)
+	for range 40 {
+		scalars = append(scalars, ptRandomScalar(r))
+	}
+	for _, be := range iftBackends(t) {
+		t.Run(be.name, func(t *testing.T) {
+			for n, x := range scalars {
+				q := pts[n%len(pts)]
+				var acc ifmaLanes
+				var w [8]ifmaAddend
+				got := iftScalarMult(&be, &acc, &w, x, q)
+				want := new(Point).ScalarMult(x, q)
+				if got.Equal(want) != 1 {
+					t.Fatalf("%s: loop gives %x for scalar %x, ScalarMult %x", be.name, got.Bytes(), x.Bytes(), want.Bytes())
+				}
+				samePoint(t, be.name+" loop", got, toRefPoint(t, want))
+			}
+		})
+	}
+}
+
+// TestIFMAKernelBoundsAtEdges runs every twin on accumulators and addends
+// whose limbs sit at the reduced maximum (not points: only the bounds are
+// checked) and on arbitrary reduced limbs: every output is reduced, which is
+// what the next kernel assumes of its input.
+func TestIFMAKernelBoundsAtEdges(t *testing.T) {
+	r := ptRand(t)
+	for n := range 300 {
+		p := (*ifmaLanes)(iftRandVec(r, iftReduced))
+		q := (*ifmaAddend)(iftRandVec(r, iftReduced))
+		if n == 0 {
+			p, q = (*ifmaLanes)(iftFill(iftReduced)), (*ifmaAddend)(iftFill(iftReduced))
+		}
+		var row [8]ifmaAddend
+		for i := range row {
+			row[i] = *(*ifmaAddend)(iftRandVec(r, iftReduced))
+		}
+		var masks [10]uint64
+		vecDigitMasks(&masks, int32(r.IntN(17)-8))
+		loose := (*ifmaAddend)(iftRandVec(r, iftLoose))
+		for name, f := range map[string]func(p *ifmaLanes){
+			"double":       ifmaDoubleGeneric,
+			"addCached":    func(p *ifmaLanes) { ifmaAddCachedGeneric(p, (*ifmaLanes)(q)) },
+			"addCached/2":  func(p *ifmaLanes) { ifmaAddCachedGeneric(p, (*ifmaLanes)(loose)) },
+			"addAffine":    func(p *ifmaLanes) { ifmaAddAffineGeneric(p, q, ^uint64(0)) },
+			"addDigit":     func(p *ifmaLanes) { ifmaAddDigitGeneric(p, &row, &masks) },
+			"cached":       func(p *ifmaLanes) { ifmaCachedGeneric(p, p) },
+			"mul (loose)":  func(p *ifmaLanes) { ifmaMulGeneric(p, p, (*ifmaLanes)(loose)) },
+			"expandAddend": func(p *ifmaLanes) { ifmaExpandAddend((*ifmaAddend)(p), q, ^uint64(0)) },
+		} {
+			x := *p
+			f(&x)
+			max := iftReduced
+			if name == "expandAddend" {
+				max = iftLoose // 2p - t
+			}
+			iftCheckBound(t, name, (*iftVec)(&x), max)
+		}
+	}
+}
