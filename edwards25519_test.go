@@ -22,12 +22,25 @@ import (
 // with its exact type, so a signature drift is a build failure.
 func TestAPISignatures(t *testing.T) {
 	var (
-		_ func() *Point                                                                                = NewIdentityPoint
-		_ func() *Point                                                                                = NewGeneratorPoint
-		_ func(*Point, *Point) *Point                                                                  = (*Point).Set
-		_ func(*Point, []byte) (*Point, error)                                                         = (*Point).SetBytes
-		_ func(*Point) []byte                                                                          = (*Point).Bytes
-		_ func(*Point) []byte                                                                          = (*Point).BytesMontgomery
+		_ func() *Point                        = NewIdentityPoint
+		_ func() *Point                        = NewGeneratorPoint
+		_ func(*Point, *Point) *Point          = (*Point).Set
+		_ func(*Point, []byte) (*Point, error) = (*Point).SetBytes
+		_ func(*Point) []byte                  = (*Point).Bytes
+		_ func(*Point) []byte                  = (*Point).BytesMontgomery
+
+		// Beyond v1.2.0: the Montgomery side, hashing, subgroups, strict
+		// decoding (issues 11, 12 and 13), with the signatures the issues fix.
+		_ func(*Point, []byte, int) (*Point, error)                                                    = (*Point).SetMontgomeryBytes
+		_ func(*Point, *field.Element) *Point                                                          = (*Point).SetElligator2
+		_ func(*Point, []byte, []byte) (*Point, error)                                                 = (*Point).SetHashToCurve
+		_ func(*Point, []byte, []byte) (*Point, error)                                                 = (*Point).SetEncodeToCurve
+		_ func(*Point, []byte) (*Point, error)                                                         = (*Point).SetElligator2Representative
+		_ func(*Point, byte) ([]byte, error)                                                           = (*Point).Elligator2Representative
+		_ func(*Point) int                                                                             = (*Point).IsSmallOrder
+		_ func(*Point) int                                                                             = (*Point).IsTorsionFree
+		_ func(*Point, []byte) (*Point, error)                                                         = (*Point).SetCanonicalBytes
+		_ func([]*field.Element, []*field.Element) []*field.Element                                    = field.BatchInvert
 		_ func(*Point) (X, Y, Z, T *field.Element)                                                     = (*Point).ExtendedCoordinates
 		_ func(*Point, *field.Element, *field.Element, *field.Element, *field.Element) (*Point, error) = (*Point).SetExtendedCoordinates
 		_ func(*Point, *Point, *Point) *Point                                                          = (*Point).Add

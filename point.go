@@ -72,9 +72,12 @@ var (
 
 // mustBeInitialized panics, as v1.2.0 does, when p is the zero Point (whose
 // X and Y are both the zero limbs, which no valid point has since Z ≠ 0).
+// The ten limbs are ORed together before the one test, so that the time
+// does not depend on X alone being zero, as it is for the identity (a
+// short-circuit comparison of X first showed under dudect).
 func mustBeInitialized(p *Point) {
-	var zero field.Element
-	if p.x == zero && p.y == zero {
+	x, y := limbsOf(&p.x), limbsOf(&p.y)
+	if x[0]|x[1]|x[2]|x[3]|x[4]|y[0]|y[1]|y[2]|y[3]|y[4] == 0 {
 		panic("edwards25519: use of uninitialized Point")
 	}
 }
@@ -190,9 +193,9 @@ func (v *Point) fromAffineY(y *field.Element, sign int) (*Point, error) {
 // u = (1 + y) / (1 - y) (RFC 7748, section 4.1).
 //
 // v and -v have the same u. The identity, where 1 - y = 0, encodes as 32 zero
-// bytes, as X25519 does. There is deliberately no inverse: not every u is the
-// image of an edwards25519 point (X25519 accepts points on the twist), and
-// every other u is the image of two.
+// bytes, as X25519 does. [Point.SetMontgomeryBytes] goes the other way: it
+// takes the sign of x as an argument, since a u of Curve25519 is the image
+// of two points, and rejects a u of the twist, which is the image of none.
 func (v *Point) BytesMontgomery() []byte {
 	var out [32]byte
 	return v.appendMontgomery(&out)

@@ -184,19 +184,6 @@ func init() {
 	isogenyRMinus2 = rMinus2
 }
 
-// checkInitialized panics, as mustBeInitialized does, when v is the zero
-// Point, recognized here by Z = 0, which no valid point has, through a
-// constant-time comparison. mustBeInitialized compares the limbs of X with
-// zero first and looks at Y only when they are all zero, which takes
-// measurably longer (dudect flags it) for the points with x = 0, the
-// identity among them.
-func checkInitialized(v *Point) {
-	var zero field.Element
-	if v.z.Equal(&zero) == 1 {
-		panic("edwards25519: use of uninitialized Point")
-	}
-}
-
 // IsSmallOrder returns 1 if v is one of the eight points of small order,
 // those whose order is 1, 2, 4 or 8 (so that 8·v is the identity), and 0
 // otherwise. The identity is of small order.
@@ -205,7 +192,7 @@ func checkInitialized(v *Point) {
 // not of small order may still have a small-order component: use
 // IsTorsionFree to test for the prime-order subgroup.
 func (v *Point) IsSmallOrder() int {
-	checkInitialized(v)
+	mustBeInitialized(v)
 	// T·(X² + Y²) = 0 (see "Small order" above).
 	var zero, xx, yy field.Element
 	xx.Square(&v.x)
@@ -222,7 +209,7 @@ func (v *Point) IsSmallOrder() int {
 // IsTorsionFree runs in constant time and does not modify v. It costs about
 // two square roots, much less than checking that l·v is the identity.
 func (v *Point) IsTorsionFree() int {
-	checkInitialized(v)
+	mustBeInitialized(v)
 	var one, zero field.Element
 	one.One()
 
