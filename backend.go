@@ -6,7 +6,8 @@ package edwards25519
 // group law, chosen once per process. pointBackend names it; it is set from
 // the CPU's features in backend_amd64.go (backend_other.go on every other
 // target and under purego) and read in exactly one switch per algorithm, in
-// scalarmult.go. Tests flip it to run every backend this machine can run
+// scalarmult.go, pippenger.go and pointtable.go (a PointTable keeps the
+// backend that built it, and ScalarMultTable switches on that). Tests flip it to run every backend this machine can run
 // (forEachBackend in backend_test.go). The field's choice between MULX and
 // MULQ (field/fe_amd64.go) and the table scans' assembly (tables_amd64.go)
 // are seams of their own, below this one.
@@ -18,16 +19,16 @@ package edwards25519
 //   - backendAVX2: four-lane vectors, one point per vector (vec.go for the
 //     algorithms' contract, vec_avx2*.go for the backend), in radix 2^25.5.
 //     amd64 with AVX2.
-//
-// A third value, ifma, is reserved for a second vector backend on AVX-512
-// IFMA (radix 2^51: five limbs of 52 bits in four 64-bit lanes, points and
-// packed addends 160 bytes each), which will implement the same vecBackend
-// contract.
+//   - backendIFMA: the same vector algorithms on AVX-512 IFMA's 52-bit
+//     multipliers (vec_ifma*.go), in radix 2^51: five limbs in four 64-bit
+//     lanes, points and packed addends 160 bytes each. amd64 with AVX2,
+//     AVX512F, AVX512VL and AVX512IFMA.
 type backend uint8
 
 const (
 	backendSerial backend = iota
 	backendAVX2
+	backendIFMA
 )
 
 func (b backend) String() string {
@@ -36,6 +37,8 @@ func (b backend) String() string {
 		return "serial"
 	case backendAVX2:
 		return "avx2"
+	case backendIFMA:
+		return "ifma"
 	}
 	return "unknown"
 }

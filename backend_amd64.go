@@ -4,10 +4,14 @@ package edwards25519
 
 import "golang.org/x/sys/cpu"
 
-// detectBackend picks the vector backend when the CPU has AVX2, and the
-// serial one otherwise.
+// detectBackend picks the IFMA backend when the CPU can run its kernels
+// (ifmaAvailable: AVX2, AVX512F, AVX512VL and AVX512IFMA), the AVX2 one
+// when it has AVX2, and the serial one otherwise.
 func detectBackend() backend {
-	if cpu.X86.HasAVX2 {
+	switch {
+	case ifmaAvailable:
+		return backendIFMA
+	case cpu.X86.HasAVX2:
 		return backendAVX2
 	}
 	return backendSerial

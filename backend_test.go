@@ -7,16 +7,19 @@ import (
 )
 
 // allBackends is every backend of backend.go.
-var allBackends = []backend{backendSerial, backendAVX2}
+var allBackends = []backend{backendSerial, backendAVX2, backendIFMA}
 
 // backendRuns reports whether b's code can run in this build on this CPU.
-// The AVX2 backend's kernels are either the assembly (avx2Asm), which needs
-// the instructions, or their portable twins, which run anywhere: so the
-// vector algorithms are tested on every target, purego included.
+// A vector backend's kernels are either the assembly (avx2Asm, ifmaAsm),
+// which needs the instructions, or their portable twins, which run
+// anywhere: so the vector algorithms are tested on every target, purego
+// included.
 func backendRuns(b backend) bool {
 	switch b {
 	case backendAVX2:
 		return !avx2Asm || cpu.X86.HasAVX2
+	case backendIFMA:
+		return !ifmaAsm || ifmaAvailable
 	}
 	return true
 }
@@ -27,6 +30,8 @@ func backendNative(b backend) bool {
 	switch b {
 	case backendAVX2:
 		return avx2Asm && cpu.X86.HasAVX2
+	case backendIFMA:
+		return ifmaAsm && ifmaAvailable
 	}
 	return true
 }
@@ -81,11 +86,21 @@ func onEachBackend(f func(b backend)) {
 
 func TestBackendDetection(t *testing.T) {
 	want := backendSerial
-	if avx2Asm && cpu.X86.HasAVX2 {
+	switch {
+	case ifmaAsm && ifmaAvailable:
+		want = backendIFMA
+	case avx2Asm && cpu.X86.HasAVX2:
 		want = backendAVX2
 	}
 	if got := detectBackend(); got != want {
-		t.Errorf("detectBackend() = %v, want %v (AVX2 assembly %v, CPU AVX2 %v)", got, want, avx2Asm, cpu.X86.HasAVX2)
+		t.Errorf("detectBackend() = %v, want %v (AVX2 assembly %v, CPU AVX2 %v; IFMA assembly %v, IFMA kernels runnable %v)",
+			got, want, avx2Asm, cpu.X86.HasAVX2, ifmaAsm, ifmaAvailable)
+	}
+	// ifmaAvailable needs all four flags: GODEBUG=cpu.avx2=off must turn
+	// the IFMA backend off too, not leave it running without AVX2.
+	if all := cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL && cpu.X86.HasAVX512IFMA; ifmaAsm && (ifmaAvailable != all) {
+		t.Errorf("ifmaAvailable = %v, but AVX2 %v, AVX512F %v, AVX512VL %v, AVX512IFMA %v", ifmaAvailable,
+			cpu.X86.HasAVX2, cpu.X86.HasAVX512F, cpu.X86.HasAVX512VL, cpu.X86.HasAVX512IFMA)
 	}
 	if !backendNative(detectBackend()) {
 		t.Errorf("detectBackend() picked %v, which has no machine code here", detectBackend())
@@ -138,75 +153,111 @@ func TestForEachBackend(t *testing.T) {
 	}
 }
 
-// TestDispatchReachesAVX2 checks that every scalar multiplication's
-// dispatch runs the AVX2 loops when pointBackend says so: with the
-// backend's cached-form scale or its base tables poisoned (entries
-// swapped), the results must change, and they must come back when the
-// tables are restored. The serial loops read neither.
-func TestDispatchReachesAVX2(t *testing.T) {
-	if !testBackend(backendAVX2) {
-		t.Skip("the AVX2 backend does not run here")
+// dispatchPoison is what testDispatchReaches needs of a vector backend:
+// functions that corrupt its cached-form scale or its base tables, each
+// returning the function that restores them.
+type dispatchPoison struct {
+	scale, tables func() func()
+}
+
+// testDispatchReaches checks that every scalar multiplication's dispatch
+// runs backend be's vector loops when pointBackend says so: with the
+// backend's cached-form scale or its base tables poisoned, the results must
+// change, and they must come back when the poison is removed. The serial
+// loops and the other vector backend read neither.
+func testDispatchReaches(t *testing.T, be backend, poison dispatchPoison) {
+	if !testBackend(be) {
+		t.Skipf("the %v backend does not run here", be)
 	}
 	r := ptRand(t)
 	pts := ptPoints(t, r, 12)
 	s, s2 := ptRandomScalar(r), ptRandomScalar(r)
 	ss := []*Scalar{s, s2, s, s2, s, s2}
 	ps := pts[len(pts)-len(ss):]
-	many := make([]*Scalar, pippengerThreshold(backendAVX2))
+	many := make([]*Scalar, pippengerThreshold(be))
 	manyPts := make([]*Point, len(many))
 	for k := range many {
 		many[k], manyPts[k] = ptRandomScalar(r), pts[k%len(pts)]
 	}
-	withBackend(t, backendAVX2)
-	b := avx2Backend{}
-	comb, odd := b.baseComb(), b.baseOdd()
-
-	poisonScale := func() func() {
-		saved := avx2CachedScale
-		avx2CachedScale[0], avx2CachedScale[1] = avx2CachedScale[1], avx2CachedScale[0]
-		for i := range avx2CachedScale {
-			avx2CachedScale[i][0], avx2CachedScale[i][2] = avx2CachedScale[i][2], avx2CachedScale[i][0]
-		}
-		return func() { avx2CachedScale = saved }
-	}
-	poisonTables := func() func() {
-		// Swap every even entry with the next, so that every nonzero digit
-		// picks a wrong one.
-		c, o := *comb, *odd
-		for m := range c {
-			for i := 0; i < len(c[m]); i += 2 {
-				c[m][i], c[m][i+1] = c[m][i+1], c[m][i]
-			}
-		}
-		for i := 0; i < len(o); i += 2 {
-			o[i], o[i+1] = o[i+1], o[i]
-		}
-		savedC, savedO := avx2Comb.t, avx2BaseOdd.t
-		avx2Comb.t, avx2BaseOdd.t = &c, &o
-		return func() { avx2Comb.t, avx2BaseOdd.t = savedC, savedO }
-	}
+	withBackend(t, be)
 	for _, op := range []struct {
 		name   string
 		f      func() *Point
 		poison func() func()
 	}{
-		{"ScalarBaseMult", func() *Point { return new(Point).ScalarBaseMult(s) }, poisonTables},
-		{"ScalarMult", func() *Point { return new(Point).ScalarMult(s, pts[3]) }, poisonScale},
-		{"VarTimeDoubleScalarBaseMult", func() *Point { return new(Point).VarTimeDoubleScalarBaseMult(s, pts[3], s2) }, poisonScale},
-		{"VarTimeDoubleScalarBaseMult/base", func() *Point { return new(Point).VarTimeDoubleScalarBaseMult(NewScalar(), pts[3], s2) }, poisonTables},
-		{"MultiScalarMult", func() *Point { return new(Point).MultiScalarMult(ss, ps) }, poisonScale},
-		{"VarTimeMultiScalarMult", func() *Point { return new(Point).VarTimeMultiScalarMult(ss, ps) }, poisonScale},
-		{"VarTimeMultiScalarMult/pippenger", func() *Point { return new(Point).VarTimeMultiScalarMult(many, manyPts) }, poisonScale},
+		{"ScalarBaseMult", func() *Point { return new(Point).ScalarBaseMult(s) }, poison.tables},
+		{"ScalarMult", func() *Point { return new(Point).ScalarMult(s, pts[3]) }, poison.scale},
+		{"VarTimeDoubleScalarBaseMult", func() *Point { return new(Point).VarTimeDoubleScalarBaseMult(s, pts[3], s2) }, poison.scale},
+		{"VarTimeDoubleScalarBaseMult/base", func() *Point { return new(Point).VarTimeDoubleScalarBaseMult(NewScalar(), pts[3], s2) }, poison.tables},
+		{"MultiScalarMult", func() *Point { return new(Point).MultiScalarMult(ss, ps) }, poison.scale},
+		{"VarTimeMultiScalarMult", func() *Point { return new(Point).VarTimeMultiScalarMult(ss, ps) }, poison.scale},
+		{"VarTimeMultiScalarMult/pippenger", func() *Point { return new(Point).VarTimeMultiScalarMult(many, manyPts) }, poison.scale},
 	} {
 		good := op.f()
 		restore := op.poison()
 		bad := op.f()
 		restore()
 		if bad.Equal(good) == 1 {
-			t.Errorf("%s: the result does not depend on the AVX2 backend's tables", op.name)
+			t.Errorf("%s: the result does not depend on the %v backend's tables", op.name, be)
 		}
 		if again := op.f(); again.Equal(good) != 1 {
 			t.Fatalf("%s: the restored tables give another result", op.name)
 		}
 	}
+}
+
+// poisonTableEntries swaps every even entry of each comb row and of the odd
+// multiples with the next, so that every nonzero digit picks a wrong one,
+// and returns copies of the two tables so poisoned.
+func poisonTableEntries[A any](comb *[vecCombRows][combEntries]A, odd *[baseOddEntries]A) (*[vecCombRows][combEntries]A, *[baseOddEntries]A) {
+	c, o := *comb, *odd
+	for m := range c {
+		for i := 0; i < len(c[m]); i += 2 {
+			c[m][i], c[m][i+1] = c[m][i+1], c[m][i]
+		}
+	}
+	for i := 0; i < len(o); i += 2 {
+		o[i], o[i+1] = o[i+1], o[i]
+	}
+	return &c, &o
+}
+
+func TestDispatchReachesAVX2(t *testing.T) {
+	b := avx2Backend{}
+	testDispatchReaches(t, backendAVX2, dispatchPoison{
+		scale: func() func() {
+			saved := avx2CachedScale
+			avx2CachedScale[0], avx2CachedScale[1] = avx2CachedScale[1], avx2CachedScale[0]
+			for i := range avx2CachedScale {
+				avx2CachedScale[i][0], avx2CachedScale[i][2] = avx2CachedScale[i][2], avx2CachedScale[i][0]
+			}
+			return func() { avx2CachedScale = saved }
+		},
+		tables: func() func() {
+			c, o := poisonTableEntries(b.baseComb(), b.baseOdd())
+			savedC, savedO := avx2Comb.t, avx2BaseOdd.t
+			avx2Comb.t, avx2BaseOdd.t = c, o
+			return func() { avx2Comb.t, avx2BaseOdd.t = savedC, savedO }
+		},
+	})
+}
+
+func TestDispatchReachesIFMA(t *testing.T) {
+	b := ifmaBackend{}
+	testDispatchReaches(t, backendIFMA, dispatchPoison{
+		scale: func() func() {
+			// (1, 1, 2d, 2) becomes (2d, 1, 1, 2): still reduced limbs.
+			saved := ifmaCachedScale
+			for k := range ifmaCachedScale {
+				ifmaCachedScale[k][0], ifmaCachedScale[k][2] = ifmaCachedScale[k][2], ifmaCachedScale[k][0]
+			}
+			return func() { ifmaCachedScale = saved }
+		},
+		tables: func() func() {
+			c, o := poisonTableEntries(b.baseComb(), b.baseOdd())
+			savedC, savedO := ifmaComb.t, ifmaBaseOdd.t
+			ifmaComb.t, ifmaBaseOdd.t = c, o
+			return func() { ifmaComb.t, ifmaBaseOdd.t = savedC, savedO }
+		},
+	})
 }

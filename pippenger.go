@@ -32,8 +32,8 @@ import (
 // point to prepare), a running-sum addition 3V (the running sum made
 // cached, then added), a doubling 2V. The window model is the serial one;
 // at n = 1024 it picks c = 8, as the measured costs of the two kinds of
-// addition do (docs/PERFORMANCE.md). On the AVX2 backend, 576 bytes per
-// point plus 328 per bucket.
+// addition do on both vector backends (docs/PERFORMANCE.md). 576 bytes per
+// point on either, plus 328 per bucket on AVX2 and 168 on IFMA.
 // ----------------------------------------------------------------------------
 
 // pippengerThreshold returns the number of points from which
@@ -43,18 +43,28 @@ func pippengerThreshold(b backend) int {
 	switch b {
 	case backendAVX2:
 		return 104
+	case backendIFMA:
+		return 88
 	}
 	return 96
 }
 
 // pippenger sets v = Σ scalars[k]·points[k] by the bucket method on the
-// current backend, whatever the number of points.
+// current backend, whatever the number of points, with the window width of
+// pippengerWindow.
 func (v *Point) pippenger(scalars []*Scalar, points []*Point) *Point {
+	return v.pippengerWidth(scalars, points, pippengerWindow(len(points)))
+}
+
+// pippengerWidth is pippenger with window width c, 4 ≤ c ≤ 16.
+func (v *Point) pippengerWidth(scalars []*Scalar, points []*Point, c uint) *Point {
 	switch pointBackend {
 	case backendAVX2:
-		return pippengerVec[avx2Backend](v, scalars, points)
+		return pippengerVec[avx2Backend](v, scalars, points, c)
+	case backendIFMA:
+		return pippengerVec[ifmaBackend](v, scalars, points, c)
 	}
-	return v.pippengerSerial(scalars, points)
+	return v.pippengerSerial(scalars, points, c)
 }
 
 // pippengerWindow returns the window width c minimising the addition count
@@ -112,8 +122,7 @@ type serialBucketInput struct {
 // pippengerSerial is the bucket method in the serial formulas: the points
 // made affine addends with one shared inversion, bucket additions with
 // affine addends (7M), running sums with cached ones (9M).
-func (v *Point) pippengerSerial(scalars []*Scalar, points []*Point) *Point {
-	c := pippengerWindow(len(points))
+func (v *Point) pippengerSerial(scalars []*Scalar, points []*Point, c uint) *Point {
 	terms := make([]bucketTerm[serialBucketInput], len(points))
 	batchAffine(points, terms, func(t *bucketTerm[serialBucketInput]) (*affineCached, *Point) {
 		return &t.point.addend, &t.point.point
@@ -200,11 +209,10 @@ type vecBucketRoom[L any] struct {
 // 2d·T, 2Z): in lanes an affine addend would cost the same, so no inversion
 // is needed, only one cached form per point. The buckets are heap memory,
 // handed to B's methods as they are; the room's lanes go through vecHide.
-func pippengerVec[B vecBackend[L, A], L, A any](v *Point, scalars []*Scalar, points []*Point) *Point {
+func pippengerVec[B vecBackend[L, A], L, A any](v *Point, scalars []*Scalar, points []*Point, c uint) *Point {
 	var b B
 	var room vecRoom[vecBucketRoom[L]]
 	s := room.get()
-	c := pippengerWindow(len(points))
 	terms := make([]bucketTerm[vecBucketInput[A]], len(points))
 	for k := range terms {
 		in := &terms[k].point

@@ -46,6 +46,8 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 	switch pointBackend {
 	case backendAVX2:
 		return scalarBaseMultVec[avx2Backend](v, digits[:n])
+	case backendIFMA:
+		return scalarBaseMultVec[ifmaBackend](v, digits[:n])
 	}
 	return v.scalarBaseMultSerial(digits[:n])
 }
@@ -75,6 +77,8 @@ func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
 	switch pointBackend {
 	case backendAVX2:
 		return scalarMultVec[avx2Backend](v, &digits, q)
+	case backendIFMA:
+		return scalarMultVec[ifmaBackend](v, &digits, q)
 	}
 	return v.scalarMultSerial(&digits, q)
 }
@@ -139,6 +143,8 @@ func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Poi
 	switch pointBackend {
 	case backendAVX2:
 		return varTimeDoubleScalarBaseMultVec[avx2Backend](v, &aNAF, A, &bNAF, top)
+	case backendIFMA:
+		return varTimeDoubleScalarBaseMultVec[ifmaBackend](v, &aNAF, A, &bNAF, top)
 	}
 	return v.varTimeDoubleScalarBaseMultSerial(&aNAF, A, &bNAF, top)
 }
@@ -196,6 +202,8 @@ func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
 	switch pointBackend {
 	case backendAVX2:
 		return multiScalarMultVec[avx2Backend](v, digits, points)
+	case backendIFMA:
+		return multiScalarMultVec[ifmaBackend](v, digits, points)
 	}
 	return v.multiScalarMultSerial(digits, points)
 }
@@ -237,6 +245,8 @@ func (v *Point) straussNAF(scalars []*Scalar, points []*Point) *Point {
 	switch pointBackend {
 	case backendAVX2:
 		return straussNAFVec[avx2Backend](v, nafs, points, top)
+	case backendIFMA:
+		return straussNAFVec[ifmaBackend](v, nafs, points, top)
 	}
 	return v.straussNAFSerial(nafs, points, top)
 }

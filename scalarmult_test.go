@@ -1,8 +1,12 @@
 package edwards25519
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	ref "filippo.io/edwards25519"
 )
@@ -145,4 +149,169 @@ func TestScalarMultStackGrowth(t *testing.T) {
 			}
 		}
 	})
+}
+
+// scalarMultBench is one scalar multiplication to time, ours and the
+// reference's on the same inputs; perCall is the number of points a call
+// covers.
+type scalarMultBench struct {
+	name          string
+	calls         int // calls per timed run in BenchmarkBackendRatios
+	ours, filippo func()
+	perCall       int
+}
+
+// scalarMultBenches returns the scalar multiplications of the benchmarks,
+// on random inputs from ptRand's seed: the rows of issue 14's targets and a
+// few more.
+func scalarMultBenches(b *testing.B) []scalarMultBench {
+	r := ptRand(b)
+	pts := ptPoints(b, r, 64)
+	terms := func(n int) ([]*Scalar, []*Point, []*ref.Scalar, []*ref.Point) {
+		ss, ps := make([]*Scalar, n), make([]*Point, n)
+		rss, rps := make([]*ref.Scalar, n), make([]*ref.Point, n)
+		for k := range ss {
+			ss[k], ps[k] = ptRandomScalar(r), pts[k%len(pts)]
+			rss[k], rps[k] = toRefScalar(b, ss[k]), toRefPoint(b, ps[k])
+		}
+		return ss, ps, rss, rps
+	}
+	s1, s2, q := ptRandomScalar(r), ptRandomScalar(r), pts[0]
+	rs1, rs2, rq := toRefScalar(b, s1), toRefScalar(b, s2), toRefPoint(b, q)
+	ss16, ps16, rss16, rps16 := terms(16)
+	ss64, ps64, rss64, rps64 := terms(64)
+	ss1024, ps1024, rss1024, rps1024 := terms(1024)
+	var v Point
+	var rv ref.Point
+	return []scalarMultBench{
+		{"ScalarBaseMult", 400, func() { v.ScalarBaseMult(s1) }, func() { rv.ScalarBaseMult(rs1) }, 1},
+		{"ScalarMult", 100, func() { v.ScalarMult(s1, q) }, func() { rv.ScalarMult(rs1, rq) }, 1},
+		{"VarTimeDoubleScalarBaseMult", 100, func() { v.VarTimeDoubleScalarBaseMult(s1, q, s2) },
+			func() { rv.VarTimeDoubleScalarBaseMult(rs1, rq, rs2) }, 1},
+		{"MSM16", 8, func() { v.MultiScalarMult(ss16, ps16) }, func() { rv.MultiScalarMult(rss16, rps16) }, 16},
+		{"MSM64", 2, func() { v.MultiScalarMult(ss64, ps64) }, func() { rv.MultiScalarMult(rss64, rps64) }, 64},
+		{"VarTimeMSM16", 8, func() { v.VarTimeMultiScalarMult(ss16, ps16) }, func() { rv.VarTimeMultiScalarMult(rss16, rps16) }, 16},
+		{"VarTimeMSM64", 2, func() { v.VarTimeMultiScalarMult(ss64, ps64) }, func() { rv.VarTimeMultiScalarMult(rss64, rps64) }, 64},
+		{"VarTimeMSM1024", 2, func() { v.VarTimeMultiScalarMult(ss1024, ps1024) }, func() { rv.VarTimeMultiScalarMult(rss1024, rps1024) }, 1024},
+	}
+}
+
+// BenchmarkScalarMults times each scalar multiplication of
+// scalarMultBenches on every native backend and on filippo.io/edwards25519
+// v1.2.0, one sub-benchmark each (backend/operation), for benchstat and
+// pprof; BenchmarkBackendRatios gives the ratios.
+func BenchmarkScalarMults(b *testing.B) {
+	ops := scalarMultBenches(b)
+	withBackend(b, pointBackend)
+	for _, be := range allBackends {
+		if !backendNative(be) {
+			continue
+		}
+		for _, o := range ops {
+			b.Run(be.String()+"/"+o.name, func(b *testing.B) {
+				pointBackend = be
+				for b.Loop() {
+					o.ours()
+				}
+			})
+		}
+	}
+	for _, o := range ops {
+		b.Run("filippo/"+o.name, func(b *testing.B) {
+			for b.Loop() {
+				o.filippo()
+			}
+		})
+	}
+}
+
+// BenchmarkBackendRatios times each scalar multiplication on every native
+// vector backend and on filippo.io/edwards25519 v1.2.0 in one process, in
+// interleaved rounds (the order of the implementations rotating from round
+// to round), and logs per operation the medians of the per-round ratios:
+// each backend to the reference, and IFMA to AVX2. On a shared machine the
+// ratios of runs side by side mean more than the times (docs/PERFORMANCE.md):
+//
+//	go test -run '^$' -bench BackendRatios -benchtime 1x -v .
+//
+// -bench 'BackendRatios/NAME' picks operations by name (ScalarMult, MSM64,
+// VarTimeMSM1024, ...).
+func BenchmarkBackendRatios(b *testing.B) {
+	var vectors []backend
+	for _, be := range []backend{backendIFMA, backendAVX2} {
+		if backendNative(be) {
+			vectors = append(vectors, be)
+		}
+	}
+	if len(vectors) == 0 {
+		b.Skip("no vector backend with machine code here")
+	}
+	ops := scalarMultBenches(b)
+	const rounds = 41
+	withBackend(b, pointBackend)
+	for _, o := range ops {
+		b.Run(o.name, func(b *testing.B) {
+			// Implementation i < len(vectors) is ours on vectors[i]; the
+			// last is the reference.
+			n := len(vectors) + 1
+			run := func(i int) time.Duration {
+				f := o.filippo
+				if i < len(vectors) {
+					pointBackend = vectors[i]
+					f = o.ours
+				}
+				start := time.Now()
+				for range o.calls {
+					f()
+				}
+				return time.Since(start)
+			}
+			for i := range n {
+				run(i) // warm up: tables, caches
+			}
+			times := make([][]float64, n)
+			toRef := make([][]float64, len(vectors))
+			var ifmaToAVX2 []float64
+			for round := range rounds {
+				t := make([]time.Duration, n)
+				for j := range n {
+					i := (j + round) % n
+					t[i] = run(i)
+				}
+				for i := range n {
+					times[i] = append(times[i], float64(t[i])/float64(o.calls*o.perCall))
+				}
+				for i := range vectors {
+					toRef[i] = append(toRef[i], float64(t[i])/float64(t[n-1]))
+				}
+				if len(vectors) == 2 {
+					ifmaToAVX2 = append(ifmaToAVX2, float64(t[0])/float64(t[1]))
+				}
+			}
+			med := func(x []float64) (float64, float64, float64) {
+				slices.Sort(x)
+				return x[len(x)/2], x[len(x)/4], x[3*len(x)/4]
+			}
+			var out strings.Builder
+			unit := "per call"
+			if o.perCall > 1 {
+				unit = "per point"
+			}
+			fmt.Fprintf(&out, "%s, %d rounds, medians (quartiles), times %s:", o.name, rounds, unit)
+			for i, be := range vectors {
+				m, _, _ := med(times[i])
+				rm, rq1, rq3 := med(toRef[i])
+				fmt.Fprintf(&out, " %v %.2f µs, %v/filippo %.3f (%.3f-%.3f);", be, m/1e3, be, rm, rq1, rq3)
+				b.ReportMetric(rm, be.String()+"/filippo")
+			}
+			m, _, _ := med(times[n-1])
+			fmt.Fprintf(&out, " filippo %.2f µs", m/1e3)
+			if len(ifmaToAVX2) > 0 {
+				rm, rq1, rq3 := med(ifmaToAVX2)
+				fmt.Fprintf(&out, "; ifma/avx2 %.3f (%.3f-%.3f)", rm, rq1, rq3)
+				b.ReportMetric(rm, "ifma/avx2")
+			}
+			b.Log(out.String())
+		})
+	}
 }

@@ -15,9 +15,10 @@ import (
 // independent field multiplications, each round one vector multiplication.
 // The scalar multiplications on such a backend (scalarmult_vec.go, and the
 // bucket method's pippengerVec in pippenger.go) are written once, against the
-// method set vecBackend, and instantiated per backend. The AVX2 backend
-// (vec_avx2*.go) is the first instance; a new backend implements the method
-// set and adds one case to each dispatch in scalarmult.go and pippenger.go.
+// method set vecBackend, and instantiated per backend: avx2Backend
+// (vec_avx2*.go, radix 2^25.5) and ifmaBackend (vec_ifma*.go, radix 2^51).
+// A new backend implements the method set and adds one case to each
+// dispatch in scalarmult.go, pippenger.go and pointtable.go.
 //
 // The algorithms see a backend through three types: B, a zero-size type
 // whose methods are the backend's kernels; L, its lanes (a point, or an

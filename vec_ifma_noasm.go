@@ -3,8 +3,9 @@
 package edwards25519
 
 // Without the assembly, the IFMA seam is bound to the portable twins:
-// slower than the serial formulas, so no scalar multiplication should run
-// on them, but the tests run them on every target.
+// slower than the serial formulas, so detectBackend never selects the
+// backend here (ifmaAvailable is false), but the tests run the vector
+// algorithms on them on every target.
 
 // ifmaAsm reports that the seam is the assembly (false here) rather than
 // the portable twins.

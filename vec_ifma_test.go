@@ -838,3 +838,35 @@ func TestIFMAKernelBoundsAtEdges(t *testing.T) {
 		}
 	}
 }
+
+// iftDecodeCached returns the point whose cached form (Y-X, Y+X, 2d·T, 2Z)
+// v holds, failing if it is none.
+func iftDecodeCached(t testing.TB, v *iftVec) *Point {
+	t.Helper()
+	half := new(big.Int).ModInverse(big.NewInt(2), iftP)
+	yMinusX, yPlusX := iftLaneMod(v, 0), iftLaneMod(v, 1)
+	x := new(big.Int).Sub(yPlusX, yMinusX)
+	x.Mul(x, half).Mod(x, iftP)
+	y := new(big.Int).Add(yPlusX, yMinusX)
+	y.Mul(y, half).Mod(y, iftP)
+	z := new(big.Int).Mul(iftLaneMod(v, 3), half)
+	z.Mod(z, iftP)
+	tt := new(big.Int).Mul(iftLaneMod(v, 2), new(big.Int).ModInverse(iftCurveD2, iftP))
+	tt.Mod(tt, iftP)
+	var c [4]field.Element
+	for i, e := range []*big.Int{x, y, z, tt} {
+		var b [32]byte
+		e.FillBytes(b[:])
+		for j := range len(b) / 2 {
+			b[j], b[len(b)-1-j] = b[len(b)-1-j], b[j]
+		}
+		if _, err := c[i].SetBytes(b[:]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := new(Point).SetExtendedCoordinates(&c[0], &c[1], &c[2], &c[3])
+	if err != nil {
+		t.Fatalf("cached form is not a point: %v", err)
+	}
+	return p
+}

@@ -12,8 +12,9 @@ import (
 // masks, and the windows checked through a backend's own expansion.
 
 // TestVecAlignment checks that the rooms, the aligned allocations and the
-// AVX2 backend's tables start at multiples of 32, and that a room's T lies
-// inside the room, for every base address modulo 32 that Go may give it.
+// vector backends' tables start at multiples of 32, and that a room's T
+// lies inside the room, for every base address modulo 32 that Go may give
+// it.
 func TestVecAlignment(t *testing.T) {
 	aligned := func(what string, p unsafe.Pointer) {
 		t.Helper()
@@ -24,6 +25,9 @@ func TestVecAlignment(t *testing.T) {
 	b := avx2Backend{}
 	aligned("AVX2 baseComb", unsafe.Pointer(b.baseComb()))
 	aligned("AVX2 baseOdd", unsafe.Pointer(b.baseOdd()))
+	bi := ifmaBackend{}
+	aligned("IFMA baseComb", unsafe.Pointer(bi.baseComb()))
+	aligned("IFMA baseOdd", unsafe.Pointer(bi.baseOdd()))
 	for n := range 9 {
 		s := vecAlignedSlice[vecWindow[avx2Addend]](n)
 		if len(s) != n {
@@ -49,6 +53,10 @@ func TestVecAlignment(t *testing.T) {
 		check("vecRoom[windows]", base, unsafe.Sizeof(*w), unsafe.Pointer(w.get()), unsafe.Sizeof(*w.get()))
 		one := (*vecRoom[avx2Addend])(base)
 		check("vecRoom[avx2Addend]", base, unsafe.Sizeof(*one), unsafe.Pointer(one.get()), unsafe.Sizeof(*one.get()))
+		iacc := (*vecRoom[vecAcc[ifmaLanes]])(base)
+		check("vecRoom[vecAcc[ifmaLanes]]", base, unsafe.Sizeof(*iacc), unsafe.Pointer(iacc.get()), unsafe.Sizeof(*iacc.get()))
+		iw := (*vecRoom[[smallTerms]vecWindow[ifmaAddend]])(base)
+		check("vecRoom[IFMA windows]", base, unsafe.Sizeof(*iw), unsafe.Pointer(iw.get()), unsafe.Sizeof(*iw.get()))
 	}
 	if p := new(int); vecHide(p) != p {
 		t.Error("vecHide changed its pointer")
@@ -83,32 +91,51 @@ func TestVecDigitMasks(t *testing.T) {
 	}
 }
 
-// TestVecWindows checks both windows of the AVX2 backend entry by entry
+// TestVecWindows checks both windows of each vector backend entry by entry
 // against the reference: vecInitWindow's i·Q and vecInitOddWindow's
 // (2i+1)·Q, as cached forms (Y-X, Y+X, 2d·T, 2Z) of some representation of
-// the point, for points with and without a torsion component.
+// the point, reduced, for points with and without a torsion component.
 func TestVecWindows(t *testing.T) {
+	t.Run("avx2", func(t *testing.T) {
+		testVecWindows[avx2Backend](t, backendAVX2, func(t *testing.T, what string, a *avx2Addend) *Point {
+			var lanes avx2Lanes
+			avx2ExpandAddend(&lanes, a, 0)
+			vtCheckReduced(t, what, &lanes)
+			return vtDecodeCached(t, &lanes)
+		})
+	})
+	t.Run("ifma", func(t *testing.T) {
+		testVecWindows[ifmaBackend](t, backendIFMA, func(t *testing.T, what string, a *ifmaAddend) *Point {
+			iftCheckReduced(t, what, (*iftVec)(a))
+			return iftDecodeCached(t, (*iftVec)(a))
+		})
+	})
+}
+
+// testVecWindows is TestVecWindows on backend B, named be (skipped where
+// its kernels cannot run); decode checks a packed cached addend's bounds and returns its point.
+func testVecWindows[B vecBackend[L, A], L, A any](t *testing.T, be backend, decode func(t *testing.T, what string, a *A) *Point) {
+	if !backendRuns(be) {
+		t.Skipf("the %v kernels cannot run on this CPU", be)
+	}
 	r := ptRand(t)
 	for _, q := range ptPoints(t, r, 14)[8:] {
-		var w vecWindow[avx2Addend]
-		var o vecOddWindow[avx2Addend]
-		vecInitWindow[avx2Backend](&w, q)
-		vecInitOddWindow[avx2Backend](&o, q)
+		var w vecWindow[A]
+		var o vecOddWindow[A]
+		vecInitWindow[B](&w, q)
+		vecInitOddWindow[B](&o, q)
 		rq := toRefPoint(t, q)
 		for i := range w {
 			for _, c := range []struct {
 				what string
-				a    *avx2Addend
+				a    *A
 				k    int
 			}{{"window", &w[i], i + 1}, {"odd window", &o[i], 2*i + 1}} {
-				var lanes avx2Lanes
-				avx2ExpandAddend(&lanes, c.a, 0)
-				vtCheckReduced(t, c.what, &lanes)
 				want := ref.NewIdentityPoint()
 				for range c.k {
 					want.Add(want, rq)
 				}
-				samePoint(t, c.what, vtDecodeCached(t, &lanes), want)
+				samePoint(t, c.what, decode(t, c.what, c.a), want)
 			}
 		}
 	}

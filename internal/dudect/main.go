@@ -25,6 +25,12 @@
 // scalars, really does leak and must be flagged: if it is not, the
 // measurements are too coarse or too noisy to mean anything.
 //
+// On amd64 the header names the CPU flags that pick the module's
+// point-arithmetic backend, and the backend they pick:
+// GODEBUG=cpu.avx512ifma=off forces the AVX2 kernels on a CPU with IFMA,
+// GODEBUG=cpu.avx2=off the serial formulas (docs/SECURITY.md, "Forcing
+// each backend").
+//
 // Exit status: 1 if the positive control was run and not flagged. In -short
 // mode that is the only failure, because shared CI machines are noisy and a
 // constant-time function over the threshold is printed as a warning. Without
@@ -45,6 +51,7 @@ import (
 
 	"github.com/seed06d4b90c/edwards25519"
 	"github.com/seed06d4b90c/edwards25519/field"
+	"golang.org/x/sys/cpu"
 )
 
 var (
@@ -531,6 +538,9 @@ func main() {
 	fmt.Printf("mode %s, %v per function, seed %d (replay with -seed %d)\n", mode, perFunction, seed, seed)
 	fmt.Printf("%s %s/%s, GOMAXPROCS %d, %d CPUs, timer time.Now (monotonic, ns)\n",
 		runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), runtime.NumCPU())
+	if runtime.GOARCH == "amd64" {
+		fmt.Printf("%s\n", backendFlags())
+	}
 	fmt.Printf("tests per function: raw, %d cropped at percentiles, 2nd order; a test counts from %d samples per class\n",
 		*cropsFlag, int(minN))
 	fmt.Printf("c0 = fixed secret, c1 = random secret; ns/call is the mean of the faster half of each class\n")
@@ -585,4 +595,21 @@ func main() {
 		fmt.Println("FAIL: strong evidence of a leak in a constant-time function")
 		os.Exit(2)
 	}
+}
+
+// backendFlags describes the CPU flags, as golang.org/x/sys/cpu reports them
+// after GODEBUG, from which the module picks its point-arithmetic backend on
+// amd64 (the command cannot see the choice itself): IFMA with all four,
+// AVX2 with AVX2, the serial formulas otherwise or under -tags purego.
+func backendFlags() string {
+	x := cpu.X86
+	b := "serial"
+	switch {
+	case x.HasAVX2 && x.HasAVX512F && x.HasAVX512VL && x.HasAVX512IFMA:
+		b = "ifma"
+	case x.HasAVX2:
+		b = "avx2"
+	}
+	return fmt.Sprintf("x/sys/cpu: AVX2 %v, AVX512F %v, AVX512VL %v, AVX512IFMA %v: point backend %s (serial under -tags purego)",
+		x.HasAVX2, x.HasAVX512F, x.HasAVX512VL, x.HasAVX512IFMA, b)
 }
