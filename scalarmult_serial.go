@@ -8,26 +8,7 @@ package edwards25519
 // over baseCombTable, for digits (of x + l, its top digit nonzero) of at
 // most combDigits entries.
 func (v *Point) scalarBaseMultSerial(digits []int32) *Point {
-	rows := baseCombTable()
-	var acc Point
-	var sum completed
-	var pp projective
-	var addend affineCached
-	acc.setIdentity()
-	for j := combSpacing - 1; j >= 0; j-- {
-		if j != combSpacing-1 {
-			acc.doubleN(combWidth, &pp, &sum) // j and the bounds are public
-		}
-		for m := len(rows) - 1; m >= 0; m-- {
-			i := m*combSpacing + j
-			if i >= len(digits) {
-				continue
-			}
-			rows[m].selectDigit(&addend, digits[i])
-			acc.fromCompleted(sum.addAffine(&acc, &addend))
-		}
-	}
-	return v.Set(&acc)
+	return v.combMultSerial(baseCombTable(), nil, digits)
 }
 
 // scalarMultSerial is ScalarMult's radix-16 loop over a cachedWindow of q.

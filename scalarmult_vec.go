@@ -22,15 +22,7 @@ type vecAcc[L any] struct {
 // digits are those of x + l, at most vecCombRows of them.
 func scalarBaseMultVec[B vecBackend[L, A], L, A any](v *Point, digits []int32) *Point {
 	var b B
-	rows := b.baseComb()
-	var room vecRoom[vecAcc[L]]
-	acc := room.get()
-	b.setIdentity(vecHide(&acc.p))
-	for i := len(digits) - 1; i >= 0; i-- {
-		b.addDigit(vecHide(&acc.p), &rows[i], digits[i])
-	}
-	b.toPoint(vecHide(&acc.point), vecHide(&acc.p))
-	return v.Set(&acc.point)
+	return vecCombMult[B](v, b.baseComb(), nil, digits)
 }
 
 // scalarMultVec is ScalarMult's radix-16 loop over a vecWindow of q.

@@ -1,0 +1,393 @@
+package edwards25519
+
+import (
+	"bytes"
+	"fmt"
+	"math/big"
+	"strings"
+	"sync"
+	"testing"
+	"unsafe"
+
+	ref "filippo.io/edwards25519"
+)
+
+// PointTable and ScalarMultTable against ScalarMult and the reference's
+// ScalarMult, on every backend, for points with torsion components, the
+// identity and the torsion points, and edge scalars; the combs' entries
+// one by one; tables used across a backend switch and from many goroutines.
+
+// The signatures of issue 13's tables and batch functions, compiled.
+var (
+	_ func(*Point) *PointTable                  = NewPointTable
+	_ func(*PointTable) *Point                  = (*PointTable).Point
+	_ func(*Point, *Scalar, *PointTable) *Point = (*Point).ScalarMultTable
+	_ func([]*Scalar, []*Scalar) []*Scalar      = BatchInvert
+	_ func([]*Point) [][]byte                   = BatchBytes
+	_ func([]*Point) [][]byte                   = BatchBytesMontgomery
+)
+
+func TestScalarMultTable(t *testing.T) {
+	r := ptRand(t)
+	pts := ptPoints(t, r, 20) // identity, B, the torsion points, random ones
+	scalars := ptScalars(t, r, 6)
+	forEachBackend(t, func(t *testing.T) {
+		for n, q := range pts {
+			qBefore := *q
+			table := NewPointTable(q)
+			if !sameLimbs(q, &qBefore) {
+				t.Fatalf("point %d: NewPointTable modified its argument", n)
+			}
+			if table.backend != pointBackend {
+				t.Fatalf("point %d: table built on %v while the backend is %v", n, table.backend, pointBackend)
+			}
+			rq := toRefPoint(t, q)
+			// Every point gets the edge scalars (0, 1, l-1, …) when it has
+			// a torsion component or is small, and a share of them otherwise.
+			for k, x := range scalars {
+				if n >= 10 && k%4 != n%4 {
+					continue
+				}
+				xBefore := *x
+				got := new(Point).Set(pts[(n+k)%len(pts)]) // a stale receiver
+				got.ScalarMultTable(x, table)
+				if *x != xBefore {
+					t.Fatal("ScalarMultTable modified its scalar")
+				}
+				X, Y, Z, T := got.ExtendedCoordinates()
+				if !onCurveExtended(X, Y, Z, T) {
+					t.Fatalf("point %d scalar %x: result is not a point in extended coordinates", n, x.Bytes())
+				}
+				what := fmt.Sprintf("point %d scalar %x", n, x.Bytes())
+				if want := new(Point).ScalarMult(x, q); got.Equal(want) != 1 {
+					t.Fatalf("%s: ScalarMultTable differs from ScalarMult", what)
+				}
+				samePoint(t, what, got, new(ref.Point).ScalarMult(toRefScalar(t, x), rq))
+			}
+		}
+	})
+}
+
+func sameLimbs(p, q *Point) bool {
+	return *limbsOf(&p.x) == *limbsOf(&q.x) && *limbsOf(&p.y) == *limbsOf(&q.y) &&
+		*limbsOf(&p.z) == *limbsOf(&q.z) && *limbsOf(&p.t) == *limbsOf(&q.t)
+}
+
+// TestPointTableCombs checks every entry of a table, and its start, on
+// every backend: for a random point with a torsion component (whose
+// multiples 2^(4m)·q are not those of a prime-order point) and for B, whose
+// comb on the vector backends comes from the same builder, against
+// multiples that the reference computes by additions alone.
+func TestPointTableCombs(t *testing.T) {
+	r := ptRand(t)
+	torsion := ptTorsion(t, r)
+	q := new(Point).ScalarBaseMult(ptRandomScalar(r))
+	q.Add(q, torsion[3])
+	forEachBackend(t, func(t *testing.T) {
+		table := NewPointTable(q)
+		rows, start := tableEntries(t, table.backend, table.rows)
+		checkComb(t, "q", q, rows, &table.start, start)
+		switch pointBackend {
+		case backendAVX2:
+			checkComb(t, "B", generator, vecEntries[avx2Backend](avx2Backend{}.baseComb()), nil, 0)
+		case backendIFMA:
+			checkComb(t, "B", generator, vecEntries[ifmaBackend](ifmaBackend{}.baseComb()), nil, 0)
+		}
+	})
+}
+
+// TestPointTableAligned checks that the vector backends' tables start on a
+// 32-byte boundary (vecNewComb), as their base combs do.
+func TestPointTableAligned(t *testing.T) {
+	q := NewGeneratorPoint()
+	forEachBackend(t, func(t *testing.T) {
+		table := NewPointTable(q)
+		var addr uintptr
+		switch rows := table.rows.(type) {
+		case *[vecCombRows][combEntries]avx2Addend:
+			addr = uintptr(unsafe.Pointer(rows))
+		case *[vecCombRows][combEntries]ifmaAddend:
+			addr = uintptr(unsafe.Pointer(rows))
+		case *[combRows]affineWindow:
+			if pointBackend != backendSerial {
+				t.Fatalf("the %v backend built a serial comb", pointBackend)
+			}
+			return
+		default:
+			t.Fatalf("the %v backend built a comb of type %T", pointBackend, rows)
+		}
+		if addr%32 != 0 {
+			t.Errorf("the %v backend's table is at %#x, not a multiple of 32", pointBackend, addr)
+		}
+	})
+}
+
+// tableEntries returns, for the comb rows of a table built on backend b, a
+// function giving the entry for digit position m and |digit| i+1 as a
+// Point, and the power of two that the table's start multiplies q by.
+func tableEntries(t *testing.T, b backend, rows any) (func(m, i int) *Point, uint) {
+	switch b {
+	case backendAVX2:
+		return vecEntries[avx2Backend](rows.(*[vecCombRows][combEntries]avx2Addend)), 256
+	case backendIFMA:
+		return vecEntries[ifmaBackend](rows.(*[vecCombRows][combEntries]ifmaAddend)), 256
+	}
+	serial := rows.(*[combRows]affineWindow)
+	return func(m, i int) *Point {
+		if m%combSpacing != 0 {
+			return nil // the serial comb has one row per combSpacing digits
+		}
+		var sum completed
+		return new(Point).fromCompleted(sum.addAffine(NewIdentityPoint(), &serial[m/combSpacing][i]))
+	}, 252
+}
+
+// vecEntries returns entry (m, i) of a packed comb as a Point, through B's
+// own addition: the identity plus the entry, by addDigit with digit i+1.
+func vecEntries[B vecBackend[L, A], L, A any](rows *[vecCombRows][combEntries]A) func(m, i int) *Point {
+	return func(m, i int) *Point {
+		var b B
+		var room vecRoom[vecAcc[L]]
+		acc := room.get()
+		acc.point.setIdentity()
+		b.fromPoint(vecHide(&acc.p), vecHide(&acc.point))
+		b.addDigit(vecHide(&acc.p), &rows[m], int32(i+1))
+		b.toPoint(vecHide(&acc.point), vecHide(&acc.p))
+		return new(Point).Set(&acc.point)
+	}
+}
+
+// checkComb compares entry(m, i) with (i+1)·2^(4m)·p for the 64 digit
+// positions m (entry returns nil for positions without a row of their
+// own), and, with startExp ≠ 0, start with 2^startExp·p. The reference
+// multiples come from additions and doublings of the reference's own.
+func checkComb(t *testing.T, name string, p *Point, entry func(m, i int) *Point, start *Point, startExp uint) {
+	t.Helper()
+	base := toRefPoint(t, p) // 2^(4m)·p
+	for m := 0; m < combDigits; m++ {
+		want := new(ref.Point).Set(base)
+		for i := range combEntries {
+			if got := entry(m, i); got != nil {
+				samePoint(t, fmt.Sprintf("%s: row %d entry %d", name, m, i), got, want)
+			}
+			want.Add(want, base)
+		}
+		for range combWidth {
+			base.Add(base, base)
+		}
+	}
+	if startExp == 0 {
+		return
+	}
+	want := toRefPoint(t, p)
+	for range startExp {
+		want.Add(want, want)
+	}
+	samePoint(t, name+": start", start, want)
+}
+
+// TestPointTableBackendSwitch builds a table on each backend and uses it on
+// every backend: a table is read by the loop of the backend that built it,
+// whatever pointBackend says when it is used.
+func TestPointTableBackendSwitch(t *testing.T) {
+	r := ptRand(t)
+	pts := ptPoints(t, r, 12)
+	q := pts[len(pts)-1]
+	x := ptRandomScalar(r)
+	want := new(Point).ScalarMult(x, q)
+	var tables []*PointTable
+	forEachBackend(t, func(t *testing.T) {
+		tables = append(tables, NewPointTable(q))
+	})
+	forEachBackend(t, func(t *testing.T) {
+		for _, table := range tables {
+			if got := new(Point).ScalarMultTable(x, table); got.Equal(want) != 1 {
+				t.Errorf("table of the %v backend used on the %v backend: wrong result", table.backend, pointBackend)
+			}
+		}
+	})
+	if len(tables) < 2 && !testing.Short() {
+		t.Logf("only %d backend runs here", len(tables))
+	}
+}
+
+// TestPointTableConcurrent uses one table from many goroutines at once;
+// under -race it also checks that ScalarMultTable only reads the table.
+func TestPointTableConcurrent(t *testing.T) {
+	r := ptRand(t)
+	q := ptPoints(t, r, 12)[11]
+	const goroutines, perGoroutine = 8, 6
+	var scalars [goroutines][perGoroutine]*Scalar
+	var want [goroutines][perGoroutine][]byte
+	for g := range scalars {
+		for k := range scalars[g] {
+			scalars[g][k] = ptRandomScalar(r)
+			want[g][k] = new(Point).ScalarMult(scalars[g][k], q).Bytes()
+		}
+	}
+	forEachBackend(t, func(t *testing.T) {
+		table := NewPointTable(q)
+		var wg sync.WaitGroup
+		errs := make(chan string, goroutines*perGoroutine)
+		for g := range goroutines {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				var v Point
+				for k, x := range scalars[g] {
+					if got := v.ScalarMultTable(x, table).Bytes(); !bytes.Equal(got, want[g][k]) {
+						errs <- fmt.Sprintf("goroutine %d call %d: %x, want %x", g, k, got, want[g][k])
+					}
+					if got := table.Point(); got.Equal(q) != 1 {
+						errs <- fmt.Sprintf("goroutine %d: Point() changed", g)
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		for e := range errs {
+			t.Error(e)
+		}
+	})
+}
+
+// TestPointTablePoint checks that Point returns q, in a new Point each
+// time, and that the table does not follow later changes of q or of the
+// returned Points.
+func TestPointTablePoint(t *testing.T) {
+	r := ptRand(t)
+	pts := ptPoints(t, r, 12)
+	q := new(Point).Set(pts[11])
+	want := new(Point).Set(q)
+	x := ptRandomScalar(r)
+	forEachBackend(t, func(t *testing.T) {
+		q.Set(want)
+		table := NewPointTable(q)
+		q.Set(pts[5]) // the table copied q
+		a, b := table.Point(), table.Point()
+		if a == b || a == q || a == &table.q {
+			t.Fatal("Point returned a Point it does not own freshly")
+		}
+		if a.Equal(want) != 1 || b.Equal(want) != 1 {
+			t.Fatal("Point differs from the point the table was built for")
+		}
+		a.Double(a)
+		if table.Point().Equal(want) != 1 {
+			t.Fatal("changing a Point returned by Point changed the table")
+		}
+		if got := new(Point).ScalarMultTable(x, table); got.Equal(new(Point).ScalarMult(x, want)) != 1 {
+			t.Fatal("the table follows later changes of its argument")
+		}
+	})
+}
+
+// TestPointTableUninitialized checks the panics: a zero or nil table, and
+// an uninitialized point.
+func TestPointTableUninitialized(t *testing.T) {
+	x := NewScalar()
+	for name, table := range map[string]*PointTable{"zero": new(PointTable), "nil": nil} {
+		for op, f := range map[string]func(){
+			"Point":           func() { table.Point() },
+			"ScalarMultTable": func() { new(Point).ScalarMultTable(x, table) },
+		} {
+			msg, panicked := svRecover(f)
+			if !panicked || !strings.Contains(msg, "uninitialized PointTable") {
+				t.Errorf("%s on a %s table: panic %v %q, want the uninitialized PointTable panic", op, name, panicked, msg)
+			}
+		}
+	}
+	msg, panicked := svRecover(func() { NewPointTable(new(Point)) })
+	if !panicked || !strings.Contains(msg, "uninitialized Point") {
+		t.Errorf("NewPointTable of the zero Point: panic %v %q", panicked, msg)
+	}
+}
+
+func TestScalarMultTableAllocs(t *testing.T) {
+	r := ptRand(t)
+	q := ptPoints(t, r, 12)[11]
+	x := ptRandomScalar(r)
+	forEachBackend(t, func(t *testing.T) {
+		table := NewPointTable(q)
+		var v Point
+		if n := testing.AllocsPerRun(20, func() { v.ScalarMultTable(x, table) }); n != 0 {
+			t.Errorf("ScalarMultTable allocates %v times", n)
+		}
+	})
+}
+
+// TestScalarMultTableStackGrowth runs ScalarMultTable in new goroutines at
+// many stack depths, so that the stack moves under the vector loop, whose
+// room pointers go through vecHide.
+func TestScalarMultTableStackGrowth(t *testing.T) {
+	r := ptRand(t)
+	q := ptPoints(t, r, 12)[11]
+	x := ptRandomScalar(r)
+	forEachBackend(t, func(t *testing.T) {
+		table := NewPointTable(q)
+		f := func() []byte { return new(Point).ScalarMultTable(x, table).Bytes() }
+		want := f()
+		for n := 0; n < 60; n++ {
+			done := make(chan []byte)
+			go func() { done <- stackDepth(n, f) }()
+			if got := <-done; !bytes.Equal(got, want) {
+				t.Fatalf("at depth %d: %x, want %x", n, got, want)
+			}
+		}
+	})
+}
+
+// TestScalarMultTableDigits drives single comb entries: x = d·16^i (mod l)
+// for every digit position i and |d| ≤ 8 in a few positions, where the
+// digits of x + 8l differ from those of 8l in few places.
+func TestScalarMultTableDigits(t *testing.T) {
+	r := ptRand(t)
+	torsion := ptTorsion(t, r)
+	q := new(Point).ScalarBaseMult(ptRandomScalar(r))
+	q.Add(q, torsion[1])
+	rq := toRefPoint(t, q)
+	forEachBackend(t, func(t *testing.T) {
+		table := NewPointTable(q)
+		for i := 0; i < combDigits; i++ {
+			for _, d := range []int64{-8, -1, 1, 5, 8} {
+				if i%9 != 0 && d != 5 && i != combDigits-1 {
+					continue
+				}
+				k := new(big.Int).Lsh(big.NewInt(d), uint(4*i))
+				x := ptScalarFromBig(t, k)
+				got := new(Point).ScalarMultTable(x, table)
+				samePoint(t, fmt.Sprintf("%d·16^%d", d, i), got, new(ref.Point).ScalarMult(toRefScalar(t, x), rq))
+			}
+		}
+	})
+}
+
+// FuzzScalarMultTable decodes 32 bytes as a point (leniently), the next 64
+// as a scalar (SetUniformBytes), and compares ScalarMultTable with
+// ScalarMult on every backend.
+func FuzzScalarMultTable(f *testing.F) {
+	B := NewGeneratorPoint().Bytes()
+	identity := NewIdentityPoint().Bytes()
+	f.Add(append(B, make([]byte, 64)...))
+	f.Add(append(identity, bytes.Repeat([]byte{0xff}, 64)...))
+	f.Add(append(bytes.Repeat([]byte{0x26}, 32), bytes.Repeat([]byte{0x5a}, 64)...))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 96 {
+			return
+		}
+		q, err := new(Point).SetBytes(data[:32])
+		if err != nil {
+			return
+		}
+		x, err := new(Scalar).SetUniformBytes(data[32:96])
+		if err != nil {
+			t.Fatal(err)
+		}
+		onEachBackend(func(b backend) {
+			got := new(Point).ScalarMultTable(x, NewPointTable(q))
+			if want := new(Point).ScalarMult(x, q); got.Equal(want) != 1 {
+				t.Fatalf("%v: ScalarMultTable(%x, %x) differs from ScalarMult", b, x.Bytes(), q.Bytes())
+			}
+		})
+	})
+}
