@@ -20,10 +20,10 @@ func fit32(b []byte) []byte {
 	return out
 }
 
-// FuzzX25519 runs X25519 and ScalarMult against crypto/ecdh. With exact
-// set, the fuzzer's slices are used as they are (any length other than 32
-// must be an error); otherwise they are fitted to 32 bytes. With base set,
-// the point is Basepoint itself.
+// FuzzX25519 runs X25519 and ScalarMult against crypto/ecdh, on each
+// ladder path (ladderPaths). With exact set, the fuzzer's slices are used as
+// they are (any length other than 32 must be an error); otherwise they are
+// fitted to 32 bytes. With base set, the point is Basepoint itself.
 func FuzzX25519(f *testing.F) {
 	for _, v := range rfc7748Vectors {
 		f.Add(xHex(f, v.scalar), xHex(f, v.u), false, false)
@@ -41,33 +41,42 @@ func FuzzX25519(f *testing.F) {
 		if base {
 			point = Basepoint
 		}
-		sc, pc := bytes.Clone(scalar), bytes.Clone(point)
-		got, err := X25519(scalar, point)
-		if !bytes.Equal(scalar, sc) || !bytes.Equal(point, pc) {
-			t.Fatal("X25519 modified its inputs")
-		}
-		if len(scalar) != 32 || len(point) != 32 {
-			if err == nil || got != nil {
-				t.Fatalf("lengths %d, %d: %x, %v; want an error", len(scalar), len(point), got, err)
-			}
-			return
-		}
-		want, ok := ecdhX25519(t, scalar, point)
-		switch {
-		case ok && (err != nil || !bytes.Equal(got, want)):
-			t.Fatalf("X25519 = %x, %v; crypto/ecdh %x", got, err, want)
-		case !ok && (err == nil || got != nil):
-			t.Fatalf("X25519 = %x, %v; crypto/ecdh refuses (low order)", got, err)
-		}
-		var dst [32]byte
-		ScalarMult(&dst, (*[32]byte)(scalar), (*[32]byte)(point))
-		if !ok {
-			want = make([]byte, 32)
-		}
-		if !bytes.Equal(dst[:], want) {
-			t.Fatalf("ScalarMult = %x, want %x", dst, want)
+		for _, ifma := range ladderPaths() {
+			setLadder(t, ifma)
+			fuzzX25519Check(t, scalar, point)
 		}
 	})
+}
+
+// fuzzX25519Check is FuzzX25519's check of one input on the current ladder
+// path.
+func fuzzX25519Check(t *testing.T, scalar, point []byte) {
+	sc, pc := bytes.Clone(scalar), bytes.Clone(point)
+	got, err := X25519(scalar, point)
+	if !bytes.Equal(scalar, sc) || !bytes.Equal(point, pc) {
+		t.Fatal("X25519 modified its inputs")
+	}
+	if len(scalar) != 32 || len(point) != 32 {
+		if err == nil || got != nil {
+			t.Fatalf("lengths %d, %d: %x, %v; want an error", len(scalar), len(point), got, err)
+		}
+		return
+	}
+	want, ok := ecdhX25519(t, scalar, point)
+	switch {
+	case ok && (err != nil || !bytes.Equal(got, want)):
+		t.Fatalf("X25519 (IFMA ladder %v) = %x, %v; crypto/ecdh %x", useIFMALadder, got, err, want)
+	case !ok && (err == nil || got != nil):
+		t.Fatalf("X25519 (IFMA ladder %v) = %x, %v; crypto/ecdh refuses (low order)", useIFMALadder, got, err)
+	}
+	var dst [32]byte
+	ScalarMult(&dst, (*[32]byte)(scalar), (*[32]byte)(point))
+	if !ok {
+		want = make([]byte, 32)
+	}
+	if !bytes.Equal(dst[:], want) {
+		t.Fatalf("ScalarMult (IFMA ladder %v) = %x, want %x", useIFMALadder, dst, want)
+	}
 }
 
 // FuzzEdPublicKeyToX25519 decodes the input with filippo.io/edwards25519 and

@@ -283,7 +283,9 @@ func TestGenerateHiddenKeyReaders(t *testing.T) {
 // the represented point, whatever the two top bits; and X25519 with it
 // (the ladder, on points of every coset) equals the Edwards computation
 // 8·((c/8)·P) for the clamped peer scalar c, and crypto/ecdh.
-func TestRepresentativeToPublicKey(t *testing.T) {
+func TestRepresentativeToPublicKey(t *testing.T) { forEachLadder(t, testRepresentativeToPublicKey) }
+
+func testRepresentativeToPublicKey(t *testing.T) {
 	for _, n := range []int{0, 31, 33} {
 		if pub, err := RepresentativeToPublicKey(make([]byte, n)); pub != nil || err == nil {
 			t.Errorf("length %d: %x, %v", n, pub, err)

@@ -41,7 +41,9 @@ import "github.com/seed06d4b90c/edwards25519/field"
 //
 // The step is written as three rounds of four independent products, the
 // shape of a four-lane vector step with the lanes (x2, z2, x3, z3); see
-// ladderStep.
+// ladderStep. On CPUs with AVX-512 IFMA, ladder runs such a step, 255 times,
+// in one kernel (ladder_ifma.go, which gives its cost model); ladderGeneric
+// is the path everywhere else and under purego.
 // ----------------------------------------------------------------------------
 
 // a24 is (A - 2)/4 = (486662 - 2)/4 = 121665, the constant of the doubling
@@ -52,14 +54,24 @@ const a24 = 121665
 // the order of the lanes of a four-lane step.
 type ladderState [4]field.Element
 
+// useIFMALadder selects ladderIFMA (ladder_ifma.go: the whole ladder in one
+// AVX-512 IFMA kernel) over ladderGeneric. It is set once, from the CPU
+// features (ifmaLadderAvailable); tests flip it to run both paths.
+var useIFMALadder = ifmaLadderAvailable
+
 // ladder sets (x2 : z2) to k·(x1 : 1) for a clamped scalar k (bit 254 set,
 // bits 255 and 2..0 clear, see clamp) and any u-coordinate x1.
 //
-// It is the seam for a vector backend: such a backend replaces this one
-// function, keeping the two points in its lanes from the first step to the
-// last, and tests it against ladderGeneric, whose step is the bit-exact
-// model of its rounds.
+// It is the seam for the vector backend: ladderIFMA keeps the two points in
+// the lanes of its kernel from the first step to the last, with the rounds
+// of ladderStep, lane for lane (both steps are tested against the formulas
+// on math/big). Both paths give the same projective (x2 : z2), value for
+// value.
 func ladder(x2, z2 *field.Element, k *[32]byte, x1 *field.Element) {
+	if useIFMALadder {
+		ladderIFMA(x2, z2, k, x1)
+		return
+	}
 	ladderGeneric(x2, z2, k, x1)
 }
 

@@ -37,10 +37,13 @@ func edgeScalars() [][]byte {
 	return [][]byte{zero, ones, alt, alt2}
 }
 
-// TestLadderMatchesRFC7748 compares the ladder (with its three final
-// doublings) with RFC 7748's pseudo-code on math/big over edge and random
+// TestLadderMatchesRFC7748 compares the ladder, on each path
+// (ladderGeneric with its three final doublings, ladderIFMA with 255 full
+// steps), with RFC 7748's pseudo-code on math/big over edge and random
 // scalars and u-coordinates: curve, twist, low order, non-canonical.
-func TestLadderMatchesRFC7748(t *testing.T) {
+func TestLadderMatchesRFC7748(t *testing.T) { forEachLadder(t, testLadderMatchesRFC7748) }
+
+func testLadderMatchesRFC7748(t *testing.T) {
 	r := xRand(t)
 	scalars := edgeScalars()
 	for range 6 {

@@ -83,7 +83,9 @@ var wycheproofFlags = map[string]wycheproofExpect{
 // case implies (wycheproofFlags), the shared value or the error, and the
 // agreement of crypto/ecdh. Whether the public key is on the twist is
 // decided independently with math/big and must match the Twist flag.
-func TestWycheproofX25519(t *testing.T) {
+func TestWycheproofX25519(t *testing.T) { forEachLadder(t, testWycheproofX25519) }
+
+func testWycheproofX25519(t *testing.T) {
 	data := xReadVectors(t, "../../shared/vectors/wycheproof/x25519_test.json")
 	var file wycheproofX25519File
 	if err := json.Unmarshal(data, &file); err != nil {

@@ -17,9 +17,12 @@
 // # How it computes
 //
 // A variable point is multiplied by the Montgomery ladder of RFC 7748,
-// section 5, on field.Element, which is defined for every u. The base point
-// (u = 9) takes the Edwards fixed-base comb of the parent package instead,
-// [edwards25519.Point.ScalarBaseMult], followed by the map to u.
+// section 5, which is defined for every u: on CPUs with AVX-512 IFMA, one
+// vector kernel keeps both points of the ladder in the four lanes of its
+// registers for all the steps; elsewhere the ladder runs on field.Element.
+// The base point (u = 9) takes the Edwards fixed-base comb of the parent
+// package instead, [edwards25519.Point.ScalarBaseMult], followed by the
+// map to u.
 package x25519
 
 import (

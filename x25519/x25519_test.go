@@ -53,7 +53,9 @@ var rfc7748Vectors = []struct {
 	},
 }
 
-func TestRFC7748Vectors(t *testing.T) {
+func TestRFC7748Vectors(t *testing.T) { forEachLadder(t, testRFC7748Vectors) }
+
+func testRFC7748Vectors(t *testing.T) {
 	for _, v := range rfc7748Vectors {
 		scalar, u, want := xHex(t, v.scalar), xHex(t, v.u), xHex(t, v.shared)
 		got, err := X25519(scalar, u)
@@ -94,7 +96,9 @@ func TestRFC7748Vectors(t *testing.T) {
 // TestRFC7748Iterated is the iterated test of RFC 7748 section 5.2: k = u =
 // 9, then k, u = X25519(k, u), k. The 1,000,000-iteration result is checked
 // only with EDWARDS25519_X25519_1M=1 (about half a minute).
-func TestRFC7748Iterated(t *testing.T) {
+func TestRFC7748Iterated(t *testing.T) { forEachLadder(t, testRFC7748Iterated) }
+
+func testRFC7748Iterated(t *testing.T) {
 	checkpoints := map[int]string{
 		1:    "422c8e7a6227d7bca1350b3e2bb7279f7897b87bb6854b783c60e80311ae3079",
 		1000: "684cf59ba83309552800ef566f2f4d3c1c3887c49360e3875f2eb94d99532c51",
@@ -133,7 +137,9 @@ func TestRFC7748Iterated(t *testing.T) {
 // the twist), honest public keys, points forced onto the twist, bit 255 set,
 // non-canonical u, low-order points, and the base point passed as Basepoint,
 // as a copy and as a literal.
-func TestX25519Differential(t *testing.T) {
+func TestX25519Differential(t *testing.T) { forEachLadder(t, testX25519Differential) }
+
+func testX25519Differential(t *testing.T) {
 	r := xRand(t)
 	var points [][]byte
 	counts := map[string]int{}
@@ -202,7 +208,9 @@ func TestX25519Differential(t *testing.T) {
 
 // TestX25519LowOrder checks that every encoding of a low-order u gives the
 // error and a nil result for any scalar, and that ScalarMult writes zeros.
-func TestX25519LowOrder(t *testing.T) {
+func TestX25519LowOrder(t *testing.T) { forEachLadder(t, testX25519LowOrder) }
+
+func testX25519LowOrder(t *testing.T) {
 	if n := len(lowOrderU()); n != 5 {
 		t.Fatalf("%d low-order u-coordinates, want 5 (0, 1, two of order 8, -1)", n)
 	}
@@ -271,7 +279,9 @@ func TestX25519BadLengths(t *testing.T) {
 
 // TestX25519FreshResult checks that each call returns a new slice, which
 // the caller may keep and modify.
-func TestX25519FreshResult(t *testing.T) {
+func TestX25519FreshResult(t *testing.T) { forEachLadder(t, testX25519FreshResult) }
+
+func testX25519FreshResult(t *testing.T) {
 	r := xRand(t)
 	k := xBytes(r, 32)
 	for _, u := range [][]byte{Basepoint, xBytes(r, 32)} {
@@ -304,7 +314,9 @@ func TestX25519FreshResult(t *testing.T) {
 // base point and the public key crypto/ecdh derives (both clamp the
 // scalar), whatever the low three bits and bit 255 of the scalar; dst may
 // be the scalar's array.
-func TestScalarBaseMult(t *testing.T) {
+func TestScalarBaseMult(t *testing.T) { forEachLadder(t, testScalarBaseMult) }
+
+func testScalarBaseMult(t *testing.T) {
 	r := xRand(t)
 	scalars := append(edgeScalars(), xBytes(r, 32), xBytes(r, 32))
 	for range 30 {
@@ -351,7 +363,9 @@ func TestScalarBaseMult(t *testing.T) {
 // TestScalarMult checks the deprecated variable-base form against X25519:
 // the same result, zeros where X25519 returns an error, with dst aliasing
 // either input, and the inputs untouched.
-func TestScalarMult(t *testing.T) {
+func TestScalarMult(t *testing.T) { forEachLadder(t, testScalarMult) }
+
+func testScalarMult(t *testing.T) {
 	r := xRand(t)
 	points := append(edgeU(), Basepoint)
 	for range 20 {
@@ -392,7 +406,9 @@ var sink []byte
 
 // TestAllocations checks that X25519 allocates nothing but its result, and
 // the array forms and conversions nothing but theirs.
-func TestAllocations(t *testing.T) {
+func TestAllocations(t *testing.T) { forEachLadder(t, testAllocations) }
+
+func testAllocations(t *testing.T) {
 	r := xRand(t)
 	k, u := xBytes(r, 32), xBytes(r, 32)
 	u[31] &= 0x7f

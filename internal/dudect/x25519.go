@@ -10,7 +10,9 @@ import (
 
 // Targets of the x25519 package: X25519 on a fixed public point with the
 // scalar as the secret, through the ladder (a point on the curve, one on
-// the twist, one of low order) and through the fixed-base comb (Basepoint).
+// the twist, one of order 8, u = 0) and through the fixed-base comb
+// (Basepoint). The ladder is the IFMA kernel where the CPU has AVX-512 IFMA
+// (GODEBUG=cpu.avx512ifma=off selects ladderGeneric).
 
 func init() { moreTargets = append(moreTargets, x25519Targets) }
 
@@ -92,6 +94,13 @@ func x25519Targets(rng *rand.Rand) []target {
 			batch:   1,
 			budget:  0.5,
 			chunk:   inputs(scalarClass(&fixed), run(order8)),
+		},
+		{
+			name:    "x25519.X25519/u=0",
+			classes: "fixed random scalar vs random scalars, u = 0 (order 2: R0 is (0 : 1) or the point at infinity as the bits read so far make an odd or even number)",
+			batch:   1,
+			budget:  0.5,
+			chunk:   inputs(scalarClass(&fixed), run(make([]byte, 32))),
 		},
 		{
 			name:    "x25519.X25519/base",

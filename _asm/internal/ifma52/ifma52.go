@@ -1,0 +1,407 @@
+// Package ifma52 emits, through avo, the AVX-512 IFMA field arithmetic that
+// the generators of this module share: the register pool, the vector field
+// element in five YMM registers, the multiplication into columns, the
+// carry, and the constant table they read. _asm/ifma (the Edwards point
+// kernels of the root package) and _asm/ladder (the X25519 ladder of the
+// x25519 package) build their kernels on it.
+//
+// # Representation
+//
+// A vector field element holds four elements of GF(2^255 - 19), one per
+// 64-bit lane, in radix 2^51: limb k (weight 2^(51·k), k < 5) of the four
+// lanes is one YMM register, and in memory the layout is [5][4]uint64
+// (limb-major, 32 bytes per limb). The bounds, limb by limb:
+//
+//	reduced:  < 2^51 + 2^18   (what Carry returns, whatever came in)
+//	loose:    < 2^52          (what a multiplication accepts: IFMA reads 52 bits)
+//
+// vec_ifma.go in the root package proves them (its section comment); the
+// portable twins of MulColumns and Carry are ifmaMulColumns and ifmaCarry
+// there, and ifmaColumns and ifmaCarry in x25519/ladder_ifma.go.
+//
+// # The constant table
+//
+// Each generated file has one read-only table, declared by DeclareConsts,
+// whose first 48 bytes are the words every user needs (the offsets
+// CMask51 .. CBetaHigh); a generator adds its own entries from offset 48 on.
+package ifma52
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+const (
+	Limbs     = 5
+	LimbBytes = 32 // one YMM register: limb k of four elements
+	ElemBytes = Limbs * LimbBytes
+)
+
+// Field constants in radix 2^51, limb 0 and the others.
+const (
+	P0, PHigh = 1<<51 - 19, 1<<51 - 1
+	Beta0     = P0 << 10 // β = 2^10·p, the bias of the differences of columns
+	BetaHigh  = PHigh << 10
+	TwoP0     = 2 * P0
+	TwoPHigh  = 2 * PHigh
+	Mask51    = 1<<51 - 1
+)
+
+// The shared head of every constant table: one word each, read with
+// broadcasts.
+const (
+	CMask51   = 0  // 2^51 - 1
+	CNineteen = 8  // 19
+	CTwoP0    = 16 // 2p's limb 0
+	CTwoPHigh = 24 // 2p's limbs 1..4
+	CBeta0    = 32 // β's limb 0
+	CBetaHigh = 40 // β's limbs 1..4
+
+	// HeadBytes is where a generator's own entries may start.
+	HeadBytes = 48
+)
+
+var consts Mem
+
+// DeclareConsts declares the read-only table name with its shared head and
+// makes it the table that Const, Carry and the broadcasts read from then on.
+// The generator adds its own entries with DATA at offsets from HeadBytes on.
+func DeclareConsts(name string) Mem {
+	consts = GLOBL(name, RODATA|NOPTR)
+	DATA(CMask51, U64(Mask51))
+	DATA(CNineteen, U64(19))
+	DATA(CTwoP0, U64(TwoP0))
+	DATA(CTwoPHigh, U64(TwoPHigh))
+	DATA(CBeta0, U64(Beta0))
+	DATA(CBetaHigh, U64(BetaHigh))
+	return consts
+}
+
+// Const is the table entry at byte offset off.
+func Const(off int) Mem { return consts.Offset(off) }
+
+// Pair picks the limb-0 or the high entry of a pair of 32-byte entries
+// (limb 0 at off, limbs 1..4 at off+32) for limb k.
+func Pair(off, k int) Mem {
+	if k == 0 {
+		return Const(off)
+	}
+	return Const(off + 32)
+}
+
+var ys = []VecPhysical{
+	Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15,
+	Y16, Y17, Y18, Y19, Y20, Y21, Y22, Y23, Y24, Y25, Y26, Y27, Y28, Y29, Y30, Y31,
+}
+
+// Pool hands out YMM registers. The kernels need at most 32 at once; Get
+// panics (at generation time) if they run out.
+type Pool struct{ used [32]bool }
+
+// Regs is the pool of the kernel being generated.
+var Regs Pool
+
+func (p *Pool) Get() VecPhysical {
+	for i := range p.used {
+		if !p.used[i] {
+			p.used[i] = true
+			return ys[i]
+		}
+	}
+	panic("out of YMM registers")
+}
+
+func (p *Pool) GetN(n int) []VecPhysical {
+	out := make([]VecPhysical, n)
+	for i := range out {
+		out[i] = p.Get()
+	}
+	return out
+}
+
+func (p *Pool) Put(rs ...VecPhysical) {
+	for _, r := range rs {
+		for i := range ys {
+			if ys[i] == r {
+				if !p.used[i] {
+					panic("register freed twice")
+				}
+				p.used[i] = false
+			}
+		}
+	}
+}
+
+// Take marks the registers rs, which must be free, as in use: for a value
+// that has to be in given registers, as a loop's state is at its back edge.
+func (p *Pool) Take(rs ...VecPhysical) {
+	for _, r := range rs {
+		for i := range ys {
+			if ys[i] == r {
+				if p.used[i] {
+					panic("register taken twice")
+				}
+				p.used[i] = true
+			}
+		}
+	}
+}
+
+// InUse reports how many registers are taken: 0 at the end of a kernel
+// that freed all it got.
+func (p *Pool) InUse() int {
+	n := 0
+	for _, u := range p.used {
+		if u {
+			n++
+		}
+	}
+	return n
+}
+
+// Elem is a vector field element in five registers.
+type Elem [Limbs]VecPhysical
+
+func (p *Pool) GetElem() Elem {
+	var v Elem
+	copy(v[:], p.GetN(Limbs))
+	return v
+}
+
+func (p *Pool) PutElem(v Elem) { p.Put(v[:]...) }
+
+// LoadElem reads the element at m ([5][4]uint64) into v.
+func LoadElem(v Elem, m Mem) {
+	for k := range v {
+		VMOVDQU64(m.Offset(k*LimbBytes), v[k])
+	}
+}
+
+// StoreElem writes v to m.
+func StoreElem(v Elem, m Mem) {
+	for k := range v {
+		VMOVDQU64(v[k], m.Offset(k*LimbBytes))
+	}
+}
+
+// MoveElem emits the moves that put the limbs of src into the registers of
+// dst, which may share registers with src, as a parallel move: a register
+// is overwritten only once no pending move reads it, and a cycle of moves
+// is broken through a free register. The pool is not changed.
+func MoveElem(dst, src Elem) {
+	var pending []int
+	for k := range dst {
+		if dst[k] != src[k] {
+			pending = append(pending, k)
+		}
+	}
+	var tmp []VecPhysical
+	for len(pending) > 0 {
+		progress := false
+		for i := 0; i < len(pending); i++ {
+			k := pending[i]
+			read := false
+			for _, j := range pending {
+				if j != k && src[j] == dst[k] {
+					read = true
+				}
+			}
+			if read {
+				continue
+			}
+			VMOVDQA64(src[k], dst[k])
+			pending = append(pending[:i], pending[i+1:]...)
+			i--
+			progress = true
+		}
+		if !progress {
+			k := pending[0]
+			r := Regs.Get()
+			tmp = append(tmp, r)
+			VMOVDQA64(src[k], r)
+			src[k] = r
+		}
+	}
+	Regs.Put(tmp...)
+}
+
+// Perm is the VPERMQ immediate that puts lane l_i of the source in lane i.
+func Perm(l0, l1, l2, l3 int) uint8 { return uint8(l0 | l1<<2 | l2<<4 | l3<<6) }
+
+// MulColumns emits f = the columns of a·b (vec_ifma.go: f_k = z_k +
+// 19·z_(k+5), not carried) into newly allocated registers; a and b stay.
+// For loose a and b, f_k < (267 - 54k)·2^52 < 2^60.1.
+//
+// Each product a_i·b_j gives two IFMAs: its low half goes to column s =
+// i+j, its high half to column s+1, and a column 5..9 counts 19 times in
+// limb s-5. So limb k gathers four classes of terms, each summed in its own
+// accumulator:
+//
+//	A_k  low halves of column k          (weight 1)
+//	C_k  high halves of column k         (weight 2)
+//	B_k  low halves of column k+5        (weight 19)
+//	D_k  high halves of column k+5       (weight 38)
+//
+// and f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k. The sums
+// run in three rounds: the D and B terms, then u_k and 17·u_k = u_k +
+// 16·u_k; the C terms, accumulated onto u_k, then w_k = 2·(u_k + C_k) +
+// 17·u_k; the A terms, then f_k = A_k + w_k. The terms that need the most
+// steps after their products come first, and the last ones only one
+// addition. An IFMA waits four cycles for the previous one into the same
+// accumulator, so within a round the IFMAs go out round-robin over the
+// accumulators: the first term of each, then the second, and so on.
+func MulColumns(a, b Elem) Elem {
+	Comment("Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where",
+		"A_k and C_k sum the low and high halves of the products in column k, B_k and D_k",
+		"those in column k+5.")
+	type accum struct {
+		i    []int // the products a_i·b_j, i+j = col (low) or col-1 (high)
+		col  int
+		high bool
+		r    VecPhysical
+	}
+	// class returns the accumulator of the low or high halves of column
+	// col (the high half of a_i·b_j is in column i+j+1), starting from
+	// start, or from zero if start is nil.
+	class := func(col int, high bool, start VecPhysical) *accum {
+		acc := &accum{col: col, high: high, r: start}
+		s := col
+		if high {
+			s--
+		}
+		for i := 0; i < Limbs; i++ {
+			if j := s - i; j >= 0 && j < Limbs {
+				acc.i = append(acc.i, i)
+			}
+		}
+		return acc
+	}
+	emit := func(accs ...*accum) {
+		for pos := 0; pos < Limbs; pos++ {
+			for _, acc := range accs {
+				if pos >= len(acc.i) {
+					continue
+				}
+				if acc.r == nil {
+					acc.r = Regs.Get()
+					VPXORQ(acc.r, acc.r, acc.r)
+				}
+				i := acc.i[pos]
+				j := acc.col - i
+				if acc.high {
+					VPMADD52HUQ(b[j-1], a[i], acc.r)
+				} else {
+					VPMADD52LUQ(b[j], a[i], acc.r)
+				}
+			}
+		}
+	}
+
+	Comment("D and B: the high and low halves of columns 5..9.")
+	var d, bb [Limbs]*accum
+	for k := 0; k < Limbs; k++ {
+		d[k] = class(k+Limbs, true, nil)
+		bb[k] = class(k+Limbs, false, nil)
+	}
+	emit(append(d[:], bb[:]...)...)
+	Comment("u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.")
+	var u, s17 Elem
+	for k := 0; k < Limbs; k++ {
+		u[k] = d[k].r
+		VPADDQ(u[k], u[k], u[k])
+		if bb[k].r != nil {
+			VPADDQ(bb[k].r, u[k], u[k])
+			Regs.Put(bb[k].r)
+		}
+		s17[k] = Regs.Get()
+		VPSLLQ(U8(4), u[k], s17[k])
+		VPADDQ(u[k], s17[k], s17[k])
+	}
+
+	Comment("C: the high halves of columns 1..4, onto u_k.")
+	var c [Limbs]*accum
+	for k := Limbs - 1; k >= 0; k-- {
+		c[k] = class(k, true, u[k])
+	}
+	emit(c[4], c[3], c[2], c[1], c[0])
+	Comment("w_k = 2·(u_k + C_k) + s_k.")
+	var w Elem
+	for k := 0; k < Limbs; k++ {
+		w[k] = c[k].r
+		VPADDQ(w[k], w[k], w[k])
+		VPADDQ(s17[k], w[k], w[k])
+		Regs.Put(s17[k])
+	}
+
+	Comment("A: the low halves of columns 0..4.")
+	var aa [Limbs]*accum
+	for k := Limbs - 1; k >= 0; k-- {
+		aa[k] = class(k, false, nil)
+	}
+	emit(aa[4], aa[3], aa[2], aa[1], aa[0])
+	Comment("f_k = A_k + w_k.")
+	var f Elem
+	for k := 0; k < Limbs; k++ {
+		f[k] = aa[k].r
+		VPADDQ(w[k], f[k], f[k])
+		Regs.Put(w[k])
+	}
+	return f
+}
+
+// Carry emits ifmaCarry on v in place: c_k = v_k >> 51 for every k, then
+// v_k = (v_k mod 2^51) + c_(k-1) and v_0 = (v_0 mod 2^51) + 19·c_4, the
+// last as one VPMADD52LUQ by a broadcast 19 (exact: c_4 < 2^13). Any 64-bit
+// limbs come out reduced, with the same value mod p.
+func Carry(v Elem) {
+	Comment("Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.")
+	c := Regs.GetN(Limbs)
+	for k := 0; k < Limbs; k++ {
+		VPSRLQ(U8(51), v[k], c[k])
+		VPANDQ_BCST(Const(CMask51), v[k], v[k])
+	}
+	VPMADD52LUQ_BCST(Const(CNineteen), c[Limbs-1], v[0])
+	for k := 1; k < Limbs; k++ {
+		VPADDQ(c[k-1], v[k], v[k])
+	}
+	Regs.Put(c...)
+}
+
+// Mul emits the carried product of a and b into new registers: reduced,
+// for loose a and b.
+func Mul(a, b Elem) Elem {
+	f := MulColumns(a, b)
+	Carry(f)
+	return f
+}
+
+// TwoPRegs broadcasts 2p's limb 0 and its other limbs into two registers
+// and returns the register for limb k; tp(-1) frees them.
+func TwoPRegs() func(k int) VecPhysical {
+	return BroadcastRegs(CTwoP0, CTwoPHigh)
+}
+
+// BetaRegs is TwoPRegs for β.
+func BetaRegs() func(k int) VecPhysical {
+	return BroadcastRegs(CBeta0, CBetaHigh)
+}
+
+// BroadcastRegs broadcasts the table words at off0 (limb 0) and offHigh
+// (limbs 1..4) into two registers and returns the register for limb k;
+// r(-1) frees them.
+func BroadcastRegs(off0, offHigh int) func(k int) VecPhysical {
+	r0, rHigh := Regs.Get(), Regs.Get()
+	VPBROADCASTQ(Const(off0), r0)
+	VPBROADCASTQ(Const(offHigh), rHigh)
+	return func(k int) VecPhysical {
+		switch {
+		case k < 0:
+			Regs.Put(r0, rHigh)
+			return nil
+		case k == 0:
+			return r0
+		}
+		return rHigh
+	}
+}
