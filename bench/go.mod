@@ -12,4 +12,4 @@ require (
 	golang.org/x/crypto v0.54.0
 )
 
-require golang.org/x/sys v0.47.0 // indirect
+require golang.org/x/sys v0.47.0

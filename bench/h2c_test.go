@@ -2,9 +2,9 @@ package main
 
 // Hashing to the curve against curve25519-voi's primitives/h2c, the other
 // Go implementation of the RFC 9380 edwards25519 suites: a differential
-// test on random messages and DSTs (DSTs over 255 bytes included), and
-// benchmarks of both, separately (for benchstat) and interleaved in one
-// loop (for ratios on a shared machine).
+// test on random messages and DSTs (DSTs over 255 bytes included). The
+// benchmarks of both are the SetHashToCurve and SetEncodeToCurve rows of
+// the suite.
 
 import (
 	"bytes"
@@ -14,7 +14,6 @@ import (
 	"os"
 	"strconv"
 	"testing"
-	"time"
 
 	voicurve "github.com/oasisprotocol/curve25519-voi/curve"
 	voih2c "github.com/oasisprotocol/curve25519-voi/primitives/h2c"
@@ -95,55 +94,4 @@ func TestH2CMatchesVoi(t *testing.T) {
 		}
 	}
 	t.Logf("%d inputs, %d of them with DSTs over 255 bytes", n, long)
-}
-
-var (
-	h2cMsg = make([]byte, 32)
-	h2cDST = []byte("QUUX-V01-CS02-with-edwards25519_XMD:SHA-512_ELL2_RO_")
-)
-
-// h2cOps are the rows: each suite for ours and voi, on a 32-byte message.
-var h2cOps = []struct {
-	row, impl string
-	f         func()
-}{
-	{"RO", "ours", func() { new(edwards25519.Point).SetHashToCurve(h2cMsg, h2cDST) }},
-	{"RO", "voi", func() { voih2c.Edwards25519_XMD_SHA512_ELL2_RO(h2cDST, h2cMsg) }},
-	{"NU", "ours", func() { new(edwards25519.Point).SetEncodeToCurve(h2cMsg, h2cDST) }},
-	{"NU", "voi", func() { voih2c.Edwards25519_XMD_SHA512_ELL2_NU(h2cDST, h2cMsg) }},
-}
-
-// BenchmarkHashToCurve runs each row as sub-benchmarks impl=ours and
-// impl=voi, for benchstat:
-//
-//	go test -run '^$' -bench HashToCurve -count 10 > h2c.txt && benchstat -col /impl h2c.txt
-func BenchmarkHashToCurve(b *testing.B) {
-	for _, op := range h2cOps {
-		b.Run(op.row+"/impl="+op.impl, func(b *testing.B) {
-			b.ReportAllocs()
-			for range b.N {
-				op.f()
-			}
-		})
-	}
-}
-
-// BenchmarkHashToCurveInterleaved times all rows round robin in one loop
-// and reports ours/voi for each suite: both sides of a ratio run
-// microseconds apart, so the load of a shared machine cancels out.
-//
-//	go test -run '^$' -bench HashToCurveInterleaved -benchtime 5000x -count 6
-func BenchmarkHashToCurveInterleaved(b *testing.B) {
-	total := make([]time.Duration, len(h2cOps))
-	for i := 0; i < b.N; i++ {
-		for j := range h2cOps {
-			k := (i + j) % len(h2cOps)
-			t0 := time.Now()
-			h2cOps[k].f()
-			total[k] += time.Since(t0)
-		}
-	}
-	for k := 0; k < len(h2cOps); k += 2 {
-		b.ReportMetric(float64(total[k])/float64(total[k+1]), h2cOps[k].row+":ours/voi")
-	}
 }

@@ -1,16 +1,18 @@
 // Command bench measures github.com/seed06d4b90c/edwards25519 side by side with
-// filippo.io/edwards25519 v1.2.0, curve25519-voi and circl's fp25519, interleaved
-// in one process, and prints a table of median times and ratios to filippo.
+// filippo.io/edwards25519 v1.2.0, curve25519-voi, circl, crypto/ecdh,
+// crypto/ed25519 and golang.org/x/crypto/curve25519, interleaved in one
+// process, and prints one table per section of the suite: median times,
+// ratios to the section's reference, and the targets.
 //
 // Usage:
 //
-//	go -C bench run . [-short|-full] [-count N] [-markdown] [-smoke] [-run REGEXP]
+//	go -C bench run . [-short|-full] [-count N] [-markdown [-save=false]] [-smoke] [-run REGEXP]
 //
-// See README.md for how to read the output.
+// With -markdown (and not -smoke) the run is also written to
+// results/<date>-<cpu>.md. See README.md for how to read the output.
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"flag"
@@ -21,7 +23,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"text/tabwriter"
 	"time"
 
 	"github.com/seed06d4b90c/edwards25519/bench/internal/suite"
@@ -32,20 +33,26 @@ type config struct {
 	full     bool          // -full: the real measurement
 	count    int           // rounds; every (operation, implementation) gets one sample per round
 	sample   time.Duration // target duration of one sample
-	markdown bool          // print a Markdown table for the README
+	markdown bool          // print Markdown tables
 	smoke    bool          // run each operation twice and print, no calibration
 	run      *regexp.Regexp
+	// resultsDir, if not empty, is where a -markdown run is saved.
+	resultsDir string
+	// command is the command line, as recorded in a results file.
+	command string
 }
 
 func main() {
 	var (
-		short    = flag.Bool("short", false, "quick measurement: 5 rounds of ~20ms samples (the default; well under 2 minutes)")
-		full     = flag.Bool("full", false, "real measurement: 20 rounds of ~100ms samples (about 3 minutes)")
+		short    = flag.Bool("short", false, "quick measurement: 5 rounds of ~20ms samples (the default)")
+		full     = flag.Bool("full", false, "real measurement: 20 rounds of ~100ms samples (about 5 minutes)")
 		count    = flag.Int("count", 0, "number of interleaved rounds (0: 5 with -short, 20 with -full)")
 		sample   = flag.Duration("sample", 0, "target duration of one sample (0: 20ms with -short, 100ms with -full)")
-		markdown = flag.Bool("markdown", false, "print a Markdown table (with date, CPU, Go version) for the README")
+		markdown = flag.Bool("markdown", false, "print Markdown tables (for the README) and save the run in -results")
+		save     = flag.Bool("save", true, "with -markdown, write the run to a new file in -results (never with -smoke)")
+		results  = flag.String("results", "results", "directory of the saved runs")
 		smoke    = flag.Bool("smoke", false, "only execute each operation a couple of times (CI smoke test)")
-		runExpr  = flag.String("run", "", "only operations whose name matches this regular expression")
+		runExpr  = flag.String("run", "", "only operations whose name matches this regular expression (and the rows their targets need)")
 	)
 	flag.Parse()
 	if *short && *full {
@@ -73,14 +80,31 @@ func main() {
 		}
 		cfg.run = re
 	}
+	if cfg.markdown && *save && !cfg.smoke {
+		cfg.resultsDir = *results
+	}
+	cfg.command = commandLine(os.Args[1:])
 	if err := run(cfg, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-// errMismatch reports that some implementation disagreed with the reference.
-var errMismatch = errors.New("outputs differ from filippo.io/edwards25519 (see MISMATCH rows)")
+// commandLine is the command that ran, as the README writes it.
+func commandLine(args []string) string {
+	quoted := make([]string, len(args))
+	for i, a := range args {
+		if strings.ContainsAny(a, " |*?()[]{}$'\"\\") {
+			a = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+		quoted[i] = a
+	}
+	return strings.TrimSpace("go -C bench run . " + strings.Join(quoted, " "))
+}
+
+// errMismatch reports that some implementation disagreed with its section's
+// reference.
+var errMismatch = errors.New("outputs differ from the reference (see the MISMATCH cells)")
 
 // measurement is one (operation, implementation) pair and its samples.
 type measurement struct {
@@ -91,15 +115,28 @@ type measurement struct {
 	mismatch bool      // output differs from the reference's
 }
 
-// row is one operation and its measurements in column order (nil where an
-// implementation lacks the operation).
+// row is one operation and its measurements in its section's column order
+// (nil where an implementation lacks the operation).
 type row struct {
 	op    suite.Op
 	cells []*measurement
 }
 
+// ours returns the measurement of this library on the row.
+func (r *row) ours() *measurement { return r.cells[0] }
+
+// table is one section and its selected rows.
+type table struct {
+	section suite.Section
+	refCol  int
+	rows    []*row
+}
+
+// column returns the index of impl among the section's columns, or -1.
+func (t *table) column(impl string) int { return slices.Index(t.section.Columns, impl) }
+
 // run measures and prints. It returns errMismatch, after printing, if any
-// implementation's output differed from the reference's.
+// implementation's output differed from its reference's.
 func run(cfg config, stdout, stderr io.Writer) error {
 	return runWith(cfg, implementations(), stdout, stderr)
 }
@@ -109,49 +146,37 @@ func runWith(cfg config, impls []implementation, stdout, stderr io.Writer) error
 	if cfg.smoke {
 		cfg.count = 1
 	}
-	refCol := slices.IndexFunc(impls, func(im implementation) bool { return im.name == reference })
-	in := suite.NewInputs()
-
-	var rows []row
-	for _, op := range suite.Ops() {
-		if cfg.run != nil && !cfg.run.MatchString(op.Name) {
-			continue
-		}
-		r := row{op: op, cells: make([]*measurement, len(impls))}
-		for i, im := range impls {
-			if f, ok := im.factories[op.Name]; ok {
-				r.cells[i] = &measurement{impl: im.name, runner: f(in)}
-			}
-		}
-		if r.cells[refCol] == nil {
-			return fmt.Errorf("%s: the reference has no runner", op.Name)
-		}
-		rows = append(rows, r)
-	}
-	if len(rows) == 0 {
-		return errors.New("no operation matches -run")
+	tables, err := buildTables(cfg.run, impls, suite.NewInputs())
+	if err != nil {
+		return err
 	}
 
 	// One iteration each on fresh runners: every implementation must give
 	// the reference's bytes, or its timings mean nothing.
 	anyMismatch := false
-	for _, r := range rows {
-		outputs := make([][]byte, len(r.cells))
-		for i, m := range r.cells {
-			if m != nil {
-				m.runner.Loop(1)
-				outputs[i] = m.runner.Output()
+	for _, t := range tables {
+		for _, r := range t.rows {
+			outputs := make([][]byte, len(r.cells))
+			for i, m := range r.cells {
+				if m != nil {
+					m.runner.Loop(1)
+					outputs[i] = m.runner.Output()
+				}
 			}
-		}
-		for i, m := range r.cells {
-			if m != nil && !bytes.Equal(outputs[i], outputs[refCol]) {
-				m.mismatch, anyMismatch = true, true
+			for i, m := range r.cells {
+				if m != nil && !bytes.Equal(outputs[i], outputs[t.refCol]) {
+					m.mismatch, anyMismatch = true, true
+				}
 			}
 		}
 	}
 
+	var all []*row
+	for _, t := range tables {
+		all = append(all, t.rows...)
+	}
 	if cfg.smoke {
-		for _, r := range rows {
+		for _, r := range all {
 			for _, m := range r.cells {
 				if m != nil {
 					m.iters = 2
@@ -160,8 +185,8 @@ func runWith(cfg config, impls []implementation, stdout, stderr io.Writer) error
 			}
 		}
 	} else {
-		fmt.Fprintf(stderr, "calibrating %d operations...\n", len(rows))
-		for _, r := range rows {
+		fmt.Fprintf(stderr, "calibrating %d operations...\n", len(all))
+		for _, r := range all {
 			for _, m := range r.cells {
 				if m != nil {
 					m.iters = calibrate(m.runner, cfg.sample)
@@ -170,7 +195,7 @@ func runWith(cfg config, impls []implementation, stdout, stderr io.Writer) error
 		}
 		for round := range cfg.count {
 			fmt.Fprintf(stderr, "round %d/%d\n", round+1, cfg.count)
-			for i, r := range rows {
+			for i, r := range all {
 				// Rotate the order of the implementations from round to
 				// round and operation to operation, so none is always
 				// measured first, with the caches the previous operation left.
@@ -187,15 +212,82 @@ func runWith(cfg config, impls []implementation, stdout, stderr io.Writer) error
 		}
 	}
 
+	rep := report{cfg: cfg, machine: detectMachine(), tables: tables, date: time.Now().UTC()}
+	var out bytes.Buffer
 	if cfg.markdown {
-		printMarkdown(stdout, cfg, impls, refCol, rows)
+		rep.markdown(&out)
 	} else {
-		printText(stdout, cfg, impls, refCol, rows)
+		rep.text(&out)
+	}
+	if _, err := stdout.Write(out.Bytes()); err != nil {
+		return err
+	}
+	if cfg.resultsDir != "" {
+		path, err := saveRun(cfg.resultsDir, rep, out.Bytes())
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(stderr, "saved", path)
 	}
 	if anyMismatch {
 		return errMismatch
 	}
 	return nil
+}
+
+// buildTables prepares the runners of every operation that matches the
+// expression (all if nil), and of the rows of ours that their targets
+// compare with, section by section.
+func buildTables(expr *regexp.Regexp, impls []implementation, in *suite.Inputs) ([]*table, error) {
+	selected := map[string]bool{}
+	for _, op := range suite.Ops() {
+		if expr == nil || expr.MatchString(op.Name) {
+			selected[op.Name] = true
+			for _, tg := range op.Targets {
+				for _, dep := range tg.Rows {
+					selected[dep] = true
+				}
+			}
+		}
+	}
+	if len(selected) == 0 {
+		return nil, errors.New("no operation matches -run")
+	}
+	byName := map[string]implementation{}
+	for _, im := range impls {
+		byName[im.name] = im
+	}
+
+	var tables []*table
+	for _, s := range suite.Sections() {
+		t := &table{section: s, refCol: slices.Index(s.Columns, s.Reference)}
+		if t.refCol < 0 || s.Columns[0] != "ours" {
+			return nil, fmt.Errorf("section %q: the columns must start with ours and include the reference %s", s.Title, s.Reference)
+		}
+		for _, op := range s.Ops {
+			if !selected[op.Name] {
+				continue
+			}
+			r := &row{op: op, cells: make([]*measurement, len(s.Columns))}
+			for i, name := range s.Columns {
+				im, ok := byName[name]
+				if !ok {
+					return nil, fmt.Errorf("section %q: no implementation %q", s.Title, name)
+				}
+				if f, ok := im.factories[op.Name]; ok {
+					r.cells[i] = &measurement{impl: name, runner: f(in)}
+				}
+			}
+			if r.cells[t.refCol] == nil || r.cells[0] == nil {
+				return nil, fmt.Errorf("%s: ours or the reference %s has no runner", op.Name, s.Reference)
+			}
+			t.rows = append(t.rows, r)
+		}
+		if len(t.rows) > 0 {
+			tables = append(tables, t)
+		}
+	}
+	return tables, nil
 }
 
 // timeLoop returns the time of one operation, in ns, over iters iterations.
@@ -258,174 +350,25 @@ func ratios(m, ref *measurement) []float64 {
 	return out
 }
 
-// label is the operation's name in the table; multi-scalar rows show times
-// per point (ratios are the same per operation or per point).
-func label(op suite.Op) string {
-	if op.Points > 0 {
-		return op.Name + " per point"
-	}
-	return op.Name
+// perItem returns the time of r's operation in round i, divided by its N.
+func perItem(r *row, m *measurement, i int) float64 {
+	return m.samples[i] / float64(max(r.op.N, 1))
 }
 
-// timeCell formats the median time of m, divided by points if > 0.
-func timeCell(m *measurement, points int) string {
-	if m == nil {
-		return "-"
+// rowRatios returns, per round, ours on r (per item) over the sum of ours
+// on deps (each per item).
+func rowRatios(r *row, deps []*row) []float64 {
+	n := len(r.ours().samples)
+	for _, d := range deps {
+		n = min(n, len(d.ours().samples))
 	}
-	t := median(m.samples)
-	if points > 0 {
-		t /= float64(points)
-	}
-	s := formatNS(t)
-	if m.mismatch {
-		s += " MISMATCH"
-	}
-	return s
-}
-
-func formatNS(ns float64) string {
-	switch {
-	case isNaN(ns):
-		return "?"
-	case ns < 1e3:
-		return fmt.Sprintf("%.1f ns", ns)
-	case ns < 1e6:
-		return fmt.Sprintf("%.2f µs", ns/1e3)
-	default:
-		return fmt.Sprintf("%.2f ms", ns/1e6)
-	}
-}
-
-// ratioCell formats the median paired ratio, with the half interquartile
-// range in percent when there are enough rounds to speak of one.
-func ratioCell(m, ref *measurement) (string, float64) {
-	rs := ratios(m, ref)
-	if len(rs) == 0 {
-		return "-", nan
-	}
-	med := median(rs)
-	s := fmt.Sprintf("%.2f", med)
-	if len(rs) >= 4 {
-		spread := (quantile(rs, 0.75) - quantile(rs, 0.25)) / 2 / med * 100
-		s += fmt.Sprintf(" ±%.0f%%", spread)
-	}
-	return s, med
-}
-
-// targetCell formats the target of op against the measured ratio.
-func targetCell(op suite.Op, ratio float64, yes, no string) string {
-	if op.Target == 0 {
-		return ""
-	}
-	verdict := yes
-	if isNaN(ratio) || ratio > op.Target {
-		verdict = no
-	}
-	return strings.TrimSpace(fmt.Sprintf("≤ %.2f %s", op.Target, verdict))
-}
-
-// cells returns the table cells of one row: label, times, ratios, target.
-func cells(r row, refCol int, yes, no string) []string {
-	out := []string{label(r.op)}
-	for _, m := range r.cells {
-		out = append(out, timeCell(m, r.op.Points))
-	}
-	oursRatio := nan
-	for i, m := range r.cells {
-		if i == refCol {
-			continue
+	out := make([]float64, n)
+	for i := range n {
+		sum := 0.0
+		for _, d := range deps {
+			sum += perItem(d, d.ours(), i)
 		}
-		s, v := ratioCell(m, r.cells[refCol])
-		if i == 0 {
-			oursRatio = v
-		}
-		out = append(out, s)
+		out[i] = perItem(r, r.ours(), i) / sum
 	}
-	return append(out, targetCell(r.op, oursRatio, yes, no))
-}
-
-func header(impls []implementation, refCol int) []string {
-	h := []string{"operation"}
-	for _, im := range impls {
-		h = append(h, im.name)
-	}
-	for i, im := range impls {
-		if i != refCol {
-			h = append(h, im.name+"/"+reference)
-		}
-	}
-	return append(h, "target (ours/"+reference+")")
-}
-
-func printText(w io.Writer, cfg config, impls []implementation, refCol int, rows []row) {
-	yes, no := "met", "MISSED"
-	if cfg.smoke {
-		yes, no = "", ""
-	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, strings.Join(header(impls, refCol), "\t"))
-	for _, r := range rows {
-		fmt.Fprintln(tw, strings.Join(cells(r, refCol, yes, no), "\t"))
-	}
-	tw.Flush()
-	fmt.Fprintln(w, "Times are medians over rounds; ratios are medians of the per-round ratios (± half the interquartile range). Lower is better.")
-	if cfg.smoke {
-		fmt.Fprintln(w, smokeNote)
-	}
-}
-
-// smokeNote warns that a -smoke table measures nothing.
-const smokeNote = "SMOKE RUN: each operation ran twice, cold; these numbers are not measurements (outputs were checked against filippo)."
-
-func printMarkdown(w io.Writer, cfg config, impls []implementation, refCol int, rows []row) {
-	mode := "-short"
-	if cfg.full {
-		mode = "-full"
-	}
-	if cfg.smoke {
-		mode += " -smoke"
-	}
-	if cfg.run != nil {
-		mode += fmt.Sprintf(" -run '%s'", cfg.run)
-	}
-	fmt.Fprintf(w, "Measured %s on %s (%d logical CPUs), %s %s/%s, with `go -C bench run . %s -count %d -markdown`:\n",
-		time.Now().UTC().Format("2006-01-02"), cpuModel(), runtime.NumCPU(),
-		runtime.Version(), runtime.GOOS, runtime.GOARCH, mode, cfg.count)
-	fmt.Fprintf(w, "all implementations interleaved in one process; times are medians over the rounds, ratios the medians of the per-round ratios to %s (± half the interquartile range). Lower is better; \"-\" means the library has no such operation.\n\n", reference)
-	h := header(impls, refCol)
-	fmt.Fprintln(w, "| "+strings.Join(h, " | ")+" |")
-	align := []string{"---"}
-	for range h[1:] {
-		align = append(align, "---:")
-	}
-	fmt.Fprintln(w, "|"+strings.Join(align, "|")+"|")
-	yes, no := "✅", "❌"
-	if cfg.smoke {
-		yes, no = "", ""
-	}
-	for _, r := range rows {
-		c := cells(r, refCol, yes, no)
-		c[0] = "`" + c[0] + "`"
-		fmt.Fprintln(w, "| "+strings.Join(c, " | ")+" |")
-	}
-	if cfg.smoke {
-		fmt.Fprintln(w, "\n"+smokeNote)
-	}
-}
-
-// cpuModel reads the CPU's model name from /proc/cpuinfo, where there is one.
-func cpuModel() string {
-	f, err := os.Open("/proc/cpuinfo")
-	if err != nil {
-		return "unknown CPU"
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		key, value, ok := strings.Cut(sc.Text(), ":")
-		if ok && strings.TrimSpace(key) == "model name" {
-			return strings.TrimSpace(value)
-		}
-	}
-	return "unknown CPU"
+	return out
 }

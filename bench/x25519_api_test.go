@@ -10,15 +10,21 @@ import (
 	"github.com/seed06d4b90c/edwards25519/x25519"
 )
 
-// TestX25519MatchesXCryptoAPI assigns every identifier of
+// sameType compiles only if b is assignable to the type of a.
+func sameType[T any](a, b T) {}
+
+// TestX25519MatchesXCryptoAPI passes every identifier of
 // golang.org/x/crypto/curve25519 and its counterpart in the x25519 package
-// to one variable of the x/crypto identifier's type, so that a difference
-// in any signature or in the kind of a constant is a build failure; then it
-// runs both packages on the same inputs, low-order point included.
+// to sameType, which takes its type from the x/crypto identifier, so that a
+// difference in any signature or in the kind of a constant is a build
+// failure; then it runs both packages on the same inputs, low-order point
+// included.
 func TestX25519MatchesXCryptoAPI(t *testing.T) {
-	xf, sm, sbm, bp := curve25519.X25519, curve25519.ScalarMult, curve25519.ScalarBaseMult, curve25519.Basepoint
-	xf, sm, sbm, bp = x25519.X25519, x25519.ScalarMult, x25519.ScalarBaseMult, x25519.Basepoint
-	_, _, _, _ = xf, sm, sbm, bp
+	sameType(curve25519.X25519, x25519.X25519)
+	//lint:ignore SA1019 the deprecated functions are part of the API compared
+	sameType(curve25519.ScalarMult, x25519.ScalarMult)
+	sameType(curve25519.ScalarBaseMult, x25519.ScalarBaseMult)
+	sameType(curve25519.Basepoint, x25519.Basepoint)
 	var (
 		_ [curve25519.ScalarSize]byte = [x25519.ScalarSize]byte{}
 		_ [curve25519.PointSize]byte  = [x25519.PointSize]byte{}
@@ -42,7 +48,9 @@ func TestX25519MatchesXCryptoAPI(t *testing.T) {
 			t.Errorf("X25519(%x): %x, %v; x/crypto %x, %v", point, got, err, want, wantErr)
 		}
 		var d1, d2 [32]byte
+		//lint:ignore SA1019 the deprecated functions are part of the API compared
 		curve25519.ScalarMult(&d1, (*[32]byte)(scalar), (*[32]byte)(point))
+		//lint:ignore SA1019 the deprecated functions are part of the API compared
 		x25519.ScalarMult(&d2, (*[32]byte)(scalar), (*[32]byte)(point))
 		if d1 != d2 {
 			t.Errorf("ScalarMult(%x): %x, x/crypto %x", point, d2, d1)

@@ -1,20 +1,24 @@
-// Package circl adapts github.com/cloudflare/circl/math/fp25519 to the benchmark
-// suite: field arithmetic only (circl has no edwards25519 group API to compare).
+// Package circl adapts github.com/cloudflare/circl to the benchmark suite: its
+// field arithmetic (math/fp25519) and X25519 (dh/x25519). circl has no
+// edwards25519 group API to compare.
 package circl
 
 import (
+	"github.com/cloudflare/circl/dh/x25519"
 	"github.com/cloudflare/circl/math/fp25519"
 
 	"github.com/seed06d4b90c/edwards25519/bench/internal/suite"
 )
 
-// Factories returns a runner factory for the field operations.
+// Factories returns a runner factory for the field operations and X25519.
 func Factories() map[string]suite.Factory {
 	return map[string]suite.Factory{
 		suite.FieldMultiply:  fieldMultiply,
 		suite.FieldSquare:    fieldSquare,
 		suite.FieldInvert:    fieldInvert,
 		suite.FieldSqrtRatio: fieldSqrtRatio,
+		suite.X25519Variable: x25519Variable,
+		suite.X25519Fixed:    x25519Fixed,
 	}
 }
 
@@ -91,5 +95,40 @@ func fieldSqrtRatio(in *suite.Inputs) suite.Runner {
 			}
 			return append(out, flag)
 		},
+	}
+}
+
+// x25519Variable runs Shared, which also checks that the result is not
+// all zeros (it returns false then, as the others return an error).
+func x25519Variable(in *suite.Inputs) suite.Runner {
+	secret, public := x25519.Key(in.X25519Scalar), x25519.Key(in.X25519Peer)
+	var shared x25519.Key
+	ok := false
+	return suite.Runner{
+		Loop: func(count int) {
+			for range count {
+				ok = x25519.Shared(&shared, &secret, &public)
+			}
+		},
+		Output: func() []byte {
+			if !ok {
+				return suite.ErrorOutput
+			}
+			return append([]byte(nil), shared[:]...)
+		},
+	}
+}
+
+// x25519Fixed runs KeyGen, circl's multiplication of the base point.
+func x25519Fixed(in *suite.Inputs) suite.Runner {
+	secret := x25519.Key(in.X25519Scalar)
+	var public x25519.Key
+	return suite.Runner{
+		Loop: func(count int) {
+			for range count {
+				x25519.KeyGen(&public, &secret)
+			}
+		},
+		Output: func() []byte { return append([]byte(nil), public[:]...) },
 	}
 }

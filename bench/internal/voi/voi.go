@@ -1,6 +1,7 @@
 // Package voi adapts github.com/oasisprotocol/curve25519-voi to the benchmark suite,
 // for the operations it exposes: point and scalar arithmetic, its multi-scalar
-// multiplications and its precomputed basepoint table (its field package is internal).
+// multiplications and precomputed tables, X25519, hashing to the curve and
+// subgroup tests (its field package is internal).
 package voi
 
 import (
@@ -11,7 +12,8 @@ import (
 )
 
 // Factories returns a runner factory for every operation voi has. It has no
-// exported point doubling and no exported field arithmetic.
+// exported point doubling and no exported field arithmetic; the rows of
+// addOwnRows are in own.go.
 func Factories() map[string]suite.Factory {
 	f := map[string]suite.Factory{
 		suite.PointSetBytes:               pointSetBytes,
@@ -28,6 +30,7 @@ func Factories() map[string]suite.Factory {
 		f[suite.MSMName(false, n)] = multiScalarMult(n, false)
 		f[suite.MSMName(true, n)] = multiScalarMult(n, true)
 	}
+	addOwnRows(f)
 	return f
 }
 

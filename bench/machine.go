@@ -1,0 +1,274 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"golang.org/x/sys/cpu"
+)
+
+// The machine a run measures: the CPU, the golang.org/x/sys/cpu flags the
+// library's choices depend on, and the choices themselves.
+//
+// The library does not export which backend it runs (its backend variable
+// is unexported by design), so the command derives it with the library's
+// own rule from the same flags. It reads them from the same x/sys/cpu
+// package the library reads, in the same process, so GODEBUG settings
+// (GODEBUG=cpu.avx2=off, cpu.avx512ifma=off, ...) change both views alike.
+// TestBackendRuleMatchesLibrary keeps the list of flags in step with the
+// library's source.
+
+// cpuFlag is one x/sys/cpu feature flag and the name /proc/cpuinfo and
+// GODEBUG give it.
+type cpuFlag struct {
+	name string
+	has  bool
+}
+
+// machine describes the CPU and what the library does on it.
+type machine struct {
+	model       string // /proc/cpuinfo "model name", or "unknown CPU"
+	vendor      string // "AuthenticAMD", "GenuineIntel", or ""
+	family      int    // -1 if unknown
+	modelNumber int    // -1 if unknown
+	logicalCPUs int
+	procFlags   map[string]bool // the flags /proc/cpuinfo lists, if it exists
+	flags       []cpuFlag       // as x/sys/cpu reports them (GODEBUG applied)
+	backend     string          // the point-arithmetic backend, by the library's rule
+	fieldPath   string          // the field multiplication's binding
+	ladder      string          // the X25519 ladder's path
+	godebug     string
+}
+
+// x86Flags are the x/sys/cpu flags the library reads on amd64: the four of
+// the IFMA backend and the IFMA X25519 ladder (vec_ifma_amd64.go,
+// x25519/ladder_amd64.go), AVX2 for the AVX2 backend (backend_amd64.go), and
+// BMI2 and ADX for the MULX field multiplication (field/fe_amd64.go).
+func x86Flags() []cpuFlag {
+	return []cpuFlag{
+		{"avx2", cpu.X86.HasAVX2},
+		{"avx512f", cpu.X86.HasAVX512F},
+		{"avx512vl", cpu.X86.HasAVX512VL},
+		{"avx512ifma", cpu.X86.HasAVX512IFMA},
+		{"bmi2", cpu.X86.HasBMI2},
+		{"adx", cpu.X86.HasADX},
+	}
+}
+
+// hasFlag returns the value of the named flag in flags.
+func hasFlag(flags []cpuFlag, name string) bool {
+	for _, f := range flags {
+		if f.name == name {
+			return f.has
+		}
+	}
+	return false
+}
+
+// hasIFMA reports the four flags of the IFMA kernels.
+func hasIFMA(flags []cpuFlag) bool {
+	return hasFlag(flags, "avx2") && hasFlag(flags, "avx512f") && hasFlag(flags, "avx512vl") && hasFlag(flags, "avx512ifma")
+}
+
+// backendRule is the library's choice of point-arithmetic backend, restated
+// from detectBackend (backend_amd64.go, backend_other.go): on amd64 without
+// the purego tag, "ifma" with AVX2, AVX512F, AVX512VL and AVX512IFMA, else
+// "avx2" with AVX2; "serial" everywhere else.
+func backendRule(goarch string, purego bool, flags []cpuFlag) string {
+	if goarch != "amd64" || purego {
+		return "serial"
+	}
+	switch {
+	case hasIFMA(flags):
+		return "ifma"
+	case hasFlag(flags, "avx2"):
+		return "avx2"
+	}
+	return "serial"
+}
+
+// fieldRule is the binding of the field multiplication, restated from
+// field/fe_amd64.go, fe_arm64.go and fe_noasm.go.
+func fieldRule(goarch string, purego bool, flags []cpuFlag) string {
+	switch {
+	case purego:
+		return "generic Go"
+	case goarch == "amd64" && hasFlag(flags, "bmi2") && hasFlag(flags, "adx"):
+		return "MULX/ADX assembly"
+	case goarch == "amd64":
+		return "MULQ assembly"
+	case goarch == "arm64":
+		return "Go, arm64 operation order"
+	}
+	return "generic Go"
+}
+
+// ladderRule is the path of x25519's variable-base ladder, restated from
+// x25519/ladder_amd64.go and ladder.go: the IFMA kernel on amd64 without
+// purego when the CPU has the four IFMA flags, the Go ladder on
+// field.Element otherwise.
+func ladderRule(goarch string, purego bool, flags []cpuFlag) string {
+	if goarch == "amd64" && !purego && hasIFMA(flags) {
+		return "IFMA kernel"
+	}
+	return "Go on field.Element"
+}
+
+// detectMachine describes the machine this process runs on.
+func detectMachine() machine {
+	m := machine{model: "unknown CPU", family: -1, modelNumber: -1, logicalCPUs: runtime.NumCPU(), godebug: os.Getenv("GODEBUG")}
+	if runtime.GOARCH == "amd64" || runtime.GOARCH == "386" {
+		m.flags = x86Flags()
+	}
+	m.readCPUInfo("/proc/cpuinfo")
+	m.backend = backendRule(runtime.GOARCH, purego, m.flags)
+	m.fieldPath = fieldRule(runtime.GOARCH, purego, m.flags)
+	m.ladder = ladderRule(runtime.GOARCH, purego, m.flags)
+	return m
+}
+
+// readCPUInfo fills in what the first processor entry of a Linux
+// /proc/cpuinfo says, if the file exists.
+func (m *machine) readCPUInfo(path string) {
+	f, err := os.Open(path)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		key, value, ok := strings.Cut(sc.Text(), ":")
+		if !ok {
+			if m.procFlags != nil {
+				return // the end of the first processor
+			}
+			continue
+		}
+		key, value = strings.TrimSpace(key), strings.TrimSpace(value)
+		switch key {
+		case "model name":
+			m.model = value
+		case "vendor_id":
+			m.vendor = value
+		case "cpu family":
+			m.family = atoi(value)
+		case "model":
+			m.modelNumber = atoi(value)
+		case "flags":
+			m.procFlags = map[string]bool{}
+			for _, fl := range strings.Fields(value) {
+				m.procFlags[fl] = true
+			}
+		}
+	}
+}
+
+func atoi(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// microarchitecture names the core from the vendor, family and model
+// numbers, for the CPUs these benchmarks have met; "" otherwise. Virtual
+// machines often report a bare "AMD EPYC", which this tells apart.
+func (m machine) microarchitecture() string {
+	switch {
+	case m.vendor == "AuthenticAMD" && m.family == 25:
+		return "Zen 3/Zen 4"
+	case m.vendor == "AuthenticAMD" && m.family == 26:
+		return "Zen 5"
+	case m.vendor == "GenuineIntel" && m.family == 6:
+		switch m.modelNumber {
+		case 85:
+			return "Skylake/Cascade Lake server"
+		case 106, 108:
+			return "Ice Lake server"
+		case 143:
+			return "Sapphire Rapids"
+		case 207:
+			return "Emerald Rapids"
+		}
+	}
+	return ""
+}
+
+// cpuName is the model name with the microarchitecture or the family and
+// model numbers.
+func (m machine) cpuName() string {
+	switch {
+	case m.microarchitecture() != "":
+		return fmt.Sprintf("%s (%s)", m.model, m.microarchitecture())
+	case m.family >= 0:
+		return fmt.Sprintf("%s (family %d, model %d)", m.model, m.family, m.modelNumber)
+	}
+	return m.model
+}
+
+var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
+
+// slug is the CPU part of a results file name: the model name and the
+// microarchitecture (or family and model numbers) in lower case, with
+// dashes, as in "amd-epyc-zen-5".
+func (m machine) slug() string {
+	name := m.model
+	switch {
+	case m.microarchitecture() != "":
+		name += " " + m.microarchitecture()
+	case m.family >= 0:
+		name += fmt.Sprintf(" f%dm%d", m.family, m.modelNumber)
+	}
+	s := strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(name), "-"), "-")
+	if s == "" {
+		return "unknown-cpu"
+	}
+	return s
+}
+
+// flagsLine lists the flags x/sys/cpu reports, each with "yes" or "no",
+// and "no (GODEBUG)" where /proc/cpuinfo lists the flag but x/sys/cpu has
+// it cleared.
+func (m machine) flagsLine() string {
+	if len(m.flags) == 0 {
+		return "none read on " + runtime.GOARCH
+	}
+	var parts []string
+	for _, f := range m.flags {
+		v := "no"
+		switch {
+		case f.has:
+			v = "yes"
+		case m.procFlags[f.name]:
+			v = "no (cleared by GODEBUG)"
+		}
+		parts = append(parts, f.name+" "+v)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// describe returns the lines that head every run.
+func (m machine) describe() []string {
+	godebug := m.godebug
+	if godebug == "" {
+		godebug = "unset"
+	}
+	tags := ""
+	if purego {
+		tags = ", -tags purego"
+	}
+	return []string{
+		fmt.Sprintf("CPU: %s, %d logical CPUs", m.cpuName(), m.logicalCPUs),
+		fmt.Sprintf("Go: %s %s/%s%s; GODEBUG: %s", runtime.Version(), runtime.GOOS, runtime.GOARCH, tags, godebug),
+		"x/sys/cpu flags: " + m.flagsLine(),
+		fmt.Sprintf("backend: %s; field multiplication: %s; X25519 ladder: %s (derived from these flags with the library's rules, which it does not export)",
+			m.backend, m.fieldPath, m.ladder),
+	}
+}
