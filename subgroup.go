@@ -145,9 +145,17 @@ import "github.com/seed06d4b90c/edwards25519/field"
 // of those only the identity is torsion-free: it is the one case where the
 // result is corrected, to 1.
 //
+// Timing. For the identity the values above are zero throughout (K = 0,
+// σ = 0, W = 0), and dudect measured exponentiations of zero as a little
+// faster than those of other values (docs/SECURITY.md). So a point of
+// small order, the only kind for which W = 0, is replaced by B (selected
+// in constant time, after IsSmallOrder's test) before the formulas run,
+// and its answer is taken from the identity test alone: the
+// exponentiations then never see a zero.
+//
 // Cost: two exponentiations (SqrtRatio and Pow22523, each about 250S),
-// 12M + 3S besides, and a comparison for the identity; no table, no
-// inversion.
+// 12M + 3S besides, the small-order test (2S + 1M) and three comparisons;
+// no table, no inversion.
 
 // Constants of the test, derived here from their definitions (steps 1 and 5).
 var (
@@ -213,32 +221,41 @@ func (v *Point) IsTorsionFree() int {
 	var one, zero field.Element
 	one.One()
 
-	// K = Z - Y and σ² = Z² - Y² = (Z + Y)·K; halvable is 1 exactly when
-	// Z² - Y² is a square, that is when v is in 2E (step 4).
-	var k, sigma field.Element
+	// A point of small order is torsion-free iff it is the identity, K = 0
+	// (y = 1); the formulas run on B instead (see "Timing").
+	var k field.Element
 	k.Subtract(&v.z, &v.y)
-	sigma.Add(&v.z, &v.y)
+	identity := k.Equal(&zero)
+	small := v.IsSmallOrder()
+	var q Point
+	q.Select(generator, v, small)
+
+	// K = Z - Y and σ² = Z² - Y² = (Z + Y)·K; halvable is 1 exactly when
+	// Z² - Y² is a square, that is when q is in 2E (step 4).
+	var sigma field.Element
+	k.Subtract(&q.z, &q.y)
+	sigma.Add(&q.z, &q.y)
 	sigma.Multiply(&sigma, &k)
 	_, halvable := sigma.SqrtRatio(&sigma, &one)
 
 	// G = 2T - c·σ, N = Z·G·(2σ + (r-2)·K) + (A+2)·σ·K·X (step 6).
 	var t2, g, zg, n, sk field.Element
-	t2.Add(&v.t, &v.t)
+	t2.Add(&q.t, &q.t)
 	g.Multiply(&isogenyC, &sigma)
 	g.Subtract(&t2, &g)
-	zg.Multiply(&v.z, &g)
+	zg.Multiply(&q.z, &g)
 	n.Multiply(&isogenyRMinus2, &k)
 	n.Add(&n, &sigma)
 	n.Add(&n, &sigma)
 	n.Multiply(&n, &zg)
 	sk.Multiply(&sigma, &k)
-	sk.Multiply(&sk, &v.x)
+	sk.Multiply(&sk, &q.x)
 	sk.Mult32(&sk, isogenyE1)
 	n.Add(&n, &sk)
 
 	// W = 2·N²·K·(X·Z·G)³ and χ₄(W) = W^((p-5)/8)² · W.
 	var xzg, cube, w, chi field.Element
-	xzg.Multiply(&v.x, &zg)
+	xzg.Multiply(&q.x, &zg)
 	cube.Square(&xzg)
 	cube.Multiply(&cube, &xzg)
 	w.Square(&n)
@@ -250,8 +267,6 @@ func (v *Point) IsTorsionFree() int {
 	chi.Multiply(&chi, &w)
 	inKernel := chi.Equal(&one)
 
-	// W = 0, and so inKernel = 0, for the identity, which is torsion-free
-	// (see "Exceptions"). It is the point with K = 0, that is y = 1.
-	identity := k.Equal(&zero)
-	return halvable&inKernel | identity
+	// For a point of small order the answer is the identity test's.
+	return (halvable&inKernel)&^small | identity&small
 }
