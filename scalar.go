@@ -812,42 +812,63 @@ func windowDigits(sw *[4]uint64, w uint, out []int32) int {
 // which hold at most one nonzero, and s = sum naf[i]*2^i (Solinas 2000;
 // Hankerson-Menezes-Vanstone, Guide to ECC, Algorithm 3.35).
 //
-// VarTime: its running time and memory accesses depend on s. Use it only on
+// The recoding walks s upwards with a carry c in {0, 1}, the one owed by
+// the last negative digit: at position p the value left to recode is
+// k = floor(s / 2^p) + c. k is even exactly when bit p of s equals c (0+0,
+// or 1+1, which passes the carry on), so the digits stay zero over a whole
+// run of bits equal to c, and one count of trailing zeros on a word of s
+// (complemented when c = 1) jumps to the end of the run. There k is odd and
+// its digit is d = k mods 2^w, read as c plus the w bits of s from p (from
+// two words when they straddle a boundary). k - d is divisible by 2^w, so
+// the scan resumes w bits higher, with the carry 1 when d < 0.
+//
+// VarTime: its callers (the VarTime* multiplications) pass public scalars
+// only, so it may branch on the bits of s and store at positions they
+// choose: its running time and memory accesses depend on s. Use it only on
 // public scalars (signature verification).
 func (s *Scalar) nafDigits(w uint) [256]int8 {
 	if w < 2 || w > 8 {
 		panic("edwards25519: nafDigits width out of range")
 	}
-	// Expand s into single bits, with room for a window that starts at the
-	// top bit and reads past it.
-	var b [256 + 8]uint8
-	for i := 0; i < 256; i++ {
-		b[i] = uint8(s.w[i/64] >> (i % 64) & 1)
-	}
+	// s's words and a zero word above them, for a window that starts in
+	// the top word and reads past bit 255.
+	x := [5]uint64{s.w[0], s.w[1], s.w[2], s.w[3], 0}
+	mask := uint64(1)<<w - 1
 	var naf [256]int8
-	full := int32(1) << w
-	var carry int32 // a one owed at position i by an earlier negative digit
-	for i := 0; i < 256; {
-		if int32(b[i])+carry != 1 {
-			// Bit i of the running value k is even: digit zero. k's bit is
-			// b[i]+carry in {0, 2}; a 2 is a zero bit with the carry passed on.
-			i++
-			continue
+	var carry uint64 // c, owed at the next position
+	var off uint     // the next position, counted from the bottom of word i
+	// In the loop off < 64 wherever it shifts or indexes: the &63 and &255
+	// masks change nothing and spare the compiler's range checks.
+	for i := uint(0); i < 4; i++ {
+		lo, hi := x[i], x[i+1]
+		for off < 64 {
+			// The bits of word i from off up, set where they differ from c.
+			run := lo
+			if carry != 0 {
+				run = ^lo
+			}
+			run >>= off & 63
+			if run == 0 {
+				// k stays even up to the word's top: zero digits.
+				off = 64
+				break
+			}
+			off += uint(bits.TrailingZeros64(run))
+			// u is bits [off, off+w) of s; hi<<1<<(63-off) is hi<<(64-off),
+			// which is 0 for off = 0 and adds nothing inside the mask unless
+			// the window straddles into word i+1.
+			u := (lo>>(off&63) | hi<<1<<((63-off)&63)) & mask
+			// v = c + u is odd and below 2^w, and d = v - 2^w when v >=
+			// 2^(w-1), else v. v's bit w-1 is u's: when c = 1, bit 0 of u
+			// is 0 and adding c carries nowhere. That bit is the next c.
+			next := u >> (w - 1)
+			naf[(64*i+off)&255] = int8(int64(carry+u) - int64(next<<w))
+			carry = next
+			off += w
 		}
-		// k is odd here: take d = k mods 2^w and subtract it, which clears
-		// bits i..i+w-1 of k (possibly adding a one at i+w when d < 0).
-		v := carry
-		for j := uint(0); j < w; j++ {
-			v += int32(b[i+int(j)]) << j
-		}
-		if v >= full/2 {
-			naf[i] = int8(v - full)
-			carry = 1
-		} else {
-			naf[i] = int8(v)
-			carry = 0
-		}
-		i += int(w)
+		// A window that ran past the word's top covered the next word's
+		// low off-64 bits.
+		off -= 64
 	}
 	// s < 2^253: a window with a negative digit ends at or below bit 252,
 	// so the carry it leaves is consumed by a later position below 256.

@@ -2,6 +2,7 @@ package edwards25519
 
 import (
 	"bytes"
+	"fmt"
 	"math/big"
 	"testing"
 
@@ -496,6 +497,114 @@ func TestScalarNAFDigits(t *testing.T) {
 	}
 }
 
+// nafDigitsBitwise is the width-w NAF recoding one bit at a time, as
+// nafDigits was first written: the oracle for its word-scanning form, which
+// must give the same digits (not only a valid NAF of the same value).
+func nafDigitsBitwise(s *Scalar, w uint) [256]int8 {
+	if w < 2 || w > 8 {
+		panic("nafDigitsBitwise width out of range")
+	}
+	// Expand s into single bits, with room for a window that starts at the
+	// top bit and reads past it.
+	var b [256 + 8]uint8
+	for i := 0; i < 256; i++ {
+		b[i] = uint8(s.w[i/64] >> (i % 64) & 1)
+	}
+	var naf [256]int8
+	full := int32(1) << w
+	var carry int32 // a one owed at position i by an earlier negative digit
+	for i := 0; i < 256; {
+		if int32(b[i])+carry != 1 {
+			// Bit i of the running value k is even: digit zero. k's bit is
+			// b[i]+carry in {0, 2}; a 2 is a zero bit with the carry passed on.
+			i++
+			continue
+		}
+		// k is odd here: take d = k mods 2^w and subtract it, which clears
+		// bits i..i+w-1 of k (possibly adding a one at i+w when d < 0).
+		v := carry
+		for j := uint(0); j < w; j++ {
+			v += int32(b[i+int(j)]) << j
+		}
+		if v >= full/2 {
+			naf[i] = int8(v - full)
+			carry = 1
+		} else {
+			naf[i] = int8(v)
+			carry = 0
+		}
+		i += int(w)
+	}
+	if carry != 0 {
+		panic("nafDigitsBitwise: carry out")
+	}
+	return naf
+}
+
+// scalarTestNAFStraddles returns scalars whose NAF windows start just below
+// each word boundary (64, 128, 192, and 256, where the window reads past the
+// top bit): every 9-bit pattern at each start from 9 bits below the boundary
+// to the boundary, alone and above a run of ones (which brings the carry to
+// the window's start), and the 512 values below l and from 2^252 and below
+// it. Values of l or more are reduced.
+func scalarTestNAFStraddles(t testing.TB) []*Scalar {
+	var out []*Scalar
+	for _, boundary := range []uint{64, 128, 192, 256} {
+		for p := boundary - 9; p <= boundary; p++ {
+			ones := new(big.Int).Sub(ptPow2(p), big.NewInt(1))
+			for pat := int64(0); pat < 512; pat++ {
+				v := new(big.Int).Lsh(big.NewInt(pat), p)
+				out = append(out, ptScalarFromBig(t, v))
+				out = append(out, ptScalarFromBig(t, v.Add(v, ones)))
+			}
+		}
+	}
+	for k := int64(0); k < 512; k++ {
+		for _, v := range []*big.Int{
+			new(big.Int).Sub(groupOrder, big.NewInt(k+1)),
+			new(big.Int).Add(ptPow2(252), big.NewInt(k)),
+			new(big.Int).Sub(ptPow2(252), big.NewInt(k+1)),
+		} {
+			out = append(out, ptScalarFromBig(t, v))
+		}
+	}
+	return out
+}
+
+// TestScalarNAFDigitsOracle checks that nafDigits gives the digits of
+// nafDigitsBitwise, at every width it accepts (5 and baseNAFWidth among
+// them), on the edge scalars of the other tests, on windows straddling each
+// word boundary, and on random scalars: uniform ones (ptRandomScalar) and
+// ones biased to long runs of equal bits (ptScalarPairs).
+func TestScalarNAFDigitsOracle(t *testing.T) {
+	if baseNAFWidth < 2 || baseNAFWidth > 8 {
+		t.Fatalf("baseNAFWidth %d is outside nafDigits's range", baseNAFWidth)
+	}
+	r := ptRand(t)
+	n := 20000
+	if testing.Short() {
+		n = 2000
+	}
+	ss := ptScalars(t, r, n)
+	_, pairs := ptScalarPairs(t, r, n)
+	ss = append(ss, pairs...)
+	ss = append(ss, scalarTestNAFStraddles(t)...)
+	for _, s := range ss {
+		for w := uint(2); w <= 8; w++ {
+			got, want := s.nafDigits(w), nafDigitsBitwise(s, w)
+			if got != want {
+				for i := range got {
+					if got[i] != want[i] {
+						t.Fatalf("w=%d, s = %x (little-endian): digit %d is %d, want %d",
+							w, s.Bytes(), i, got[i], want[i])
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d scalars, widths 2 to 8", len(ss))
+}
+
 func TestScalarAllocations(t *testing.T) {
 	x := ptScalarFromBig(t, big.NewInt(12345))
 	y := ptScalarFromBig(t, new(big.Int).Sub(groupOrder, big.NewInt(3)))
@@ -599,4 +708,28 @@ func BenchmarkScalarBytes(b *testing.B) {
 		sink ^= x.Bytes()[0]
 	}
 	_ = sink
+}
+
+// BenchmarkScalarNAFDigits times nafDigits at the two widths the
+// variable-time multiplications use, over 256 random scalars in turn.
+func BenchmarkScalarNAFDigits(b *testing.B) {
+	r := ptRand(b)
+	ss := make([]*Scalar, 256)
+	for i := range ss {
+		ss[i] = ptRandomScalar(r)
+	}
+	for _, w := range []uint{5, baseNAFWidth} {
+		b.Run(fmt.Sprintf("w=%d", w), func(b *testing.B) {
+			var sink int8
+			i := 0
+			for b.Loop() {
+				naf := ss[i%len(ss)].nafDigits(w)
+				sink ^= naf[i%len(naf)]
+				i++
+			}
+			if sink == 42 {
+				b.Log(sink)
+			}
+		})
+	}
 }
