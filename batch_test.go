@@ -137,7 +137,7 @@ func btPoints(t testing.TB, r *rand.Rand, pool []*Point, n int) []*Point {
 	for i := range out {
 		p := pool[r.IntN(len(pool))]
 		if r.IntN(3) == 0 {
-			p = vtScaled(t, r, p)
+			p = ptScaled(t, r, p)
 		} else {
 			p = new(Point).Set(p)
 		}

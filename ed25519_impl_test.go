@@ -1,13 +1,14 @@
 package edwards25519
 
-// A test-only Ed25519 (RFC 8032, section 5.1) and X25519 (RFC 7748,
-// section 5) written against nothing but the exported API of this package
-// and of package field. They exist so that the vector tests in
-// rfc_test.go, wycheproof_test.go and ed25519vectors_test.go exercise the
-// library the way a real signature or key-agreement implementation would,
-// and so that the consequences of the library's decoding rules (SetBytes
-// accepts non-canonical encodings) can be stated and checked per verifier
-// policy. None of this is constant time and none of it is exported.
+// A test-only Ed25519 (RFC 8032, section 5.1), and X25519 (RFC 7748,
+// section 5) computed through Point, written against nothing but the
+// exported API of this package and of package field. They exist so that
+// the vector tests in rfc_test.go, wycheproof_test.go and
+// ed25519vectors_test.go exercise the library the way a real signature or
+// key-agreement implementation would, and so that the consequences of the
+// library's decoding rules (SetBytes accepts non-canonical encodings) can
+// be stated and checked per verifier policy. None of this is constant time
+// and none of it is exported.
 
 import (
 	"bytes"
@@ -189,58 +190,6 @@ func svClamp(k []byte) [32]byte {
 	out[31] &= 0x7f
 	out[31] |= 0x40
 	return out
-}
-
-// svX25519Ladder is the Montgomery ladder of RFC 7748 section 5 on
-// field.Element. It accepts every 32-byte u (the top bit is ignored and
-// values >= p are reduced, as field.Element.SetBytes does), including
-// points on the quadratic twist and of low order.
-func svX25519Ladder(scalar, u []byte) []byte {
-	k := svClamp(scalar)
-	x1, err := new(field.Element).SetBytes(u)
-	if err != nil {
-		panic("field SetBytes rejected 32 bytes: " + err.Error())
-	}
-	x2 := new(field.Element).One()
-	z2 := new(field.Element).Zero()
-	x3 := new(field.Element).Set(x1)
-	z3 := new(field.Element).One()
-	swap := 0
-
-	var a, aa, b, bb, e, c, d, da, cb, tmp field.Element
-	for t := 254; t >= 0; t-- {
-		bit := int(k[t/8]>>(t%8)) & 1
-		swap ^= bit
-		x2.Swap(x3, swap)
-		z2.Swap(z3, swap)
-		swap = bit
-
-		a.Add(x2, z2)
-		aa.Square(&a)
-		b.Subtract(x2, z2)
-		bb.Square(&b)
-		e.Subtract(&aa, &bb)
-		c.Add(x3, z3)
-		d.Subtract(x3, z3)
-		da.Multiply(&d, &a)
-		cb.Multiply(&c, &b)
-
-		x3.Add(&da, &cb)
-		x3.Square(x3)
-		tmp.Subtract(&da, &cb)
-		tmp.Square(&tmp)
-		z3.Multiply(x1, &tmp)
-		x2.Multiply(&aa, &bb)
-		// a24 = (486662 - 2) / 4 = 121665.
-		tmp.Mult32(&e, 121665)
-		tmp.Add(&aa, &tmp)
-		z2.Multiply(&e, &tmp)
-	}
-	x2.Swap(x3, swap)
-	z2.Swap(z3, swap)
-	// Invert returns 0 for 0, so a low-order result encodes as zero, like
-	// z_2^(p-2) in the RFC.
-	return new(field.Element).Multiply(x2, new(field.Element).Invert(z2)).Bytes()
 }
 
 // svEdwardsStatus says why the Point path could or could not run.

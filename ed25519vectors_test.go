@@ -187,6 +187,6 @@ func testEd25519Vectors(t *testing.T) {
 	if accepts[svPolicyZIP215.String()] != ran {
 		t.Errorf("ZIP-215 accepted %d of %d", accepts[svPolicyZIP215.String()], ran)
 	}
-	t.Logf("ed25519vectors %s: ran %d vectors; flags %v", svVectorsVersion, ran, svSorted(flagCounts))
-	t.Logf("ed25519vectors accepted per policy: %v", svSorted(accepts))
+	t.Logf("ed25519vectors %s: ran %d vectors; flags %v", svVectorsVersion, ran, flagCounts)
+	t.Logf("ed25519vectors accepted per policy: %v", accepts)
 }

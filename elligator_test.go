@@ -146,11 +146,9 @@ func elEncode(x, y *big.Int) []byte {
 // elAffine returns the affine coordinates of p, through math/big.
 func elAffine(p *Point) (x, y *big.Int) {
 	X, Y, Z, _ := p.ExtendedCoordinates()
-	zi := elInv0(elFromElement(Z))
-	return elMul(elFromElement(X), zi), elMul(elFromElement(Y), zi)
+	zi := elInv0(ptElemBig(Z))
+	return elMul(ptElemBig(X), zi), elMul(ptElemBig(Y), zi)
 }
-
-func elFromElement(e *field.Element) *big.Int { return new(big.Int).SetBytes(reverse(e.Bytes())) }
 
 func elToElement(t testing.TB, x *big.Int) *field.Element {
 	t.Helper()
@@ -202,7 +200,7 @@ func TestElligator2Map(t *testing.T) {
 	r := ptRand(t)
 	branches := [2]int{}
 	for _, u := range elInputs(t, r, 600) {
-		ub := elFromElement(u)
+		ub := ptElemBig(u)
 		wantX, wantY := elMap(ub)
 		if !elOnCurve(wantX, wantY) {
 			t.Fatalf("oracle: map(%v) is not on the curve", ub)
@@ -477,14 +475,14 @@ func TestElligator2Allocations(t *testing.T) {
 
 // TestElligator2Constants checks the derived constants against math/big.
 func TestElligator2Constants(t *testing.T) {
-	if got := elFromElement(ell2C); got.Cmp(elC) != 0 {
+	if got := ptElemBig(ell2C); got.Cmp(elC) != 0 {
 		t.Errorf("c = %v, want %v", got, elC)
 	}
-	i := elFromElement(new(field.Element).Subtract(new(field.Element).One(), ell2OneMinusI))
+	i := ptElemBig(new(field.Element).Subtract(new(field.Element).One(), ell2OneMinusI))
 	if elMul(i, i).Cmp(new(big.Int).Sub(elP, big.NewInt(1))) != 0 || i.Bit(0) != 0 {
 		t.Errorf("1 - ell2OneMinusI = %v is not the even root of -1", i)
 	}
-	if got := elFromElement(ell2MinusJ); got.Cmp(elSub(new(big.Int), elJ)) != 0 {
+	if got := ptElemBig(ell2MinusJ); got.Cmp(elSub(new(big.Int), elJ)) != 0 {
 		t.Errorf("-J = %v", got)
 	}
 	// The facts the derivation relies on: -J, J - 2 and 2 are not squares.

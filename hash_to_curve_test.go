@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"math/big"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/seed06d4b90c/edwards25519/field"
 	"github.com/seed06d4b90c/edwards25519/h2c"
+	"github.com/seed06d4b90c/edwards25519/internal/testvectors"
 )
 
 // The RFC 9380 suite vectors (appendix J.5 for edwards25519, J.4 for
@@ -21,20 +21,6 @@ import (
 // authors' JSON files.
 
 const h2VectorDir = "../shared/vectors/h2c/"
-
-// h2ReadVectors reads a vector file; if it is missing it fails under CI
-// (CI=true) and skips otherwise.
-func h2ReadVectors(t *testing.T, name string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(h2VectorDir + name)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("test vectors unavailable in CI: %v", err)
-		}
-		t.Skipf("test vectors unavailable (%v); skipping outside CI", err)
-	}
-	return data
-}
 
 type h2Affine struct{ X, Y string }
 
@@ -51,7 +37,7 @@ type h2SuiteFile struct {
 func h2LoadSuite(t *testing.T, name string, wantSuite string) *h2SuiteFile {
 	t.Helper()
 	var f h2SuiteFile
-	if err := json.Unmarshal(h2ReadVectors(t, name), &f); err != nil {
+	if err := json.Unmarshal(testvectors.Read(t, h2VectorDir+name), &f); err != nil {
 		t.Fatal(err)
 	}
 	if f.Ciphersuite != wantSuite || len(f.Vectors) != 5 {
@@ -221,7 +207,7 @@ func TestExpandXMDSHA512(t *testing.T) {
 			UniformBytes string `json:"uniform_bytes"`
 		}
 	}
-	if err := json.Unmarshal(h2ReadVectors(t, "expand_message_xmd_SHA512_38.json"), &f); err != nil {
+	if err := json.Unmarshal(testvectors.Read(t, h2VectorDir+"expand_message_xmd_SHA512_38.json"), &f); err != nil {
 		t.Fatal(err)
 	}
 	if len(f.Tests) != 10 {

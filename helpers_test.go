@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"math/big"
 	"math/rand/v2"
-	"os"
-	"strconv"
 	"testing"
 
 	ref "filippo.io/edwards25519"
+
+	"github.com/seed06d4b90c/edwards25519/field"
+	"github.com/seed06d4b90c/edwards25519/internal/testrand"
 )
 
 // The random-input helpers of the package's tests, and their one seed.
@@ -17,21 +18,12 @@ import (
 // failure can be replayed; the other helpers draw from that source and mix
 // in edge values.
 
-// ptRand returns a seeded source and logs the seed: EDWARDS25519_SEED (in
+// ptRand returns a source seeded by testrand.Seed: EDWARDS25519_SEED (in
 // decimal, or hexadecimal with 0x) replays a run, and a random seed is
 // drawn without it.
 func ptRand(t testing.TB) *rand.Rand {
 	t.Helper()
-	seed := rand.Uint64()
-	if s := os.Getenv("EDWARDS25519_SEED"); s != "" {
-		v, err := strconv.ParseUint(s, 0, 64)
-		if err != nil {
-			t.Fatalf("bad EDWARDS25519_SEED %q: %v", s, err)
-		}
-		seed = v
-	}
-	t.Logf("seed %d (replay with EDWARDS25519_SEED=%d)", seed, seed)
-	return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	return testrand.New(t, 0x9e3779b97f4a7c15)
 }
 
 // ptBytes returns n random bytes from r.
@@ -228,6 +220,31 @@ func ptEncodings(r *rand.Rand) [][]byte {
 	}
 	return out
 }
+
+// ptScaled returns p with every coordinate multiplied by a random nonzero
+// λ < 2^254: the same point in other coordinates.
+func ptScaled(t testing.TB, r *rand.Rand, p *Point) *Point {
+	t.Helper()
+	var b [32]byte
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	b[31] &= 0x3f
+	b[0] |= 1
+	l, err := new(field.Element).SetBytes(b[:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := new(Point)
+	q.x.Multiply(&p.x, l)
+	q.y.Multiply(&p.y, l)
+	q.z.Multiply(&p.z, l)
+	q.t.Multiply(&p.t, l)
+	return q
+}
+
+// ptElemBig returns the canonical value of e.
+func ptElemBig(e *field.Element) *big.Int { return new(big.Int).SetBytes(reverse(e.Bytes())) }
 
 func reverse(b []byte) []byte {
 	out := make([]byte, len(b))

@@ -23,13 +23,7 @@ import (
 func BenchmarkPippengerCrossover(b *testing.B) {
 	sizes := []int{32, 64, 72, 80, 88, 96, 104, 112, 128, 192, 256}
 	const rounds = 31
-	r := ptRand(b)
-	pts := ptPoints(b, r, 64)
-	scalars := make([]*Scalar, sizes[len(sizes)-1])
-	points := make([]*Point, len(scalars))
-	for k := range scalars {
-		scalars[k], points[k] = ptRandomScalar(r), pts[k%len(pts)]
-	}
+	scalars, points := pippengerBenchTerms(b, sizes[len(sizes)-1])
 	for _, be := range allBackends {
 		if !backendNative(be) {
 			continue
@@ -79,6 +73,20 @@ func BenchmarkPippengerCrossover(b *testing.B) {
 	}
 }
 
+// pippengerBenchTerms returns the n terms of the Pippenger benchmarks:
+// random scalars, and the 64 points of ptPoints (the identity, B, the
+// torsion points and random ones) repeated.
+func pippengerBenchTerms(b *testing.B, n int) ([]*Scalar, []*Point) {
+	r := ptRand(b)
+	pts := ptPoints(b, r, 64)
+	scalars := make([]*Scalar, n)
+	points := make([]*Point, n)
+	for k := range scalars {
+		scalars[k], points[k] = ptRandomScalar(r), pts[k%len(pts)]
+	}
+	return scalars, points
+}
+
 // BenchmarkPippengerWindow times the bucket method at window widths around
 // pippengerWindow's choice, at several numbers of points, on every native
 // backend, interleaved in one process, and logs per size the median ratio
@@ -90,13 +98,7 @@ func BenchmarkPippengerCrossover(b *testing.B) {
 func BenchmarkPippengerWindow(b *testing.B) {
 	sizes := []int{128, 256, 512, 1024, 2048, 4096}
 	const rounds = 21
-	r := ptRand(b)
-	pts := ptPoints(b, r, 64)
-	scalars := make([]*Scalar, sizes[len(sizes)-1])
-	points := make([]*Point, len(scalars))
-	for k := range scalars {
-		scalars[k], points[k] = ptRandomScalar(r), pts[k%len(pts)]
-	}
+	scalars, points := pippengerBenchTerms(b, sizes[len(sizes)-1])
 	for _, be := range allBackends {
 		if !backendNative(be) {
 			continue

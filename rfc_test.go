@@ -1,20 +1,24 @@
 package edwards25519
 
 // Known-answer tests typed in from the RFC texts:
-//   - RFC 8032 section 7.1 (Ed25519: TEST 1, 2, 3, 1024, SHA(abc)),
+//   - RFC 8032 section 7.1 (Ed25519: TEST 1, 2, 3, 1024, SHA(abc)), each
+//     also through crypto/ed25519, so that a typo in the typed-in data
+//     shows up as a disagreement with the toolchain;
 //   - RFC 7748 section 5.2 (X25519 single vectors and the iterated
-//     vector) and section 6.1 (the Diffie-Hellman example).
-// Every vector also goes through crypto/ed25519 or crypto/ecdh, so a typo
-// in the typed-in data shows up as a disagreement with the toolchain.
+//     vector) and section 6.1 (the Diffie-Hellman example), through the
+//     Point path of ed25519_impl_test.go (the vectors are
+//     testvectors.RFC7748, which the x25519 package's tests check against
+//     crypto/ecdh).
 
 import (
 	"bytes"
-	"crypto/ecdh"
 	"crypto/ed25519"
 	"encoding/hex"
-	"os"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/seed06d4b90c/edwards25519/internal/testvectors"
 )
 
 func svHex(t testing.TB, s string) []byte {
@@ -218,95 +222,18 @@ func svAddL(s []byte) []byte {
 	return out
 }
 
-type svX25519Vector struct {
-	name              string
-	scalar, u, shared string
-}
-
-// RFC 7748 section 5.2 (the second u has its top bit set, which X25519
-// ignores) and section 6.1.
-var svRFC7748Vectors = []svX25519Vector{
-	{
-		name:   "5.2 vector 1",
-		scalar: "a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4",
-		u:      "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c",
-		shared: "c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552",
-	},
-	{
-		name:   "5.2 vector 2",
-		scalar: "4b66e9d4d1b4673c5ad22691957d6af5c11b6421e0ea01d42ca4169e7918ba0d",
-		u:      "e5210f12786811d3f4b7959d0538ae2c31dbe7106fc03c3efc4cd549c715a493",
-		shared: "95cbde9476e8907d7aade45cb4b873f88b595a68799fa152e6f8f7647aac7957",
-	},
-	{
-		name:   "6.1 Alice public",
-		scalar: "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a",
-		u:      "0900000000000000000000000000000000000000000000000000000000000000",
-		shared: "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a",
-	},
-	{
-		name:   "6.1 Bob public",
-		scalar: "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb",
-		u:      "0900000000000000000000000000000000000000000000000000000000000000",
-		shared: "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f",
-	},
-	{
-		name:   "6.1 Alice shared",
-		scalar: "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a",
-		u:      "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f",
-		shared: "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742",
-	},
-	{
-		name:   "6.1 Bob shared",
-		scalar: "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb",
-		u:      "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a",
-		shared: "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742",
-	},
-}
-
-// svEcdhX25519 is X25519 through crypto/ecdh; ok is false when crypto/ecdh
-// refuses (it rejects an all-zero shared secret).
-func svEcdhX25519(t testing.TB, scalar, u []byte) ([]byte, bool) {
+// svCheckPointX25519 runs one X25519 input through the Point path
+// (svX25519ViaEdwards) and checks its SetBytes verdict against
+// svOnMontgomery; where the path runs and want is not nil, its output must
+// be want. It returns the path's output and status.
+func svCheckPointX25519(t *testing.T, what string, scalar, u, want []byte) ([]byte, svEdwardsStatus) {
 	t.Helper()
-	priv, err := ecdh.X25519().NewPrivateKey(scalar)
-	if err != nil {
-		t.Fatalf("crypto/ecdh NewPrivateKey: %v", err)
-	}
-	pub, err := ecdh.X25519().NewPublicKey(u)
-	if err != nil {
-		t.Fatalf("crypto/ecdh NewPublicKey: %v", err)
-	}
-	out, err := priv.ECDH(pub)
-	if err != nil {
-		return nil, false
-	}
-	return out, true
-}
-
-// svCheckX25519 runs one X25519 input through the ladder, the Point path
-// and crypto/ecdh and compares them with want (nil: no expected value
-// other than mutual agreement). It returns the ladder's output and the
-// Point path's status.
-func svCheckX25519(t *testing.T, what string, scalar, u, want []byte) ([]byte, svEdwardsStatus) {
-	t.Helper()
-	ladder := svX25519Ladder(scalar, u)
-	if want != nil && !bytes.Equal(ladder, want) {
-		t.Errorf("%s: ladder gives %x, want %x", what, ladder, want)
-	}
-	std, ok := svEcdhX25519(t, scalar, u)
-	allZero := bytes.Equal(ladder, make([]byte, 32))
-	switch {
-	case ok && !bytes.Equal(std, ladder):
-		t.Errorf("%s: crypto/ecdh gives %x, ladder %x", what, std, ladder)
-	case !ok && !allZero:
-		t.Errorf("%s: crypto/ecdh refused but the ladder output %x is not zero", what, ladder)
-	}
 	viaPoint, status := svX25519ViaEdwards(scalar, u)
 	onCurve := svOnMontgomery(u)
 	switch status {
 	case svEdwardsOK:
-		if !bytes.Equal(viaPoint, ladder) {
-			t.Errorf("%s: Point path gives %x, ladder %x", what, viaPoint, ladder)
+		if want != nil && !bytes.Equal(viaPoint, want) {
+			t.Errorf("%s: Point path gives %x, want %x", what, viaPoint, want)
 		}
 		if !onCurve {
 			t.Errorf("%s: SetBytes accepted y for a u on the twist", what)
@@ -323,55 +250,66 @@ func svCheckX25519(t *testing.T, what string, scalar, u, want []byte) ([]byte, s
 			t.Errorf("%s: u = -1 classified as on Curve25519", what)
 		}
 	}
-	return ladder, status
+	return viaPoint, status
 }
 
+// TestRFC7748X25519Vectors runs the X25519 vectors of RFC 7748
+// (testvectors.RFC7748, which the x25519 package's tests run through X25519
+// and crypto/ecdh) through the Point path, and the public keys of section
+// 6.1 through ScalarBaseMult and BytesMontgomery.
 func TestRFC7748X25519Vectors(t *testing.T) { forEachBackend(t, testRFC7748X25519Vectors) }
 
 func testRFC7748X25519Vectors(t *testing.T) {
 	counts := map[svEdwardsStatus]int{}
-	for _, v := range svRFC7748Vectors {
-		scalar, u, want := svHex(t, v.scalar), svHex(t, v.u), svHex(t, v.shared)
-		_, st := svCheckX25519(t, v.name, scalar, u, want)
+	for _, v := range testvectors.RFC7748 {
+		scalar, u, want := svHex(t, v.Scalar), svHex(t, v.U), svHex(t, v.Shared)
+		_, st := svCheckPointX25519(t, v.Name, scalar, u, want)
 		counts[st]++
 		// Section 6.1 uses honestly generated public keys, which are on
 		// the curve; the section 5.2 inputs are arbitrary strings and may
-		// lie on the twist (svCheckX25519 has checked the verdict against
-		// svOnMontgomery either way).
-		if strings.HasPrefix(v.name, "6.1") && st != svEdwardsOK {
-			t.Errorf("%s: Point path status %v for an honest public key", v.name, st)
+		// lie on the twist (svCheckPointX25519 has checked the verdict
+		// against svOnMontgomery either way).
+		if strings.HasPrefix(v.Name, "6.1") && st != svEdwardsOK {
+			t.Errorf("%s: Point path status %v for an honest public key", v.Name, st)
 		}
-		t.Logf("%s: Point path %v", v.name, st)
+		t.Logf("%s: Point path %v", v.Name, st)
 	}
 	// Public keys of section 6.1 through ScalarBaseMult + BytesMontgomery:
 	// the X25519 base point u = 9 is the image of the Ed25519 generator.
-	for _, v := range svRFC7748Vectors {
-		if !strings.HasSuffix(v.name, "public") {
+	keys := 0
+	for _, v := range testvectors.RFC7748 {
+		if !strings.HasSuffix(v.Name, "public key") {
 			continue
 		}
-		k := svClamp(svHex(t, v.scalar))
+		keys++
+		k := svClamp(svHex(t, v.Scalar))
 		s, err := NewScalar().SetUniformBytes(append(k[:], make([]byte, 32)...))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := new(Point).ScalarBaseMult(s).BytesMontgomery(); !bytes.Equal(got, svHex(t, v.shared)) {
-			t.Errorf("%s via ScalarBaseMult: got %x", v.name, got)
+		if got := new(Point).ScalarBaseMult(s).BytesMontgomery(); !bytes.Equal(got, svHex(t, v.Shared)) {
+			t.Errorf("%s via ScalarBaseMult: got %x", v.Name, got)
 		}
+	}
+	if keys != 2 {
+		t.Errorf("%d public keys of section 6.1, want 2", keys)
 	}
 	if got := NewGeneratorPoint().BytesMontgomery(); got[0] != 9 || !bytes.Equal(got[1:], make([]byte, 31)) {
 		t.Errorf("BytesMontgomery(B) = %x, want u = 9", got)
 	}
-	if total := counts[svEdwardsOK] + counts[svEdwardsTwist] + counts[svEdwardsMinusOne]; total != len(svRFC7748Vectors) {
-		t.Errorf("ran %d of %d RFC 7748 vectors", total, len(svRFC7748Vectors))
+	if total := counts[svEdwardsOK] + counts[svEdwardsTwist] + counts[svEdwardsMinusOne]; total != len(testvectors.RFC7748) {
+		t.Errorf("ran %d of %d RFC 7748 vectors", total, len(testvectors.RFC7748))
 	}
-	t.Logf("RFC 7748: %d vectors through ladder and crypto/ecdh; Point path: %d compared, %d on the twist (ladder only)",
-		len(svRFC7748Vectors), counts[svEdwardsOK], counts[svEdwardsTwist])
+	t.Logf("RFC 7748: %d vectors; Point path: %d compared, %d on the twist",
+		len(testvectors.RFC7748), counts[svEdwardsOK], counts[svEdwardsTwist])
 }
 
-// TestRFC7748X25519Iterated is the iterated test of RFC 7748 section 5.2:
-// k = u = 9, then repeatedly k, u = X25519(k, u), k. The 1,000,000
-// iteration result is checked only when EDWARDS25519_X25519_1M=1 (two to three
-// minutes: the ladder on every step, all three paths every 1000th).
+// TestRFC7748X25519Iterated runs the first 1000 iterations of the iterated
+// test of RFC 7748 section 5.2 (k = u = 9, then repeatedly k, u = X25519(k,
+// u), k) on the Point path alone: every u of the chain is on Curve25519, so
+// the path runs on every iteration, and the values after 1 and 1000
+// iterations check the whole chain. The x25519 package runs the same test
+// through X25519, up to 1,000,000 iterations.
 func TestRFC7748X25519Iterated(t *testing.T) { forEachBackend(t, testRFC7748X25519Iterated) }
 
 func testRFC7748X25519Iterated(t *testing.T) {
@@ -379,31 +317,14 @@ func testRFC7748X25519Iterated(t *testing.T) {
 		1:    "422c8e7a6227d7bca1350b3e2bb7279f7897b87bb6854b783c60e80311ae3079",
 		1000: "684cf59ba83309552800ef566f2f4d3c1c3887c49360e3875f2eb94d99532c51",
 	}
-	last := 1000
-	if os.Getenv("EDWARDS25519_X25519_1M") == "1" {
-		checkpoints[1000000] = "7c3911e0ab2586fd864497297e575e6f3bc601c0883c30df5f4dd2d24f665424"
-		last = 1000000
-	} else {
-		t.Log("1,000,000-iteration vector skipped; set EDWARDS25519_X25519_1M=1 to run it")
-	}
 	k := make([]byte, 32)
 	k[0] = 9
-	u := append([]byte(nil), k...)
-	statuses := map[svEdwardsStatus]int{}
+	u := bytes.Clone(k)
 	hit := 0
-	for i := 1; i <= last; i++ {
-		// The Point path and crypto/ecdh run on every iteration up to
-		// 1000 and then every 1000th, to bound the cost of the long run.
-		var out []byte
-		if i <= 1000 || i%1000 == 0 {
-			var st svEdwardsStatus
-			out, st = svCheckX25519(t, "iteration", k, u, nil)
-			statuses[st]++
-			if t.Failed() {
-				t.Fatalf("disagreement at iteration %d", i)
-			}
-		} else {
-			out = svX25519Ladder(k, u)
+	for i := 1; i <= 1000; i++ {
+		out, st := svCheckPointX25519(t, "iteration "+strconv.Itoa(i), k, u, nil)
+		if st != svEdwardsOK || t.Failed() {
+			t.Fatalf("iteration %d: Point path status %v", i, st)
 		}
 		u, k = k, out
 		if want, ok := checkpoints[i]; ok {
@@ -416,13 +337,4 @@ func testRFC7748X25519Iterated(t *testing.T) {
 	if hit != len(checkpoints) {
 		t.Errorf("checked %d checkpoints, want %d", hit, len(checkpoints))
 	}
-	// Every u is either 9 or an earlier X25519 output for an input on
-	// Curve25519, so every u is on the curve and the Point path must have
-	// run (and agreed) on every checked iteration.
-	checked := statuses[svEdwardsOK] + statuses[svEdwardsTwist] + statuses[svEdwardsMinusOne]
-	if statuses[svEdwardsOK] != checked || checked == 0 {
-		t.Errorf("Point path ran on %d of %d checked iterations: %v", statuses[svEdwardsOK], checked, statuses)
-	}
-	t.Logf("RFC 7748 iterated: %d checkpoints; Point path: %d on curve (compared), %d on twist (ladder only), %d u=-1",
-		hit, statuses[svEdwardsOK], statuses[svEdwardsTwist], statuses[svEdwardsMinusOne])
 }

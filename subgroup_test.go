@@ -1,19 +1,16 @@
 package edwards25519
 
 import (
-	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"math/big"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	ref "filippo.io/edwards25519"
 
 	"github.com/seed06d4b90c/edwards25519/field"
+	"github.com/seed06d4b90c/edwards25519/internal/testvectors"
 )
 
 // Tests of IsSmallOrder and IsTorsionFree. The expected answers come from
@@ -321,24 +318,18 @@ func TestSubgroupRandomEncodings(t *testing.T) {
 func TestSubgroupVectorPoints(t *testing.T) {
 	t.Run("ed25519vectors", func(t *testing.T) {
 		var vectors []struct{ A, R string }
-		if err := json.Unmarshal(sgFetchVectors(t), &vectors); err != nil {
+		if err := json.Unmarshal(svFetchEd25519Vectors(t), &vectors); err != nil {
 			t.Fatalf("parsing ed25519vectors.json: %v", err)
 		}
 		var encs []string
 		for _, v := range vectors {
 			encs = append(encs, v.A, v.R)
 		}
-		sgRunEncodings(t, encs, 2*768)
+		sgRunEncodings(t, encs, 2*svVectorsCount)
 	})
 	t.Run("wycheproof", func(t *testing.T) {
-		path := filepath.Join("..", "shared", "vectors", "wycheproof", "ed25519_test.json")
-		data, err := os.ReadFile(path)
-		if err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("test vectors unavailable in CI: %v", err)
-			}
-			t.Skipf("test vectors unavailable (%v); skipping outside CI", err)
-		}
+		path := filepath.Join(svWycheproofDir, "ed25519_test.json")
+		data := testvectors.Read(t, path)
 		var file struct {
 			TestGroups []struct {
 				PublicKey struct{ Pk string } `json:"publicKey"`
@@ -383,50 +374,6 @@ func sgRunEncodings(t *testing.T, encs []string, min int) {
 		t.Errorf("only %d points decoded, want at least %d", decoded, min)
 	}
 	t.Logf("%d points, by (small, torsion-free): %v", decoded, kinds)
-}
-
-// sgFetchVectors returns ed25519vectors.json of
-// filippo.io/mostly-harmless/ed25519vectors, downloaded through the module
-// proxy as ed25519vectors_test.go does; without network it fails under
-// CI=true and skips otherwise.
-func sgFetchVectors(t *testing.T) []byte {
-	t.Helper()
-	const module = "filippo.io/mostly-harmless/ed25519vectors@v0.0.0-20210322192420-30a2d7243a94"
-	giveUp := func(err any) {
-		t.Helper()
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("CI: cannot obtain %s: %v", module, err)
-		}
-		t.Skipf("skipping outside CI, cannot obtain %s: %v", module, err)
-	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		giveUp(err)
-	}
-	cmd := exec.Command(goTool, "mod", "download", "-json", module)
-	cmd.Dir = t.TempDir() // outside this module: go.mod and go.sum stay untouched
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	var info struct{ Dir, Error string }
-	if jerr := json.Unmarshal(out, &info); jerr != nil && err == nil {
-		err = jerr
-	}
-	if err != nil || info.Error != "" || info.Dir == "" {
-		giveUp(strings.TrimSpace(info.Error + " " + stderr.String() + " " + sgErrString(err)))
-	}
-	data, err := os.ReadFile(filepath.Join(info.Dir, "ed25519vectors.json"))
-	if err != nil {
-		giveUp(err)
-	}
-	return data
-}
-
-func sgErrString(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
 }
 
 // TestSubgroupConstants checks the constants of subgroup.go with math/big:

@@ -3,6 +3,8 @@ package edwards25519
 import (
 	"sync"
 	"unsafe"
+
+	"github.com/seed06d4b90c/edwards25519/field"
 )
 
 // ----------------------------------------------------------------------------
@@ -165,6 +167,22 @@ func vecPackedBaseOdd[B vecBackend[L, A], L, A any]() *[baseOddEntries]A {
 		b.packAffine(&t[i], &src[i])
 	}
 	return t
+}
+
+// vecCachedScale returns the lanes (1, 1, 2d, 2) in a backend's
+// representation L: the factors by which its cached form scales
+// (Y-X, Y+X, T, Z).
+func vecCachedScale[L any, P interface {
+	*L
+	setLane(l int, e *field.Element)
+}]() (k L) {
+	var one, two field.Element
+	one.One()
+	two.Add(&one, &one)
+	for l, e := range []*field.Element{&one, &one, curveD2, &two} {
+		P(&k).setLane(l, e)
+	}
+	return k
 }
 
 // vecTable is a packed table of a vector backend, built at first use.

@@ -23,50 +23,8 @@ func vtRequireAVX2(t *testing.T) {
 	}
 }
 
-// vtGuarded is an avx2Lanes between two guard blocks, to catch stores outside
-// the 320 bytes of the argument.
-type vtGuarded struct {
-	before [8]uint64
-	v      avx2Lanes
-	after  [8]uint64
-}
-
-const vtGuardWord = 0x5a5a5a5a5a5a5a5a
-
-func vtNewGuarded(v *avx2Lanes) *vtGuarded {
-	g := &vtGuarded{v: *v}
-	for i := range g.before {
-		g.before[i], g.after[i] = vtGuardWord, vtGuardWord
-	}
-	return g
-}
-
-func (g *vtGuarded) check(t testing.TB, what string) {
-	t.Helper()
-	for i := range g.before {
-		if g.before[i] != vtGuardWord || g.after[i] != vtGuardWord {
-			t.Fatalf("%s wrote outside its argument", what)
-		}
-	}
-}
-
 func vtMulAVX2(out, a, b *avx2Lanes) {
 	avx2MulAsm((*[10][4]uint64)(out), (*[10][4]uint64)(a), (*[10][4]uint64)(b))
-}
-
-// vtSameLimbs fails unless got == want limb for limb.
-func vtSameLimbs(t testing.TB, what string, got, want *avx2Lanes) {
-	t.Helper()
-	if *got == *want {
-		return
-	}
-	for i := range got {
-		for l := range got[i] {
-			if got[i][l] != want[i][l] {
-				t.Fatalf("%s: limb %d lane %d is %#x, the generic twin gives %#x", what, i, l, got[i][l], want[i][l])
-			}
-		}
-	}
 }
 
 func TestAVX2MulAsm(t *testing.T) {
@@ -97,30 +55,30 @@ func TestAVX2MulAsm(t *testing.T) {
 		what := "avx2MulAsm input " + strconv.Itoa(n)
 		var want avx2Lanes
 		avx2MulGeneric(&want, a, b)
-		g := vtNewGuarded(&avx2Lanes{})
+		g := newVecGuarded(&avx2Lanes{})
 		ac, bc := *a, *b
 		vtMulAVX2(&g.v, &ac, &bc)
 		g.check(t, what)
-		vtSameLimbs(t, what, &g.v, &want)
+		vecSameLimbs(t, what, g.v[:], want[:])
 		if ac != *a || bc != *b {
 			t.Fatalf("%s modified its inputs", what)
 		}
 		// out = a, out = b.
 		x := *a
 		vtMulAVX2(&x, &x, b)
-		vtSameLimbs(t, what+" (out = a)", &x, &want)
+		vecSameLimbs(t, what+" (out = a)", x[:], want[:])
 		x = *b
 		vtMulAVX2(&x, a, &x)
-		vtSameLimbs(t, what+" (out = b)", &x, &want)
+		vecSameLimbs(t, what+" (out = b)", x[:], want[:])
 		// a = b, and out = a = b.
 		var sq avx2Lanes
 		avx2MulGeneric(&sq, a, a)
 		var y avx2Lanes
 		vtMulAVX2(&y, a, a)
-		vtSameLimbs(t, what+" (a = b)", &y, &sq)
+		vecSameLimbs(t, what+" (a = b)", y[:], sq[:])
 		x = *a
 		vtMulAVX2(&x, &x, &x)
-		vtSameLimbs(t, what+" (out = a = b)", &x, &sq)
+		vecSameLimbs(t, what+" (out = a = b)", x[:], sq[:])
 	}
 }
 
@@ -173,11 +131,11 @@ func TestAVX2AddAffineAsm(t *testing.T) {
 				what := "avx2AddAffineAsm input " + strconv.Itoa(n) + "/" + strconv.Itoa(k) + " neg " + strconv.FormatUint(neg&1, 10)
 				want := *p
 				avx2AddAffineGeneric(&want, a, neg)
-				g := vtNewGuarded(p)
+				g := newVecGuarded(p)
 				ac := *a
 				vtAddAffineAVX2(&g.v, &ac, neg)
 				g.check(t, what)
-				vtSameLimbs(t, what, &g.v, &want)
+				vecSameLimbs(t, what, g.v[:], want[:])
 				if ac != *a {
 					t.Fatalf("%s modified its addend", what)
 				}
@@ -198,7 +156,7 @@ func TestAVX2AddAffineAsm(t *testing.T) {
 			a := &rows[term.m][term.i]
 			avx2AddAffineGeneric(&want, a, term.neg)
 			vtAddAffineAVX2(&got, a, term.neg)
-			vtSameLimbs(t, "chain "+strconv.Itoa(chain)+" step "+strconv.Itoa(step), &got, &want)
+			vecSameLimbs(t, "chain "+strconv.Itoa(chain)+" step "+strconv.Itoa(step), got[:], want[:])
 		}
 	}
 }
@@ -223,18 +181,18 @@ func TestAVX2AddDigitAsm(t *testing.T) {
 				what := "avx2AddDigitAsm input " + strconv.Itoa(n) + "/" + strconv.Itoa(k) + " digit " + strconv.Itoa(int(d))
 				want := *p
 				avx2AddDigitGeneric(&want, row, d)
-				g := vtNewGuarded(p)
+				g := newVecGuarded(p)
 				saved := *row
 				vtAddDigitAVX2(&g.v, row, d)
 				g.check(t, what)
-				vtSameLimbs(t, what, &g.v, &want)
+				vecSameLimbs(t, what, g.v[:], want[:])
 				if saved != *row {
 					t.Fatalf("%s modified the table", what)
 				}
 				// The bound wrapper.
 				x := *p
 				avx2AddDigit(&x, row, d)
-				vtSameLimbs(t, what+" (avx2AddDigit)", &x, &want)
+				vecSameLimbs(t, what+" (avx2AddDigit)", x[:], want[:])
 			}
 		}
 	}
@@ -246,7 +204,7 @@ func TestAVX2AddDigitAsm(t *testing.T) {
 			m, d := r.IntN(vecCombRows), int32(r.IntN(2*combEntries+1)-combEntries)
 			avx2AddDigitGeneric(&want, &rows[m], d)
 			vtAddDigitAVX2(&got, &rows[m], d)
-			vtSameLimbs(t, "digit chain "+strconv.Itoa(chain)+" step "+strconv.Itoa(step), &got, &want)
+			vecSameLimbs(t, "digit chain "+strconv.Itoa(chain)+" step "+strconv.Itoa(step), got[:], want[:])
 		}
 	}
 }
@@ -265,23 +223,23 @@ func TestAVX2DoubleCachedAsm(t *testing.T) {
 
 		want := *p
 		avx2DoubleGeneric(&want)
-		g := vtNewGuarded(p)
+		g := newVecGuarded(p)
 		avx2DoubleAsm((*[10][4]uint64)(&g.v))
 		g.check(t, "avx2DoubleAsm "+what)
-		vtSameLimbs(t, "avx2DoubleAsm "+what, &g.v, &want)
+		vecSameLimbs(t, "avx2DoubleAsm "+what, g.v[:], want[:])
 
 		var c avx2Lanes
 		avx2CachedGeneric(&c, p)
-		g = vtNewGuarded(&avx2Lanes{})
+		g = newVecGuarded(&avx2Lanes{})
 		pc := *p
 		avx2CachedAsm((*[10][4]uint64)(&g.v), (*[10][4]uint64)(&pc), scale)
 		g.check(t, "avx2CachedAsm "+what)
-		vtSameLimbs(t, "avx2CachedAsm "+what, &g.v, &c)
+		vecSameLimbs(t, "avx2CachedAsm "+what, g.v[:], c[:])
 		if pc != *p {
 			t.Fatalf("avx2CachedAsm %s modified its input", what)
 		}
 		avx2CachedAsm((*[10][4]uint64)(&pc), (*[10][4]uint64)(&pc), scale)
-		vtSameLimbs(t, "avx2CachedAsm (q = p) "+what, &pc, &c)
+		vecSameLimbs(t, "avx2CachedAsm (q = p) "+what, pc[:], c[:])
 
 		// Addends: the cached form of another accumulator, its negation
 		// (lane 2 loose), and random reduced limbs.
@@ -291,11 +249,11 @@ func TestAVX2DoubleCachedAsm(t *testing.T) {
 			base := accs[r.IntN(len(accs))]
 			want := *base
 			avx2AddCachedGeneric(&want, q)
-			g := vtNewGuarded(base)
+			g := newVecGuarded(base)
 			qc := *q
 			avx2AddCachedAsm((*[10][4]uint64)(&g.v), (*[10][4]uint64)(&qc))
 			g.check(t, "avx2AddCachedAsm "+what)
-			vtSameLimbs(t, "avx2AddCachedAsm "+what+"/"+strconv.Itoa(k), &g.v, &want)
+			vecSameLimbs(t, "avx2AddCachedAsm "+what+"/"+strconv.Itoa(k), g.v[:], want[:])
 			if qc != *q {
 				t.Fatalf("avx2AddCachedAsm %s modified its addend", what)
 			}
@@ -314,7 +272,7 @@ func TestAVX2DoubleCachedAsm(t *testing.T) {
 		case 1:
 			avx2CachedGeneric(&c, &want)
 			avx2CachedAsm((*[10][4]uint64)(&cg), (*[10][4]uint64)(&got), scale)
-			vtSameLimbs(t, "chain cached step "+strconv.Itoa(step), &cg, &c)
+			vecSameLimbs(t, "chain cached step "+strconv.Itoa(step), cg[:], c[:])
 			avx2AddCachedGeneric(&want, &c)
 			avx2AddCachedAsm((*[10][4]uint64)(&got), (*[10][4]uint64)(&cg))
 		default:
@@ -322,6 +280,6 @@ func TestAVX2DoubleCachedAsm(t *testing.T) {
 			avx2AddAffineGeneric(&want, &rows[term.m][term.i], term.neg)
 			vtAddAffineAVX2(&got, &rows[term.m][term.i], term.neg)
 		}
-		vtSameLimbs(t, "double/cached chain step "+strconv.Itoa(step), &got, &want)
+		vecSameLimbs(t, "double/cached chain step "+strconv.Itoa(step), got[:], want[:])
 	}
 }

@@ -1,7 +1,5 @@
 package edwards25519
 
-import "github.com/seed06d4b90c/edwards25519/field"
-
 // The point formulas of the AVX2 backend, as portable twins of its kernels
 // (vec_avx2.go has the representation and the bounds). Every point
 // operation is two vector multiplications and some lane shuffles: U = P
@@ -107,16 +105,7 @@ func avx2DoubleGeneric(p *avx2Lanes) {
 
 // avx2CachedScale is the lanes (1, 1, 2d, 2), by which avx2CachedGeneric
 // scales (Y-X, Y+X, T, Z).
-var avx2CachedScale = func() (k avx2Lanes) {
-	var one, two field.Element
-	one.One()
-	two.Add(&one, &one)
-	k.setLane(0, &one)
-	k.setLane(1, &one)
-	k.setLane(2, curveD2)
-	k.setLane(3, &two)
-	return k
-}()
+var avx2CachedScale = vecCachedScale[avx2Lanes]()
 
 // avx2CachedGeneric sets q to the cached form (Y-X, Y+X, 2d·T, 2Z) of p,
 // reduced: one vector multiplication. The cached form is an addend for

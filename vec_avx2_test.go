@@ -29,14 +29,8 @@ func vtRequireAVX2Kernels(t *testing.T) {
 }
 
 var (
-	vtP      = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
-	vtLimit  = new(big.Int).Lsh(big.NewInt(1), 64)
-	vtTwoP   = new(big.Int).Lsh(vtP, 1)
-	vtCurveD = func() *big.Int { // -121665/121666 mod p (RFC 8032, section 5.1)
-		d := new(big.Int).ModInverse(big.NewInt(121666), vtP)
-		d.Mul(d, big.NewInt(-121665))
-		return d.Mod(d, vtP)
-	}()
+	vtLimit = new(big.Int).Lsh(big.NewInt(1), 64)
+	vtTwoP  = new(big.Int).Lsh(vecP, 1)
 )
 
 // vtWeight is the exponent of limb i in radix 2^25.5: ⌈25.5·i⌉.
@@ -90,18 +84,13 @@ func vtLaneBig(v *avx2Lanes, l int) *big.Int {
 }
 
 // vtLaneMod returns lane l of v mod p.
-func vtLaneMod(v *avx2Lanes, l int) *big.Int { return vtLaneBig(v, l).Mod(vtLaneBig(v, l), vtP) }
-
-// vtElemBig returns the canonical value of e.
-func vtElemBig(e *field.Element) *big.Int {
-	return new(big.Int).SetBytes(reverse(e.Bytes()))
-}
+func vtLaneMod(v *avx2Lanes, l int) *big.Int { return vtLaneBig(v, l).Mod(vtLaneBig(v, l), vecP) }
 
 // vtBigElem returns x mod p as an Element.
 func vtBigElem(t testing.TB, x *big.Int) *field.Element {
 	t.Helper()
 	var buf [32]byte
-	new(big.Int).Mod(x, vtP).FillBytes(buf[:])
+	new(big.Int).Mod(x, vecP).FillBytes(buf[:])
 	e, err := new(field.Element).SetBytes(reverse(buf[:]))
 	if err != nil {
 		t.Fatal(err)
@@ -201,16 +190,16 @@ func vtEdgeLimbs() []*avx2Lanes {
 	}
 	var pish avx2Lanes
 	for l, x := range []*big.Int{
-		vtP,
-		new(big.Int).Sub(vtP, big.NewInt(1)),
-		new(big.Int).Add(vtP, big.NewInt(1)),
+		vecP,
+		new(big.Int).Sub(vecP, big.NewInt(1)),
+		new(big.Int).Add(vecP, big.NewInt(1)),
 		new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(1)),
 	} {
 		vtSetLaneBig(&pish, l, x)
 	}
 	out = append(out, &pish)
 	var twoP avx2Lanes
-	vtSetLaneBig(&twoP, 0, vtP)
+	vtSetLaneBig(&twoP, 0, vecP)
 	for i := range twoP {
 		twoP[i] = [4]uint64{2 * twoP[i][0], 2 * twoP[i][0], 2 * twoP[i][0], 2 * twoP[i][0]}
 	}
@@ -236,7 +225,7 @@ func vtCheckMul(t testing.TB, what string, out, a, b *avx2Lanes) {
 	vtCheckReduced(t, what, out)
 	for l := range 4 {
 		want := new(big.Int).Mul(vtLaneBig(a, l), vtLaneBig(b, l))
-		want.Mod(want, vtP)
+		want.Mod(want, vecP)
 		if got := vtLaneMod(out, l); got.Cmp(want) != 0 {
 			t.Fatalf("%s lane %d: got %x, want %x", what, l, got, want)
 		}
@@ -373,58 +362,10 @@ func TestAVX2TwoP(t *testing.T) {
 	}
 }
 
-// vtEdgeElements returns Elements whose limbs sit at the edge of the Element
-// invariant (2^51 + 2^18 - 1), at zero, at 2^51 - 1, and random ones.
-func vtEdgeElements(r *rand.Rand, n int) []*field.Element {
-	const edge = 1<<51 + 1<<18 - 1
-	var out []*field.Element
-	for _, f := range []func(k int) uint64{
-		func(int) uint64 { return edge },
-		func(int) uint64 { return 0 },
-		func(int) uint64 { return 1<<51 - 1 },
-		func(k int) uint64 { return uint64(k%2) * edge },
-		func(k int) uint64 { return uint64(1-k%2) * edge },
-		func(k int) uint64 { return 1<<26 - 1 + uint64(k%2)<<26 },
-	} {
-		e := new(field.Element)
-		for k := range limbsOf(e) {
-			limbsOf(e)[k] = f(k)
-		}
-		out = append(out, e)
-	}
-	// p - 1, p, in canonical limbs.
-	for _, d := range []int64{1, 0} {
-		e := new(field.Element)
-		x := new(big.Int).Sub(vtP, big.NewInt(d))
-		for k := range limbsOf(e) {
-			limbsOf(e)[k] = new(big.Int).And(new(big.Int).Rsh(x, 51*uint(k)), big.NewInt(1<<51-1)).Uint64()
-		}
-		out = append(out, e)
-	}
-	for len(out) < n {
-		e := new(field.Element)
-		for k := range limbsOf(e) {
-			limbsOf(e)[k] = r.Uint64N(edge + 1)
-		}
-		out = append(out, e)
-	}
-	return out
-}
-
-// vtElemValue is Σ limb_k·2^(51k) mod p, for Elements outside canonical
-// form.
-func vtElemValue(e *field.Element) *big.Int {
-	x := new(big.Int)
-	for k, w := range limbsOf(e) {
-		x.Add(x, new(big.Int).Lsh(new(big.Int).SetUint64(w), 51*uint(k)))
-	}
-	return x.Mod(x, vtP)
-}
-
 func TestAVX2LaneRoundTrip(t *testing.T) {
 	r := ptRand(t)
-	for n, e := range vtEdgeElements(r, 300) {
-		want := vtElemValue(e)
+	for n, e := range vecEdgeElements(r, 300) {
+		want := vecElemValue(e)
 		l := n % 4
 		v := vtRandLimbs(r, vtReducedMax)
 		before := *v
@@ -443,7 +384,7 @@ func TestAVX2LaneRoundTrip(t *testing.T) {
 		var back field.Element
 		v.lane(l, &back)
 		vtCheckInvariant(t, "lane", &back)
-		if got := vtElemValue(&back); got.Cmp(want) != 0 {
+		if got := vecElemValue(&back); got.Cmp(want) != 0 {
 			t.Fatalf("lane round trip of limbs %x: value %x, want %x", *limbsOf(e), got, want)
 		}
 	}
@@ -457,7 +398,7 @@ func TestAVX2LaneRoundTrip(t *testing.T) {
 			var e field.Element
 			v.lane(l, &e)
 			vtCheckInvariant(t, "lane", &e)
-			if got, want := vtElemValue(&e), vtLaneMod(v, l); got.Cmp(want) != 0 {
+			if got, want := vecElemValue(&e), vtLaneMod(v, l); got.Cmp(want) != 0 {
 				t.Fatalf("lane %d: value %x, want %x", l, got, want)
 			}
 		}
@@ -480,7 +421,7 @@ func TestAVX2LaneRoundTrip(t *testing.T) {
 	id.setIdentity()
 	vtCheckReduced(t, "setIdentity", &id)
 	for l, want := range []int64{0, 1, 1, 0} {
-		if got := vtLaneBig(&id, l); got.Mod(got, vtP).Cmp(big.NewInt(want)) != 0 {
+		if got := vtLaneBig(&id, l); got.Mod(got, vecP).Cmp(big.NewInt(want)) != 0 {
 			t.Errorf("setIdentity lane %d is %x mod p", l, got)
 		}
 	}
@@ -521,16 +462,16 @@ func vtRefMultiple(t testing.TB, m, i int) *ref.Point {
 func vtAffineLanes(p *ref.Point) [4]*big.Int {
 	X, Y, Z, _ := p.ExtendedCoordinates()
 	toBig := func(b []byte) *big.Int { return new(big.Int).SetBytes(reverse(b)) }
-	zInv := new(big.Int).ModInverse(toBig(Z.Bytes()), vtP)
+	zInv := new(big.Int).ModInverse(toBig(Z.Bytes()), vecP)
 	x := new(big.Int).Mul(toBig(X.Bytes()), zInv)
-	x.Mod(x, vtP)
+	x.Mod(x, vecP)
 	y := new(big.Int).Mul(toBig(Y.Bytes()), zInv)
-	y.Mod(y, vtP)
+	y.Mod(y, vecP)
 	yMinusX := new(big.Int).Sub(y, x)
 	yPlusX := new(big.Int).Add(y, x)
 	t2d := new(big.Int).Mul(x, y)
-	t2d.Mul(t2d, vtCurveD).Lsh(t2d, 1)
-	return [4]*big.Int{yMinusX.Mod(yMinusX, vtP), yPlusX.Mod(yPlusX, vtP), t2d.Mod(t2d, vtP), big.NewInt(2)}
+	t2d.Mul(t2d, vecCurveD).Lsh(t2d, 1)
+	return [4]*big.Int{yMinusX.Mod(yMinusX, vecP), yPlusX.Mod(yPlusX, vecP), t2d.Mod(t2d, vecP), big.NewInt(2)}
 }
 
 // vtCheckAddend fails unless the expanded addend q has the lanes of p.
@@ -548,14 +489,14 @@ func vtCheckAddend(t testing.TB, what string, q *avx2Lanes, p *ref.Point) {
 // fourth 2.
 func vtDecodeAddend(t testing.TB, q *avx2Lanes) *Point {
 	t.Helper()
-	half := new(big.Int).ModInverse(big.NewInt(2), vtP)
+	half := new(big.Int).ModInverse(big.NewInt(2), vecP)
 	yMinusX, yPlusX := vtLaneMod(q, 0), vtLaneMod(q, 1)
 	x := new(big.Int).Sub(yPlusX, yMinusX)
-	x.Mul(x, half).Mod(x, vtP)
+	x.Mul(x, half).Mod(x, vecP)
 	y := new(big.Int).Add(yPlusX, yMinusX)
-	y.Mul(y, half).Mod(y, vtP)
+	y.Mul(y, half).Mod(y, vecP)
 	t2d := new(big.Int).Mul(x, y)
-	t2d.Mul(t2d, vtCurveD).Lsh(t2d, 1).Mod(t2d, vtP)
+	t2d.Mul(t2d, vecCurveD).Lsh(t2d, 1).Mod(t2d, vecP)
 	if got := vtLaneMod(q, 2); got.Cmp(t2d) != 0 {
 		t.Fatalf("addend lane 2 is %x, want 2d·x·y = %x", got, t2d)
 	}
@@ -574,16 +515,16 @@ func vtDecodeAddend(t testing.TB, q *avx2Lanes) *Point {
 // the curve: -X² + Y² = Z² + d·T².
 func vtCheckExtended(t testing.TB, what string, p *Point) {
 	t.Helper()
-	x, y, z, tt := vtElemBig(&p.x), vtElemBig(&p.y), vtElemBig(&p.z), vtElemBig(&p.t)
+	x, y, z, tt := ptElemBig(&p.x), ptElemBig(&p.y), ptElemBig(&p.z), ptElemBig(&p.t)
 	xy := new(big.Int).Mul(x, y)
 	zt := new(big.Int).Mul(z, tt)
-	if xy.Sub(xy, zt).Mod(xy, vtP).Sign() != 0 {
+	if xy.Sub(xy, zt).Mod(xy, vecP).Sign() != 0 {
 		t.Fatalf("%s: X·Y ≠ Z·T", what)
 	}
 	lhs := new(big.Int).Sub(new(big.Int).Mul(y, y), new(big.Int).Mul(x, x))
 	rhs := new(big.Int).Mul(tt, tt)
-	rhs.Mul(rhs, vtCurveD).Add(rhs, new(big.Int).Mul(z, z))
-	if lhs.Sub(lhs, rhs).Mod(lhs, vtP).Sign() != 0 || z.Sign() == 0 {
+	rhs.Mul(rhs, vecCurveD).Add(rhs, new(big.Int).Mul(z, z))
+	if lhs.Sub(lhs, rhs).Mod(lhs, vecP).Sign() != 0 || z.Sign() == 0 {
 		t.Fatalf("%s: not a point of the curve", what)
 	}
 }
@@ -604,24 +545,6 @@ func TestAVX2CombTable(t *testing.T) {
 			}
 		}
 	}
-}
-
-// vtScaled returns p with every coordinate multiplied by a random nonzero
-// λ, the same point in other coordinates.
-func vtScaled(t testing.TB, r *rand.Rand, p *Point) *Point {
-	var b [32]byte
-	for i := range b {
-		b[i] = byte(r.Uint32())
-	}
-	lambda := new(big.Int).SetBytes(b[:])
-	lambda.Mod(lambda, new(big.Int).Sub(vtP, big.NewInt(1))).Add(lambda, big.NewInt(1)) // in [1, p-1]
-	l := vtBigElem(t, lambda)
-	q := new(Point)
-	q.x.Multiply(&p.x, l)
-	q.y.Multiply(&p.y, l)
-	q.z.Multiply(&p.z, l)
-	q.t.Multiply(&p.t, l)
-	return q
 }
 
 // vtAddTerm is one step of a chain: entry (m, i), negated or not.
@@ -659,7 +582,7 @@ func TestAVX2AddAffineGeneric(t *testing.T) {
 			}
 			start := p
 			if n%3 == 1 {
-				start = vtScaled(t, r, p)
+				start = ptScaled(t, r, p)
 			}
 			var v avx2Lanes
 			v.fromPoint(start)
@@ -829,7 +752,7 @@ func TestAVX2FourP(t *testing.T) {
 	for i := range v {
 		v[i][0] = avx2FourP[i]
 	}
-	if got, want := vtLaneBig(&v, 0), new(big.Int).Lsh(vtP, 2); got.Cmp(want) != 0 {
+	if got, want := vtLaneBig(&v, 0), new(big.Int).Lsh(vecP, 2); got.Cmp(want) != 0 {
 		t.Fatalf("avx2FourP is %x, want 4p = %x", got, want)
 	}
 	for i := range avx2FourP {
@@ -842,24 +765,12 @@ func TestAVX2FourP(t *testing.T) {
 	}
 }
 
-// vtCachedLanes returns the lanes (Y-X, Y+X, 2d·T, 2Z) of the cached form
-// of p.
-func vtCachedLanes(p *Point) [4]*big.Int {
-	x, y, z, tt := vtElemBig(&p.x), vtElemBig(&p.y), vtElemBig(&p.z), vtElemBig(&p.t)
-	t2d := new(big.Int).Mul(tt, vtCurveD)
-	out := [4]*big.Int{new(big.Int).Sub(y, x), new(big.Int).Add(y, x), t2d.Lsh(t2d, 1), new(big.Int).Lsh(z, 1)}
-	for _, o := range out {
-		o.Mod(o, vtP)
-	}
-	return out
-}
-
 func TestAVX2DoubleGeneric(t *testing.T) {
 	r := ptRand(t)
 	pts := ptPoints(t, r, 24)
 	for n, p := range pts {
 		if n%2 == 1 {
-			p = vtScaled(t, r, p)
+			p = ptScaled(t, r, p)
 		}
 		var v avx2Lanes
 		v.fromPoint(p)
@@ -886,14 +797,14 @@ func TestAVX2CachedGeneric(t *testing.T) {
 	for n, p := range pts {
 		q := pts[r.IntN(len(pts))]
 		if n%2 == 1 {
-			q = vtScaled(t, r, q)
+			q = ptScaled(t, r, q)
 		}
 		var vp, vq, c, neg avx2Lanes
 		vp.fromPoint(p)
 		vq.fromPoint(q)
 		avx2CachedGeneric(&c, &vq)
 		vtCheckReduced(t, "avx2CachedGeneric", &c)
-		for l, want := range vtCachedLanes(q) {
+		for l, want := range vecCachedLanes(q) {
 			if got := vtLaneMod(&c, l); got.Cmp(want) != 0 {
 				t.Fatalf("cached lane %d: %x, want %x", l, got, want)
 			}
@@ -987,7 +898,7 @@ func TestAVX2IdentityDense(t *testing.T) {
 	vtCheckReduced(t, "avx2IdentityAddend", &a)
 	vtCheckNoZeroLimb(t, "avx2IdentityAddend", &a)
 	for l, want := range []int64{1, 1, 0, 2} {
-		if got := vtLaneBig(&a, l); got.Mod(got, vtP).Cmp(big.NewInt(want)) != 0 {
+		if got := vtLaneBig(&a, l); got.Mod(got, vecP).Cmp(big.NewInt(want)) != 0 {
 			t.Errorf("avx2IdentityAddend lane %d is %x mod p", l, got)
 		}
 	}
@@ -1012,17 +923,17 @@ func TestAVX2IdentityDense(t *testing.T) {
 // those of a point of the curve.
 func vtDecodeCached(t testing.TB, q *avx2Lanes) *Point {
 	t.Helper()
-	half := new(big.Int).ModInverse(big.NewInt(2), vtP)
+	half := new(big.Int).ModInverse(big.NewInt(2), vecP)
 	yMinusX, yPlusX := vtLaneMod(q, 0), vtLaneMod(q, 1)
 	x := new(big.Int).Sub(yPlusX, yMinusX)
-	x.Mul(x, half).Mod(x, vtP)
+	x.Mul(x, half).Mod(x, vecP)
 	y := new(big.Int).Add(yPlusX, yMinusX)
-	y.Mul(y, half).Mod(y, vtP)
+	y.Mul(y, half).Mod(y, vecP)
 	z := new(big.Int).Mul(vtLaneMod(q, 3), half)
-	z.Mod(z, vtP)
-	inv2d := new(big.Int).ModInverse(new(big.Int).Lsh(vtCurveD, 1), vtP)
+	z.Mod(z, vecP)
+	inv2d := new(big.Int).ModInverse(new(big.Int).Lsh(vecCurveD, 1), vecP)
 	tt := new(big.Int).Mul(vtLaneMod(q, 2), inv2d)
-	tt.Mod(tt, vtP)
+	tt.Mod(tt, vecP)
 	p, err := new(Point).SetExtendedCoordinates(vtBigElem(t, x), vtBigElem(t, y), vtBigElem(t, z), vtBigElem(t, tt))
 	if err != nil {
 		t.Fatalf("cached form is not a point: %v", err)

@@ -1,9 +1,8 @@
 package edwards25519
 
 import (
-	"math/bits"
-
 	"github.com/seed06d4b90c/edwards25519/field"
+	"github.com/seed06d4b90c/edwards25519/internal/ifma52"
 )
 
 // ----------------------------------------------------------------------------
@@ -48,48 +47,17 @@ import (
 // A sum of two reduced limbs can reach 2^52 + 2^19, and a difference x + 2p
 // - y (2p is 2^52 - 38, 2^52 - 2, … in these limbs) 2^53, so unlike the AVX2
 // backend's sums these are not multiplication operands until a carry
-// (ifmaCarry) has brought them back to reduced.
+// (ifma52.Carry) has brought them back to reduced.
 //
-// # Multiplication
+// # Multiplication and carry
 //
-// For loose a and b, each product a_i·b_j < 2^104 splits as lo_ij +
-// hi_ij·2^52 with lo_ij, hi_ij < 2^52, the two halves that VPMADD52LUQ and
-// VPMADD52HUQ add. The product has weight 2^(51(i+j)), so its high half has
-// weight 2^(51(i+j)) · 2^52 = 2 · 2^(51(i+j+1)): it belongs to the next
-// column, doubled. The ten columns of a·b are
-//
-//	z_s = Σ_{i+j=s} lo_ij + 2·Σ_{i+j=s-1} hi_ij          (s = 0..9)
-//
-// and since 2^(51(k+5)) = 2^255 · 2^(51k) ≡ 19 · 2^(51k) (mod p), the five
-// limbs of a·b mod p are
-//
-//	f_k = z_k + 19·z_(k+5)                               (k = 0..4)
-//
-// The AVX2 backend puts such factors on an operand limb before the product;
-// here 2·a_i or 19·b_j would not fit the 52 bits that IFMA reads, so they
-// go on the sums, with shifts and adds. The order of the additions does not change a
-// bit of the result (integer sums below 2^64 are exact), so the kernels
-// may order the 50 products as they like.
-//
-// Bounds: N(s) pairs (i, j) have i + j = s, namely 1, 2, 3, 4, 5, 4, 3, 2, 1
-// for s = 0..8, so z_k < (N(k) + 2·N(k-1))·2^52 = (3k + 1)·2^52 and
-// z_(k+5) < (N(k+5) + 2·N(k+4))·2^52 = (14 - 3k)·2^52, and
-//
-//	f_k < (3k + 1 + 19·(14 - 3k))·2^52 = (267 - 54k)·2^52 ≤ 267·2^52 < 2^60.1
-//
-// (proved for every loose input by TestIFMAMulBounds). These uncarried limbs, the
-// "columns", are what the first multiplication of a point formula hands to
-// the sums and differences of its second round; the second multiplication
-// is carried.
-//
-// # The carry
-//
-// ifmaCarry is one parallel round: c_k = v_k >> 51 for every k at once,
-// then v_k = (v_k mod 2^51) + c_(k-1), and v_0 = (v_0 mod 2^51) + 19·c_4.
-// For any 64-bit limbs c_k < 2^13, so limbs 1..4 come out below 2^51 + 2^13
-// and limb 0 below 2^51 + 19·2^13 < 2^51 + 2^18: reduced, whatever came in.
-// (19·c_4 < 2^18 is one exact VPMADD52LUQ by 19.) The value changes by
-// c_4·(2^255 - 19), a multiple of p.
+// They are those of package internal/ifma52, whose comment gives the
+// formulas and proves the bounds: ifma52.MulColumns returns the product's
+// limbs uncarried, the "columns", each below (267 - 54k)·2^52 < 2^60.1 for
+// loose operands, and ifma52.Carry, one parallel round, makes any 64-bit
+// limbs reduced. The columns are what the first multiplication of a point
+// formula hands to the sums and differences of its second round; the
+// second multiplication is carried (ifmaMulGeneric).
 //
 // # Sums and differences
 //
@@ -98,33 +66,20 @@ import (
 // the others, every one above 267·2^52 > any column, so nothing underflows,
 // and a sum of three columns and β stays below 3·2^60.1 + 2^61 < 2^62.4.
 // A difference of reduced limbs is formed with 2p, as in field.Element.
-// Then one ifmaCarry makes the result reduced.
+// Then one ifma52.Carry makes the result reduced.
 // ----------------------------------------------------------------------------
 
-const ifmaLimbCount = 5
+const ifmaLimbCount = ifma52.Limbs
 
 // ifmaLanes is four field elements in radix 2^51, as [limb][lane]: a point
 // (X, Y, Z, T), or a cached addend (Y-X, Y+X, 2d·T, 2Z).
-type ifmaLanes [ifmaLimbCount][4]uint64
+type ifmaLanes ifma52.Lanes
 
 // ifmaAddend is a packed addend for the vector additions: the lanes
 // (y-x, y+x, 2d·x·y, 2) of an affine point, or (Y-X, Y+X, 2d·T, 2Z) of a
 // cached one, reduced, as [limb][lane]: 160 bytes, the layout of ifmaLanes,
 // which the kernels use as it is.
-type ifmaAddend [ifmaLimbCount][4]uint64
-
-const (
-	ifmaMask51 = 1<<51 - 1
-	ifmaMask52 = 1<<52 - 1
-)
-
-// ifmaP, ifmaTwoP and ifmaBias are p, 2p and β = 2^10·p in radix 2^51,
-// limb by limb.
-var (
-	ifmaP    = [ifmaLimbCount]uint64{1<<51 - 19, 1<<51 - 1, 1<<51 - 1, 1<<51 - 1, 1<<51 - 1}
-	ifmaTwoP = [ifmaLimbCount]uint64{1<<52 - 38, 1<<52 - 2, 1<<52 - 2, 1<<52 - 2, 1<<52 - 2}
-	ifmaBias = [ifmaLimbCount]uint64{(1<<51 - 19) << 10, (1<<51 - 1) << 10, (1<<51 - 1) << 10, (1<<51 - 1) << 10, (1<<51 - 1) << 10}
-)
+type ifmaAddend ifma52.Lanes
 
 // setLane sets lane l of v to e, whose limbs obey the Element invariant and
 // so are reduced.
@@ -176,7 +131,7 @@ func (v *ifmaLanes) toPoint(p *Point) *Point {
 // so that no limb is zero.
 func (v *ifmaLanes) setIdentity() *ifmaLanes {
 	for k := range v {
-		v[k] = [4]uint64{ifmaP[k], ifmaP[k], ifmaP[k], ifmaP[k]}
+		v[k] = [4]uint64{ifma52.P[k], ifma52.P[k], ifma52.P[k], ifma52.P[k]}
 	}
 	v[0][1]++
 	v[0][2]++
@@ -187,7 +142,7 @@ func (v *ifmaLanes) setIdentity() *ifmaLanes {
 // (1, 1, 0, 2), written (p+1, p+1, p, p+2) so that no limb is zero.
 var ifmaIdentityAddend = func() (a ifmaAddend) {
 	for k := range a {
-		a[k] = [4]uint64{ifmaP[k], ifmaP[k], ifmaP[k], ifmaP[k]}
+		a[k] = [4]uint64{ifma52.P[k], ifma52.P[k], ifma52.P[k], ifma52.P[k]}
 	}
 	a[0][0]++
 	a[0][1]++
@@ -205,7 +160,7 @@ func (q *ifmaAddend) fromAffineCached(a *affineCached) *ifmaAddend {
 	v.setLane(1, &a.yPlusX)
 	v.setLane(2, &a.t2d)
 	for k := range q {
-		q[k][3] = ifmaP[k]
+		q[k][3] = ifma52.P[k]
 	}
 	q[0][3] += 2
 	return q
@@ -220,58 +175,12 @@ func (q *ifmaAddend) pack(p *ifmaLanes) *ifmaAddend {
 	return q
 }
 
-// ifmaMadd52lo and ifmaMadd52hi are VPMADD52LUQ and VPMADD52HUQ on one
-// lane: acc plus the low or the high 52 bits of the product of the low 52
-// bits of a and b, modulo 2^64.
-func ifmaMadd52lo(acc, a, b uint64) uint64 { return acc + (a&ifmaMask52)*(b&ifmaMask52)&ifmaMask52 }
-
-func ifmaMadd52hi(acc, a, b uint64) uint64 {
-	hi, lo := bits.Mul64(a&ifmaMask52, b&ifmaMask52)
-	return acc + (hi<<12 | lo>>52)
-}
-
-// ifmaMulColumns sets f to the columns f_k = z_k + 19·z_(k+5) of a·b lane by
-// lane, not carried: f_k < (267 - 54k)·2^52 for loose a and b (see the
-// section comment). f may alias a or b.
-func ifmaMulColumns(f, a, b *[ifmaLimbCount][4]uint64) {
-	var out [ifmaLimbCount][4]uint64
-	for l := range 4 {
-		var z [2 * ifmaLimbCount]uint64
-		for i := range ifmaLimbCount {
-			for j := range ifmaLimbCount {
-				z[i+j] = ifmaMadd52lo(z[i+j], a[i][l], b[j][l])
-				z[i+j+1] += 2 * ifmaMadd52hi(0, a[i][l], b[j][l])
-			}
-		}
-		for k := range ifmaLimbCount {
-			out[k][l] = z[k] + 19*z[k+ifmaLimbCount]
-		}
-	}
-	*f = out
-}
-
-// ifmaCarry runs one parallel carry round on v: any 64-bit limbs come out
-// reduced, with the same value mod p (see the section comment).
-func ifmaCarry(v *[ifmaLimbCount][4]uint64) {
-	for l := range 4 {
-		var c [ifmaLimbCount]uint64
-		for k := range v {
-			c[k] = v[k][l] >> 51
-			v[k][l] &= ifmaMask51
-		}
-		v[0][l] = ifmaMadd52lo(v[0][l], c[4], 19)
-		for k := 1; k < ifmaLimbCount; k++ {
-			v[k][l] += c[k-1]
-		}
-	}
-}
-
 // ifmaMulGeneric sets out = a·b lane by lane, for loose a and b; out is
 // reduced. out may alias a or b.
 func ifmaMulGeneric(out, a, b *ifmaLanes) {
-	f := (*[ifmaLimbCount][4]uint64)(out)
-	ifmaMulColumns(f, (*[ifmaLimbCount][4]uint64)(a), (*[ifmaLimbCount][4]uint64)(b))
-	ifmaCarry(f)
+	f := (*ifma52.Lanes)(out)
+	ifma52.MulColumns(f, (*ifma52.Lanes)(a), (*ifma52.Lanes)(b))
+	ifma52.Carry(f)
 }
 
 // The addition, lane by lane (HWCD 2008, section 3.1, a = -1, with the
@@ -293,26 +202,26 @@ func ifmaMulGeneric(out, a, b *ifmaLanes) {
 
 // ifmaSumsGeneric sets u = (Y + 2p - X, Y + X, T, Z) from p = (X, Y, Z, T),
 // carried: reduced.
-func ifmaSumsGeneric(u *[ifmaLimbCount][4]uint64, p *ifmaLanes) {
+func ifmaSumsGeneric(u *ifma52.Lanes, p *ifmaLanes) {
 	for k := range p {
 		x, y, z, t := p[k][0], p[k][1], p[k][2], p[k][3]
-		u[k] = [4]uint64{y + ifmaTwoP[k] - x, y + x, t, z}
+		u[k] = [4]uint64{y + ifma52.TwoP[k] - x, y + x, t, z}
 	}
-	ifmaCarry(u)
+	ifma52.Carry(u)
 }
 
 // ifmaAddCachedGeneric sets p = p + q for p reduced with lanes (X, Y, Z, T)
 // and q a loose addend in lanes, cached (Y-X, Y+X, 2d·T, 2Z) or affine
 // (y-x, y+x, 2d·x·y, 2); p stays reduced.
 func ifmaAddCachedGeneric(p, q *ifmaLanes) {
-	var u, f, w1, w2 [ifmaLimbCount][4]uint64
+	var u, f, w1, w2 ifma52.Lanes
 	ifmaSumsGeneric(&u, p)
-	ifmaMulColumns(&f, &u, (*[ifmaLimbCount][4]uint64)(q))
+	ifma52.MulColumns(&f, &u, (*ifma52.Lanes)(q))
 	for k := range f {
 		a, b, c, d := f[k][0], f[k][1], f[k][2], f[k][3]
-		f[k] = [4]uint64{b + ifmaBias[k] - a, b + a, d + ifmaBias[k] - c, d + c} // (E, H, F, G)
+		f[k] = [4]uint64{b + ifma52.Beta[k] - a, b + a, d + ifma52.Beta[k] - c, d + c} // (E, H, F, G)
 	}
-	ifmaCarry(&f)
+	ifma52.Carry(&f)
 	for k := range f {
 		e, h, ff, g := f[k][0], f[k][1], f[k][2], f[k][3]
 		w1[k] = [4]uint64{e, g, g, e}
@@ -329,7 +238,7 @@ func ifmaExpandAddend(q, a *ifmaAddend, neg uint64) {
 		q[k] = [4]uint64{
 			y0 ^ neg&(y0^y1),
 			y1 ^ neg&(y0^y1),
-			t ^ neg&(t^(ifmaTwoP[k]-t)),
+			t ^ neg&(t^(ifma52.TwoP[k]-t)),
 			two,
 		}
 	}
@@ -389,18 +298,18 @@ func ifmaAddDigitGeneric(p *ifmaLanes, row *[8]ifmaAddend, masks *[10]uint64) {
 // ifmaDoubleGeneric sets p = 2·p for p reduced with lanes (X, Y, Z, T); T is
 // not read. p stays reduced.
 func ifmaDoubleGeneric(p *ifmaLanes) {
-	var s1, s2, f, w2 [ifmaLimbCount][4]uint64
+	var s1, s2, f, w2 ifma52.Lanes
 	for k := range p {
 		x, y, z := p[k][0], p[k][1], p[k][2]
 		s1[k] = [4]uint64{x, y, z, x}
 		s2[k] = [4]uint64{x, y, z, y}
 	}
-	ifmaMulColumns(&f, &s1, &s2)
+	ifma52.MulColumns(&f, &s1, &s2)
 	for k := range f {
 		a, b, zz, xy := f[k][0], f[k][1], f[k][2], f[k][3]
-		f[k] = [4]uint64{2 * xy, b + ifmaBias[k] - a, a + ifmaBias[k] - b + 2*zz, a + b} // (E, G, F', H')
+		f[k] = [4]uint64{2 * xy, b + ifma52.Beta[k] - a, a + ifma52.Beta[k] - b + 2*zz, a + b} // (E, G, F', H')
 	}
-	ifmaCarry(&f)
+	ifma52.Carry(&f)
 	for k := range f {
 		e, g, ff, h := f[k][0], f[k][1], f[k][2], f[k][3]
 		w2[k] = [4]uint64{ff, h, g, e}
@@ -410,22 +319,13 @@ func ifmaDoubleGeneric(p *ifmaLanes) {
 
 // ifmaCachedScale is the lanes (1, 1, 2d, 2), by which ifmaCachedGeneric
 // scales (Y-X, Y+X, T, Z).
-var ifmaCachedScale = func() (k ifmaLanes) {
-	var one, two field.Element
-	one.One()
-	two.Add(&one, &one)
-	k.setLane(0, &one)
-	k.setLane(1, &one)
-	k.setLane(2, curveD2)
-	k.setLane(3, &two)
-	return k
-}()
+var ifmaCachedScale = vecCachedScale[ifmaLanes]()
 
 // ifmaCachedGeneric sets q to the cached form (Y-X, Y+X, 2d·T, 2Z) of p,
 // reduced: one vector multiplication. q is an addend for ifmaAddCached and,
 // packed, with a sign for ifmaAddAffine. q may alias p.
 func ifmaCachedGeneric(q, p *ifmaLanes) {
-	var u [ifmaLimbCount][4]uint64
+	var u ifma52.Lanes
 	ifmaSumsGeneric(&u, p)
 	ifmaMulGeneric(q, (*ifmaLanes)(&u), &ifmaCachedScale)
 }

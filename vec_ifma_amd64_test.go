@@ -11,6 +11,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/sys/cpu"
+
+	"github.com/seed06d4b90c/edwards25519/internal/ifma52"
 )
 
 // The IFMA kernels of vec_ifma_amd64.s against their twins in vec_ifma.go,
@@ -22,48 +24,6 @@ func iftRequireIFMA(t testing.TB) {
 	t.Helper()
 	if !ifmaAvailable {
 		t.Skip("CPU without AVX2, AVX512F, AVX512VL and AVX512IFMA: the IFMA kernels cannot run here")
-	}
-}
-
-// iftGuarded is a 160-byte vector between two guard blocks, to catch
-// stores outside it.
-type iftGuarded struct {
-	before [8]uint64
-	v      iftVec
-	after  [8]uint64
-}
-
-const iftGuardWord = 0xa5a5a5a5a5a5a5a5
-
-func iftNewGuarded(v *iftVec) *iftGuarded {
-	g := &iftGuarded{v: *v}
-	for i := range g.before {
-		g.before[i], g.after[i] = iftGuardWord, iftGuardWord
-	}
-	return g
-}
-
-func (g *iftGuarded) check(t testing.TB, what string) {
-	t.Helper()
-	for i := range g.before {
-		if g.before[i] != iftGuardWord || g.after[i] != iftGuardWord {
-			t.Fatalf("%s wrote outside its argument", what)
-		}
-	}
-}
-
-// iftSame fails unless got == want limb for limb.
-func iftSame(t testing.TB, what string, got, want *iftVec) {
-	t.Helper()
-	if *got == *want {
-		return
-	}
-	for k := range got {
-		for l := range got[k] {
-			if got[k][l] != want[k][l] {
-				t.Fatalf("%s: limb %d lane %d is %#x, the twin gives %#x", what, k, l, got[k][l], want[k][l])
-			}
-		}
 	}
 }
 
@@ -107,25 +67,25 @@ func TestIFMAMulKernel(t *testing.T) {
 		what := "ifmaMulIFMA input " + strconv.Itoa(n)
 		var want ifmaLanes
 		ifmaMulGeneric(&want, a, b)
-		g := iftNewGuarded(&iftVec{})
+		g := newVecGuarded(&ifmaLanes{})
 		ac, bc := *a, *b
-		ifmaMul((*ifmaLanes)(&g.v), &ac, &bc)
+		ifmaMul(&g.v, &ac, &bc)
 		g.check(t, what)
-		iftSame(t, what, &g.v, (*iftVec)(&want))
+		vecSameLimbs(t, what, g.v[:], want[:])
 		if ac != *a || bc != *b {
 			t.Fatalf("%s modified its inputs", what)
 		}
 		x := *a
 		ifmaMul(&x, &x, b)
-		iftSame(t, what+" (out = a)", (*iftVec)(&x), (*iftVec)(&want))
+		vecSameLimbs(t, what+" (out = a)", x[:], want[:])
 		x = *b
 		ifmaMul(&x, a, &x)
-		iftSame(t, what+" (out = b)", (*iftVec)(&x), (*iftVec)(&want))
+		vecSameLimbs(t, what+" (out = b)", x[:], want[:])
 		var sq ifmaLanes
 		ifmaMulGeneric(&sq, a, a)
 		x = *a
 		ifmaMul(&x, &x, &x)
-		iftSame(t, what+" (out = a = b)", (*iftVec)(&x), (*iftVec)(&sq))
+		vecSameLimbs(t, what+" (out = a = b)", x[:], sq[:])
 	}
 }
 
@@ -156,7 +116,7 @@ func iftFromCached(c *cached) *ifmaAddend {
 	v.setLane(1, &c.yPlusX)
 	v.setLane(2, &c.t2d)
 	v.setLane(3, &c.z2)
-	ifmaCarry((*iftVec)(q))
+	ifma52.Carry((*iftVec)(q))
 	return q
 }
 
@@ -193,23 +153,23 @@ func TestIFMAPointKernels(t *testing.T) {
 
 		want := *p
 		ifmaDoubleGeneric(&want)
-		g := iftNewGuarded((*iftVec)(p))
-		ifmaDouble((*ifmaLanes)(&g.v))
+		g := newVecGuarded(p)
+		ifmaDouble(&g.v)
 		g.check(t, "ifmaDouble"+what)
-		iftSame(t, "ifmaDouble"+what, &g.v, (*iftVec)(&want))
+		vecSameLimbs(t, "ifmaDouble"+what, g.v[:], want[:])
 
 		var c ifmaLanes
 		ifmaCachedGeneric(&c, p)
-		g = iftNewGuarded(&iftVec{})
+		g = newVecGuarded(&ifmaLanes{})
 		pc := *p
-		ifmaCached((*ifmaLanes)(&g.v), &pc)
+		ifmaCached(&g.v, &pc)
 		g.check(t, "ifmaCached"+what)
-		iftSame(t, "ifmaCached"+what, &g.v, (*iftVec)(&c))
+		vecSameLimbs(t, "ifmaCached"+what, g.v[:], c[:])
 		if pc != *p {
 			t.Fatalf("ifmaCached%s modified its input", what)
 		}
 		ifmaCached(&pc, &pc)
-		iftSame(t, "ifmaCached (q = p)"+what, (*iftVec)(&pc), (*iftVec)(&c))
+		vecSameLimbs(t, "ifmaCached (q = p)"+what, pc[:], c[:])
 
 		q := addends[r.IntN(len(addends))]
 		if n < len(addends) {
@@ -219,22 +179,22 @@ func TestIFMAPointKernels(t *testing.T) {
 			w := " neg " + strconv.FormatUint(neg&1, 10)
 			want := *p
 			ifmaAddAffineGeneric(&want, q, neg)
-			g := iftNewGuarded((*iftVec)(p))
+			g := newVecGuarded(p)
 			qc := *q
-			ifmaAddAffine((*ifmaLanes)(&g.v), &qc, neg)
+			ifmaAddAffine(&g.v, &qc, neg)
 			g.check(t, "ifmaAddAffine"+what+w)
-			iftSame(t, "ifmaAddAffine"+what+w, &g.v, (*iftVec)(&want))
+			vecSameLimbs(t, "ifmaAddAffine"+what+w, g.v[:], want[:])
 			if qc != *q {
 				t.Fatalf("ifmaAddAffine%s modified its addend", what)
 			}
 		}
 		want = *p
 		ifmaAddCachedGeneric(&want, (*ifmaLanes)(q))
-		g = iftNewGuarded((*iftVec)(p))
+		g = newVecGuarded(p)
 		qc := *(*ifmaLanes)(q)
-		ifmaAddCached((*ifmaLanes)(&g.v), &qc)
+		ifmaAddCached(&g.v, &qc)
 		g.check(t, "ifmaAddCached"+what)
-		iftSame(t, "ifmaAddCached"+what, &g.v, (*iftVec)(&want))
+		vecSameLimbs(t, "ifmaAddCached"+what, g.v[:], want[:])
 		if qc != *(*ifmaLanes)(q) {
 			t.Fatalf("ifmaAddCached%s modified its addend", what)
 		}
@@ -243,15 +203,8 @@ func TestIFMAPointKernels(t *testing.T) {
 		ifmaAddCachedGeneric(&want, &c)
 		x := *p
 		ifmaAddCached(&x, &c)
-		iftSame(t, "ifmaAddCached (own cached form)"+what, (*iftVec)(&x), (*iftVec)(&want))
+		vecSameLimbs(t, "ifmaAddCached (own cached form)"+what, x[:], want[:])
 	}
-}
-
-// iftGuardedRow is a row of eight addends between guard words.
-type iftGuardedRow struct {
-	before [8]uint64
-	row    [8]ifmaAddend
-	after  [8]uint64
 }
 
 func TestIFMAAddDigitKernel(t *testing.T) {
@@ -259,30 +212,27 @@ func TestIFMAAddDigitKernel(t *testing.T) {
 	r := ptRand(t)
 	addends := iftAddends(t, r, 64)
 	for n, p := range iftAccumulators(t, r, 60) {
-		var row iftGuardedRow
-		for i := range row.before {
-			row.before[i], row.after[i] = iftGuardWord, iftGuardWord
-		}
+		row := newVecGuarded(&[8]ifmaAddend{})
 		if n%2 == 0 {
 			pts, _ := iftRow(t, ptPoints(t, r, 12)[2+r.IntN(10)])
-			row.row = *pts
+			row.v = *pts
 		} else {
-			for i := range row.row {
-				row.row[i] = *addends[r.IntN(len(addends))]
+			for i := range row.v {
+				row.v[i] = *addends[r.IntN(len(addends))]
 			}
 		}
-		saved := row
+		saved := *row
 		for d := int32(-8); d <= 8; d++ {
 			what := "ifmaAddDigit input " + strconv.Itoa(n) + " digit " + strconv.Itoa(int(d))
 			var masks [10]uint64
 			vecDigitMasks(&masks, d)
 			want := *p
-			ifmaAddDigitGeneric(&want, &row.row, &masks)
-			g := iftNewGuarded((*iftVec)(p))
-			ifmaAddDigit((*ifmaLanes)(&g.v), &row.row, &masks)
+			ifmaAddDigitGeneric(&want, &row.v, &masks)
+			g := newVecGuarded(p)
+			ifmaAddDigit(&g.v, &row.v, &masks)
 			g.check(t, what)
-			iftSame(t, what, &g.v, (*iftVec)(&want))
-			if row != saved {
+			vecSameLimbs(t, what, g.v[:], want[:])
+			if *row != saved {
 				t.Fatalf("%s modified the row", what)
 			}
 		}
@@ -318,7 +268,7 @@ func TestIFMAKernelChains(t *testing.T) {
 				var c, cg ifmaLanes
 				ifmaCachedGeneric(&c, &want)
 				ifmaCached(&cg, &got)
-				iftSame(t, what+" (cached)", (*iftVec)(&cg), (*iftVec)(&c))
+				vecSameLimbs(t, what+" (cached)", cg[:], c[:])
 				ifmaAddCachedGeneric(&want, &c)
 				ifmaAddCached(&got, &cg)
 			case 3:
@@ -331,7 +281,7 @@ func TestIFMAKernelChains(t *testing.T) {
 				ifmaAddDigitGeneric(&want, row, &masks)
 				ifmaAddDigit(&got, row, &masks)
 			}
-			iftSame(t, what, (*iftVec)(&got), (*iftVec)(&want))
+			vecSameLimbs(t, what, got[:], want[:])
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	ref "filippo.io/edwards25519"
 
 	"github.com/seed06d4b90c/edwards25519/field"
+	"github.com/seed06d4b90c/edwards25519/internal/ifma52"
 )
 
 // Tests of the IFMA representation and the portable twins of vec_ifma.go,
@@ -19,18 +20,13 @@ import (
 // against the twins limb for limb.
 
 var (
-	iftP       = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
 	iftTwo64   = new(big.Int).Lsh(big.NewInt(1), 64)
-	iftReduced = uint64(1<<51 + 1<<18 - 1) // the largest reduced limb
-	iftLoose   = uint64(1<<52 - 1)         // the largest loose limb
-	iftCurveD2 = func() *big.Int {         // 2·(-121665/121666) mod p (RFC 8032, section 5.1)
-		d := new(big.Int).ModInverse(big.NewInt(121666), iftP)
-		d.Mul(d, big.NewInt(-2*121665))
-		return d.Mod(d, iftP)
-	}()
+	iftReduced = uint64(1<<51 + 1<<18 - 1)                              // the largest reduced limb
+	iftLoose   = uint64(1<<52 - 1)                                      // the largest loose limb
+	iftCurveD2 = new(big.Int).Mod(new(big.Int).Lsh(vecCurveD, 1), vecP) // 2d
 )
 
-type iftVec = [ifmaLimbCount][4]uint64
+type iftVec = ifma52.Lanes
 
 // iftLaneBig returns Σ v_k·2^(51k) of lane l, not reduced.
 func iftLaneBig(v *iftVec, l int) *big.Int {
@@ -41,16 +37,7 @@ func iftLaneBig(v *iftVec, l int) *big.Int {
 	return x
 }
 
-func iftLaneMod(v *iftVec, l int) *big.Int { x := iftLaneBig(v, l); return x.Mod(x, iftP) }
-
-// iftElemBig returns the value of e mod p.
-func iftElemBig(e *field.Element) *big.Int {
-	b := e.Bytes()
-	for i := range len(b) / 2 {
-		b[i], b[len(b)-1-i] = b[len(b)-1-i], b[i]
-	}
-	return new(big.Int).SetBytes(b)
-}
+func iftLaneMod(v *iftVec, l int) *big.Int { x := iftLaneBig(v, l); return x.Mod(x, vecP) }
 
 // iftCheckBound fails unless every limb of v is at most max.
 func iftCheckBound(t testing.TB, what string, v *iftVec, max uint64) {
@@ -131,9 +118,9 @@ func iftEdgeVecs() []*iftVec {
 	out := []*iftVec{iftFill(iftLoose), iftFill(iftReduced), iftFill(0), iftFill(1<<51 - 1)}
 	var pish iftVec
 	for l, x := range []*big.Int{
-		iftP,
-		new(big.Int).Sub(iftP, big.NewInt(1)),
-		new(big.Int).Add(iftP, big.NewInt(1)),
+		vecP,
+		new(big.Int).Sub(vecP, big.NewInt(1)),
+		new(big.Int).Add(vecP, big.NewInt(1)),
 		new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(1)),
 	} {
 		iftSetLaneBig(&pish, l, x)
@@ -141,7 +128,7 @@ func iftEdgeVecs() []*iftVec {
 	out = append(out, &pish)
 	var twoP iftVec
 	for k := range twoP {
-		twoP[k] = [4]uint64{ifmaTwoP[k], ifmaTwoP[k], ifmaTwoP[k], ifmaTwoP[k]}
+		twoP[k] = [4]uint64{ifma52.TwoP[k], ifma52.TwoP[k], ifma52.TwoP[k], ifma52.TwoP[k]}
 	}
 	out = append(out, &twoP)
 	for l := range 4 {
@@ -165,13 +152,13 @@ func iftCheckMul(t testing.TB, what string, out, a, b *iftVec) {
 	iftCheckReduced(t, what, out)
 	for l := range 4 {
 		want := new(big.Int).Mul(iftLaneBig(a, l), iftLaneBig(b, l))
-		want.Mod(want, iftP)
+		want.Mod(want, vecP)
 		if got := iftLaneMod(out, l); got.Cmp(want) != 0 {
 			t.Fatalf("%s lane %d: got %x, want %x", what, l, got, want)
 		}
 		var e field.Element
 		(*ifmaLanes)(out).lane(l, &e)
-		if got := iftElemBig(&e); got.Cmp(want) != 0 {
+		if got := ptElemBig(&e); got.Cmp(want) != 0 {
 			t.Fatalf("%s lane %d: lane() reads %x, want %x", what, l, got, want)
 		}
 	}
@@ -179,27 +166,27 @@ func iftCheckMul(t testing.TB, what string, out, a, b *iftVec) {
 
 func TestIFMAMadd52(t *testing.T) {
 	r := ptRand(t)
-	m52 := new(big.Int).SetUint64(ifmaMask52)
+	m52 := new(big.Int).SetUint64(ifma52.Mask52)
 	for n := range 2000 {
 		acc, a, b := r.Uint64(), r.Uint64(), r.Uint64()
 		switch n % 4 {
 		case 0:
 			a, b = iftLoose, iftLoose
 		case 1:
-			a, b = a&ifmaMask52, b&ifmaMask52
+			a, b = a&ifma52.Mask52, b&ifma52.Mask52
 		}
 		// The instructions read the low 52 bits of a and b and add to a
 		// 64-bit accumulator, modulo 2^64.
-		prod := new(big.Int).Mul(new(big.Int).SetUint64(a&ifmaMask52), new(big.Int).SetUint64(b&ifmaMask52))
+		prod := new(big.Int).Mul(new(big.Int).SetUint64(a&ifma52.Mask52), new(big.Int).SetUint64(b&ifma52.Mask52))
 		lo := new(big.Int).And(prod, m52)
 		hi := new(big.Int).Rsh(prod, 52)
 		wantLo := new(big.Int).Add(lo, new(big.Int).SetUint64(acc))
 		wantHi := new(big.Int).Add(hi, new(big.Int).SetUint64(acc))
-		if got := ifmaMadd52lo(acc, a, b); got != wantLo.Mod(wantLo, iftTwo64).Uint64() {
-			t.Fatalf("ifmaMadd52lo(%#x, %#x, %#x) = %#x, want %#x", acc, a, b, got, wantLo)
+		if got := ifma52.Madd52Lo(acc, a, b); got != wantLo.Mod(wantLo, iftTwo64).Uint64() {
+			t.Fatalf("ifma52.Madd52Lo(%#x, %#x, %#x) = %#x, want %#x", acc, a, b, got, wantLo)
 		}
-		if got := ifmaMadd52hi(acc, a, b); got != wantHi.Mod(wantHi, iftTwo64).Uint64() {
-			t.Fatalf("ifmaMadd52hi(%#x, %#x, %#x) = %#x, want %#x", acc, a, b, got, wantHi)
+		if got := ifma52.Madd52Hi(acc, a, b); got != wantHi.Mod(wantHi, iftTwo64).Uint64() {
+			t.Fatalf("ifma52.Madd52Hi(%#x, %#x, %#x) = %#x, want %#x", acc, a, b, got, wantHi)
 		}
 	}
 }
@@ -269,11 +256,11 @@ func TestIFMAMulBounds(t *testing.T) {
 		if f.Cmp(claim) >= 0 {
 			t.Errorf("column %d may reach %x, not below (267 - 54k)·2^52", k, f)
 		}
-		if f.Cmp(new(big.Int).SetUint64(ifmaBias[k])) > 0 {
-			t.Errorf("column %d may exceed the bias limb %#x: a difference may underflow", k, ifmaBias[k])
+		if f.Cmp(new(big.Int).SetUint64(ifma52.Beta[k])) > 0 {
+			t.Errorf("column %d may exceed the bias limb %#x: a difference may underflow", k, ifma52.Beta[k])
 		}
 		worst := new(big.Int).Mul(f, big.NewInt(3))
-		worst.Add(worst, new(big.Int).SetUint64(ifmaBias[k]))
+		worst.Add(worst, new(big.Int).SetUint64(ifma52.Beta[k]))
 		if worst.Cmp(iftTwo64) >= 0 {
 			t.Errorf("column %d: three columns and β may overflow 64 bits", k)
 		}
@@ -281,9 +268,9 @@ func TestIFMAMulBounds(t *testing.T) {
 	// The carry of the largest 64-bit limbs, and the exactness of 19·c_4
 	// in one VPMADD52LUQ.
 	v := iftFill(^uint64(0))
-	ifmaCarry(v)
-	iftCheckReduced(t, "ifmaCarry of all-ones limbs", v)
-	if c := uint64(^uint64(0) >> 51); 19*c >= 1<<52 || v[0][0] != ifmaMask51+19*c {
+	ifma52.Carry(v)
+	iftCheckReduced(t, "ifma52.Carry of all-ones limbs", v)
+	if c := uint64(^uint64(0) >> 51); 19*c >= 1<<52 || v[0][0] != ifma52.Mask51+19*c {
 		t.Errorf("19·c_4 = %#x is not exact in 52 bits, or limb 0 is %#x", 19*c, v[0][0])
 	}
 }
@@ -308,11 +295,11 @@ func TestIFMACarry(t *testing.T) {
 			v = iftVec{}
 		}
 		before := v
-		ifmaCarry(&v)
-		iftCheckReduced(t, "ifmaCarry", &v)
+		ifma52.Carry(&v)
+		iftCheckReduced(t, "ifma52.Carry", &v)
 		for l := range 4 {
 			if got, want := iftLaneMod(&v, l), iftLaneMod(&before, l); got.Cmp(want) != 0 {
-				t.Fatalf("ifmaCarry changed lane %d mod p: %x, want %x", l, got, want)
+				t.Fatalf("ifma52.Carry changed lane %d mod p: %x, want %x", l, got, want)
 			}
 		}
 	}
@@ -321,21 +308,21 @@ func TestIFMACarry(t *testing.T) {
 func TestIFMAConstants(t *testing.T) {
 	var v iftVec
 	for k := range v {
-		v[k] = [4]uint64{ifmaP[k], ifmaTwoP[k], ifmaBias[k], 0}
+		v[k] = [4]uint64{ifma52.P[k], ifma52.TwoP[k], ifma52.Beta[k], 0}
 	}
-	for l, want := range []*big.Int{iftP, new(big.Int).Lsh(iftP, 1), new(big.Int).Lsh(iftP, 10)} {
+	for l, want := range []*big.Int{vecP, new(big.Int).Lsh(vecP, 1), new(big.Int).Lsh(vecP, 10)} {
 		if got := iftLaneBig(&v, l); got.Cmp(want) != 0 {
 			t.Errorf("constant %d is %x, want %x", l, got, want)
 		}
 	}
-	for k := range ifmaTwoP {
+	for k := range ifma52.TwoP {
 		// Y + 2p - X and 2p - t for reduced X and t: no underflow, and
 		// 2p - t is loose.
-		if ifmaTwoP[k] < iftReduced || ifmaTwoP[k] > iftLoose {
-			t.Errorf("2p limb %d (%#x) is below a reduced limb or not loose", k, ifmaTwoP[k])
+		if ifma52.TwoP[k] < iftReduced || ifma52.TwoP[k] > iftLoose {
+			t.Errorf("2p limb %d (%#x) is below a reduced limb or not loose", k, ifma52.TwoP[k])
 		}
-		if ifmaP[k] == 0 || ifmaP[k] > iftReduced-2 {
-			t.Errorf("p limb %d (%#x): p+2 is not reduced and dense", k, ifmaP[k])
+		if ifma52.P[k] == 0 || ifma52.P[k] > iftReduced-2 {
+			t.Errorf("p limb %d (%#x): p+2 is not reduced and dense", k, ifma52.P[k])
 		}
 	}
 	scale := iftVec(ifmaCachedScale)
@@ -347,49 +334,9 @@ func TestIFMAConstants(t *testing.T) {
 	}
 }
 
-// iftEdgeElements returns Elements at the edge of their invariant
-// (2^51 + 2^18 - 1), at zero, at 2^51 - 1, p and p - 1 in canonical
-// limbs, and random ones.
-func iftEdgeElements(r *rand.Rand, n int) []*field.Element {
-	const edge = 1<<51 + 1<<18 - 1
-	var out []*field.Element
-	for _, f := range []func(k int) uint64{
-		func(int) uint64 { return edge },
-		func(int) uint64 { return 0 },
-		func(int) uint64 { return 1<<51 - 1 },
-		func(k int) uint64 { return uint64(k%2) * edge },
-		func(k int) uint64 { return ifmaP[k] },
-		func(k int) uint64 { return ifmaP[k] - uint64(1-min(k, 1)) },
-	} {
-		e := new(field.Element)
-		for k := range limbsOf(e) {
-			limbsOf(e)[k] = f(k)
-		}
-		out = append(out, e)
-	}
-	for len(out) < n {
-		e := new(field.Element)
-		for k := range limbsOf(e) {
-			limbsOf(e)[k] = r.Uint64N(edge + 1)
-		}
-		out = append(out, e)
-	}
-	return out
-}
-
-// iftElemValue is Σ limb_k·2^(51k) mod p, for Elements outside canonical
-// form.
-func iftElemValue(e *field.Element) *big.Int {
-	x := new(big.Int)
-	for k, w := range limbsOf(e) {
-		x.Add(x, new(big.Int).Lsh(new(big.Int).SetUint64(w), 51*uint(k)))
-	}
-	return x.Mod(x, iftP)
-}
-
 func TestIFMALaneRoundTrip(t *testing.T) {
 	r := ptRand(t)
-	for n, e := range iftEdgeElements(r, 200) {
+	for n, e := range vecEdgeElements(r, 200) {
 		l := n % 4
 		v := (*ifmaLanes)(iftRandVec(r, iftReduced))
 		before := *v
@@ -402,7 +349,7 @@ func TestIFMALaneRoundTrip(t *testing.T) {
 				}
 			}
 		}
-		if got, want := iftLaneMod((*iftVec)(v), l), iftElemValue(e); got.Cmp(want) != 0 {
+		if got, want := iftLaneMod((*iftVec)(v), l), vecElemValue(e); got.Cmp(want) != 0 {
 			t.Fatalf("setLane of %x: %x, want %x", *limbsOf(e), got, want)
 		}
 		var back field.Element
@@ -488,26 +435,16 @@ func TestIFMAIdentityDense(t *testing.T) { iftCheckIdentityDense(t, ifmaDoubleGe
 
 // iftAffineLanes returns (y-x, y+x, 2d·x·y, 2) of p mod p.
 func iftAffineLanes(p *Point) [4]*big.Int {
-	zInv := new(big.Int).ModInverse(iftElemBig(&p.z), iftP)
-	x := new(big.Int).Mul(iftElemBig(&p.x), zInv)
-	y := new(big.Int).Mul(iftElemBig(&p.y), zInv)
-	x.Mod(x, iftP)
-	y.Mod(y, iftP)
+	zInv := new(big.Int).ModInverse(ptElemBig(&p.z), vecP)
+	x := new(big.Int).Mul(ptElemBig(&p.x), zInv)
+	y := new(big.Int).Mul(ptElemBig(&p.y), zInv)
+	x.Mod(x, vecP)
+	y.Mod(y, vecP)
 	t2d := new(big.Int).Mul(x, y)
 	t2d.Mul(t2d, iftCurveD2)
 	out := [4]*big.Int{new(big.Int).Sub(y, x), new(big.Int).Add(y, x), t2d, big.NewInt(2)}
 	for _, o := range out {
-		o.Mod(o, iftP)
-	}
-	return out
-}
-
-// iftCachedLanes returns (Y-X, Y+X, 2d·T, 2Z) of p mod p.
-func iftCachedLanes(p *Point) [4]*big.Int {
-	x, y, z, tt := iftElemBig(&p.x), iftElemBig(&p.y), iftElemBig(&p.z), iftElemBig(&p.t)
-	out := [4]*big.Int{new(big.Int).Sub(y, x), new(big.Int).Add(y, x), new(big.Int).Mul(tt, iftCurveD2), new(big.Int).Lsh(z, 1)}
-	for _, o := range out {
-		o.Mod(o, iftP)
+		o.Mod(o, vecP)
 	}
 	return out
 }
@@ -537,7 +474,7 @@ func TestIFMAAddendPacking(t *testing.T) {
 			t.Fatal("pack changed the limbs")
 		}
 		iftCheckReduced(t, "pack", (*iftVec)(q))
-		iftCheckLanes(t, "pack", (*iftVec)(q), iftCachedLanes(p))
+		iftCheckLanes(t, "pack", (*iftVec)(q), vecCachedLanes(p))
 	}
 }
 
@@ -576,27 +513,6 @@ func iftBackends(t *testing.T) []iftBackend {
 	return []iftBackend{iftGeneric}
 }
 
-// iftScaled returns p with every coordinate multiplied by a random nonzero
-// λ: the same point in other coordinates.
-func iftScaled(t testing.TB, r *rand.Rand, p *Point) *Point {
-	var b [32]byte
-	for i := range b {
-		b[i] = byte(r.Uint32())
-	}
-	b[31] &= 0x3f
-	b[0] |= 1
-	l, err := new(field.Element).SetBytes(b[:])
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := new(Point)
-	q.x.Multiply(&p.x, l)
-	q.y.Multiply(&p.y, l)
-	q.z.Multiply(&p.z, l)
-	q.t.Multiply(&p.t, l)
-	return q
-}
-
 func iftToPoint(v *ifmaLanes) *Point { return v.toPoint(new(Point)) }
 
 // iftRow returns the affine addends of 1..8·p, and the reference points.
@@ -625,7 +541,7 @@ func TestIFMAPointFormulas(t *testing.T) {
 			for n, p := range pts {
 				q := pts[r.IntN(len(pts))]
 				if n%3 == 1 {
-					p = iftScaled(t, r, p)
+					p = ptScaled(t, r, p)
 				}
 				var v ifmaLanes
 				v.fromPoint(p)
@@ -640,9 +556,9 @@ func TestIFMAPointFormulas(t *testing.T) {
 				samePoint(t, be.name+" 2P", iftToPoint(&d), new(ref.Point).Add(refP, refP))
 
 				var vq, c ifmaLanes
-				be.cached(&c, vq.fromPoint(iftScaled(t, r, q)))
+				be.cached(&c, vq.fromPoint(ptScaled(t, r, q)))
 				iftCheckReduced(t, be.name+" cached", (*iftVec)(&c))
-				iftCheckLanes(t, be.name+" cached", (*iftVec)(&c), iftCachedLanes(iftToPoint(&vq)))
+				iftCheckLanes(t, be.name+" cached", (*iftVec)(&c), vecCachedLanes(iftToPoint(&vq)))
 				sum := v
 				be.addCached(&sum, &c)
 				iftCheckReduced(t, be.name+" addCached", (*iftVec)(&sum))
@@ -843,16 +759,16 @@ func TestIFMAKernelBoundsAtEdges(t *testing.T) {
 // v holds, failing if it is none.
 func iftDecodeCached(t testing.TB, v *iftVec) *Point {
 	t.Helper()
-	half := new(big.Int).ModInverse(big.NewInt(2), iftP)
+	half := new(big.Int).ModInverse(big.NewInt(2), vecP)
 	yMinusX, yPlusX := iftLaneMod(v, 0), iftLaneMod(v, 1)
 	x := new(big.Int).Sub(yPlusX, yMinusX)
-	x.Mul(x, half).Mod(x, iftP)
+	x.Mul(x, half).Mod(x, vecP)
 	y := new(big.Int).Add(yPlusX, yMinusX)
-	y.Mul(y, half).Mod(y, iftP)
+	y.Mul(y, half).Mod(y, vecP)
 	z := new(big.Int).Mul(iftLaneMod(v, 3), half)
-	z.Mod(z, iftP)
-	tt := new(big.Int).Mul(iftLaneMod(v, 2), new(big.Int).ModInverse(iftCurveD2, iftP))
-	tt.Mod(tt, iftP)
+	z.Mod(z, vecP)
+	tt := new(big.Int).Mul(iftLaneMod(v, 2), new(big.Int).ModInverse(iftCurveD2, vecP))
+	tt.Mod(tt, vecP)
 	var c [4]field.Element
 	for i, e := range []*big.Int{x, y, z, tt} {
 		var b [32]byte

@@ -1,15 +1,21 @@
 package edwards25519
 
 import (
+	"math/big"
+	"math/rand/v2"
 	"testing"
 	"unsafe"
 
 	ref "filippo.io/edwards25519"
+
+	"github.com/seed06d4b90c/edwards25519/field"
 )
 
 // Tests of the vector backends' contract (vec.go) that do not depend on one
 // backend's representation: the rooms and aligned allocations, the digit
-// masks, and the windows checked through a backend's own expansion.
+// masks, and the windows checked through a backend's own expansion; and
+// the inputs and oracle that the tests of both backends' lane conversions
+// share.
 
 // TestVecAlignment checks that the rooms, the aligned allocations and the
 // vector backends' tables start at multiples of 32, and that a room's T
@@ -139,4 +145,75 @@ func testVecWindows[B vecBackend[L, A], L, A any](t *testing.T, be backend, deco
 			}
 		}
 	}
+}
+
+var (
+	vecP      = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
+	vecCurveD = func() *big.Int { // -121665/121666 mod p (RFC 8032, section 5.1)
+		d := new(big.Int).ModInverse(big.NewInt(121666), vecP)
+		d.Mul(d, big.NewInt(-121665))
+		return d.Mod(d, vecP)
+	}()
+)
+
+// vecEdgeElements returns n Elements for the lane conversions of both
+// backends: limbs at the edge of the Element invariant (2^51 + 2^18 - 1),
+// at zero, at 2^51 - 1, in alternating patterns, p - 1 and p in canonical
+// limbs, then random ones.
+func vecEdgeElements(r *rand.Rand, n int) []*field.Element {
+	const edge = 1<<51 + 1<<18 - 1
+	var out []*field.Element
+	for _, f := range []func(k int) uint64{
+		func(int) uint64 { return edge },
+		func(int) uint64 { return 0 },
+		func(int) uint64 { return 1<<51 - 1 },
+		func(k int) uint64 { return uint64(k%2) * edge },
+		func(k int) uint64 { return uint64(1-k%2) * edge },
+		func(k int) uint64 { return 1<<26 - 1 + uint64(k%2)<<26 },
+	} {
+		e := new(field.Element)
+		for k := range limbsOf(e) {
+			limbsOf(e)[k] = f(k)
+		}
+		out = append(out, e)
+	}
+	// p - 1, p, in canonical limbs.
+	for _, d := range []int64{1, 0} {
+		e := new(field.Element)
+		x := new(big.Int).Sub(vecP, big.NewInt(d))
+		for k := range limbsOf(e) {
+			limbsOf(e)[k] = new(big.Int).And(new(big.Int).Rsh(x, 51*uint(k)), big.NewInt(1<<51-1)).Uint64()
+		}
+		out = append(out, e)
+	}
+	for len(out) < n {
+		e := new(field.Element)
+		for k := range limbsOf(e) {
+			limbsOf(e)[k] = r.Uint64N(edge + 1)
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// vecElemValue is Σ limb_k·2^(51k) mod p, for Elements outside canonical
+// form.
+func vecElemValue(e *field.Element) *big.Int {
+	x := new(big.Int)
+	for k, w := range limbsOf(e) {
+		x.Add(x, new(big.Int).Lsh(new(big.Int).SetUint64(w), 51*uint(k)))
+	}
+	return x.Mod(x, vecP)
+}
+
+// vecCachedLanes returns the lanes (Y-X, Y+X, 2d·T, 2Z) of the cached form
+// of p, mod p.
+func vecCachedLanes(p *Point) [4]*big.Int {
+	x, y, z, tt := ptElemBig(&p.x), ptElemBig(&p.y), ptElemBig(&p.z), ptElemBig(&p.t)
+	t2d := new(big.Int).Mul(tt, vecCurveD)
+	out := [4]*big.Int{new(big.Int).Sub(y, x), new(big.Int).Add(y, x), t2d.Lsh(t2d, 1), new(big.Int).Lsh(z, 1)}
+	for _, o := range out {
+		o.Mod(o, vecP)
+	}
+	return out
 }

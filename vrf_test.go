@@ -13,14 +13,14 @@ import (
 	"encoding/json"
 	"errors"
 	"math/big"
-	"math/rand/v2"
-	"os"
 	"strconv"
 	"testing"
 
 	"github.com/seed06d4b90c/edwards25519"
 	"github.com/seed06d4b90c/edwards25519/field"
 	"github.com/seed06d4b90c/edwards25519/h2c"
+	"github.com/seed06d4b90c/edwards25519/internal/testrand"
+	"github.com/seed06d4b90c/edwards25519/internal/testvectors"
 )
 
 // vrfSuite is one ECVRF ciphersuite of RFC 9381 section 5.5.
@@ -227,13 +227,7 @@ type vrfVector struct {
 
 func vrfVectors(t *testing.T) []vrfVector {
 	t.Helper()
-	data, err := os.ReadFile("../shared/vectors/rfc9381/ecvrf_edwards25519.json")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("test vectors unavailable in CI: %v", err)
-		}
-		t.Skipf("test vectors unavailable (%v); skipping outside CI", err)
-	}
+	data := testvectors.Read(t, "../shared/vectors/rfc9381/ecvrf_edwards25519.json")
 	var f struct{ Vectors []vrfVector }
 	if err := json.Unmarshal(data, &f); err != nil {
 		t.Fatal(err)
@@ -498,16 +492,7 @@ func vrfNonCanonicalKey(t *testing.T) []byte {
 // suites, the output is what proof to hash gives, and a proof for one
 // input does not verify for another.
 func TestECVRFRoundTrip(t *testing.T) {
-	seed := rand.Uint64()
-	if s := os.Getenv("EDWARDS25519_SEED"); s != "" {
-		v, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("bad EDWARDS25519_SEED: %v", err)
-		}
-		seed = v
-	}
-	t.Logf("seed %d (replay with EDWARDS25519_SEED=%d)", seed, seed)
-	r := rand.New(rand.NewPCG(seed, 9381))
+	r := testrand.New(t, 9381)
 	n := 20
 	if testing.Short() {
 		n = 4

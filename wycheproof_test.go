@@ -1,8 +1,8 @@
 package edwards25519
 
 // Wycheproof (C2SP/wycheproof testvectors_v1, pinned in
-// ../shared/vectors/README.md) through the test-only Ed25519 and X25519 of
-// ed25519_impl_test.go, crypto/ed25519 and crypto/ecdh.
+// ../shared/vectors/README.md) through the test-only Ed25519 and the Point
+// path of X25519 of ed25519_impl_test.go, and crypto/ed25519.
 
 import (
 	"bytes"
@@ -10,36 +10,21 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"math/big"
-	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/seed06d4b90c/edwards25519/internal/testvectors"
 )
 
 const svWycheproofDir = "../shared/vectors/wycheproof"
 
-// The pinned files hold exactly this many tests (see the vectors README);
-// a truncated or substituted file fails here.
-const (
-	svWycheproofEd25519Tests = 151
-	svWycheproofX25519Tests  = 518
-)
-
-// svReadVectorFile reads a vector file; if it is missing it fails the
-// test under CI (CI=true) and skips otherwise.
-func svReadVectorFile(t *testing.T, path string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("test vectors unavailable in CI: %v", err)
-		}
-		t.Skipf("test vectors unavailable (%v); skipping outside CI", err)
-	}
-	return data
-}
+// The pinned ed25519_test.json holds exactly this many tests (see the
+// vectors README); a truncated or substituted file fails here
+// (testvectors.ReadWycheproofX25519 checks x25519_test.json the same way).
+const svWycheproofEd25519Tests = 151
 
 type svWycheEd25519File struct {
 	NumberOfTests int `json:"numberOfTests"`
@@ -110,7 +95,7 @@ func svNonCanonicalPoint(enc []byte) bool {
 func TestWycheproofEd25519(t *testing.T) { forEachBackend(t, testWycheproofEd25519) }
 
 func testWycheproofEd25519(t *testing.T) {
-	data := svReadVectorFile(t, filepath.Join(svWycheproofDir, "ed25519_test.json"))
+	data := testvectors.Read(t, filepath.Join(svWycheproofDir, "ed25519_test.json"))
 	var file svWycheEd25519File
 	if err := json.Unmarshal(data, &file); err != nil {
 		t.Fatalf("parsing ed25519_test.json: %v", err)
@@ -228,9 +213,9 @@ func testWycheproofEd25519(t *testing.T) {
 	if nonCanonicalAccepted == 0 {
 		t.Errorf("no invalid case with a non-canonical R that decodes to the recovered point; expected at least one (tcId 151 in the pinned file)")
 	}
-	t.Logf("Wycheproof Ed25519: ran %d cases %v; flags %v", ran, byResult, svSorted(byFlag))
+	t.Logf("Wycheproof Ed25519: ran %d cases %v; flags %v", ran, byResult, byFlag)
 	t.Logf("Wycheproof Ed25519: %d invalid cases carry a non-canonical R, %d of them encode the recovered point and are accepted by lenient decoding: %v",
-		nonCanonicalInvalid, nonCanonicalAccepted, svSorted(lenientAccepts))
+		nonCanonicalInvalid, nonCanonicalAccepted, lenientAccepts)
 }
 
 // svWycheReason gives the rejection reason every policy must report for
@@ -248,96 +233,52 @@ func svWycheReason(flags []string) (string, bool) {
 	return "", false
 }
 
-type svWycheX25519File struct {
-	NumberOfTests int `json:"numberOfTests"`
-	TestGroups    []struct {
-		Curve string `json:"curve"`
-		Tests []struct {
-			TcID    int      `json:"tcId"`
-			Comment string   `json:"comment"`
-			Flags   []string `json:"flags"`
-			Public  string   `json:"public"`
-			Private string   `json:"private"`
-			Shared  string   `json:"shared"`
-			Result  string   `json:"result"`
-		} `json:"tests"`
-	} `json:"testGroups"`
-}
-
 // TestWycheproofX25519 runs every case of x25519_test.json.
 //
-// The ladder on field.Element handles every input (RFC 7748 is defined
-// for all 32-byte strings), so it must reproduce "shared" for every case,
-// valid or acceptable, and crypto/ecdh must agree (it refuses exactly the
-// all-zero outputs: LowOrderPublic / ZeroSharedSecret).
-//
-// The Point path cannot run on every input, and the cases it skips are
-// counted, not dropped:
+// The x25519 package's tests run every case through X25519 and crypto/ecdh;
+// here every case goes through the Point path (svX25519ViaEdwards), which
+// cannot run on every input. The cases it skips are counted, not dropped:
 //   - Twist (and some SpecialPublicKey / EdgeCaseMultiplication /
 //     NonCanonicalPublic cases): u^3 + A u^2 + u is not a square, u is on
 //     the quadratic twist, y = (u-1)/(u+1) is not on edwards25519 and
 //     Point.SetBytes must return an error. svOnMontgomery decides this
 //     independently with SqrtRatio and the two verdicts must agree.
 //   - u = -1 (mod p): the birational map is undefined; this u is also on
-//     the twist (A - 2 is not a square), which svCheckX25519 asserts, so
-//     every input on Curve25519 itself does reach the Point path.
+//     the twist (A - 2 is not a square), which svCheckPointX25519 asserts,
+//     so every input on Curve25519 itself does reach the Point path.
 //
 // Everything else (including low-order points, u = 0, and non-canonical
-// u >= p, which field.Element.SetBytes reduces) must match the ladder.
+// u >= p, which field.Element.SetBytes reduces) must give "shared".
 func TestWycheproofX25519(t *testing.T) { forEachBackend(t, testWycheproofX25519) }
 
 func testWycheproofX25519(t *testing.T) {
-	data := svReadVectorFile(t, filepath.Join(svWycheproofDir, "x25519_test.json"))
-	var file svWycheX25519File
-	if err := json.Unmarshal(data, &file); err != nil {
-		t.Fatalf("parsing x25519_test.json: %v", err)
-	}
-	if file.NumberOfTests != svWycheproofX25519Tests {
-		t.Errorf("file declares %d tests, pinned version has %d", file.NumberOfTests, svWycheproofX25519Tests)
-	}
+	cases := testvectors.ReadWycheproofX25519(t, filepath.Join(svWycheproofDir, "x25519_test.json"))
 	ran := 0
 	byResult := map[string]int{}
 	byStatus := map[svEdwardsStatus]int{}
 	statusByFlag := map[string]int{}
 	zeroShared := 0
-	for _, g := range file.TestGroups {
-		if g.Curve != "curve25519" {
-			t.Errorf("unexpected curve %q", g.Curve)
-			continue
+	for _, tc := range cases {
+		pub, priv, shared := tc.Public, tc.Private, tc.Shared
+		ran++
+		byResult[tc.Result]++
+		pubCopy, privCopy := bytes.Clone(pub), bytes.Clone(priv)
+		what := "tcId " + strconv.Itoa(tc.TcID) + " " + strings.Join(tc.Flags, ",")
+		_, st := svCheckPointX25519(t, what, priv, pub, shared)
+		if !bytes.Equal(pub, pubCopy) || !bytes.Equal(priv, privCopy) {
+			t.Fatalf("%s: inputs modified", what)
 		}
-		for _, tc := range g.Tests {
-			pub, err1 := hex.DecodeString(tc.Public)
-			priv, err2 := hex.DecodeString(tc.Private)
-			shared, err3 := hex.DecodeString(tc.Shared)
-			if err1 != nil || err2 != nil || err3 != nil || len(pub) != 32 || len(priv) != 32 || len(shared) != 32 {
-				t.Fatalf("tcId %d: malformed vector", tc.TcID)
-			}
-			if tc.Result != "valid" && tc.Result != "acceptable" {
-				t.Errorf("tcId %d: unexpected result %q", tc.TcID, tc.Result)
-			}
-			ran++
-			byResult[tc.Result]++
-			pubCopy, privCopy := bytes.Clone(pub), bytes.Clone(priv)
-			what := "tcId " + strconv.Itoa(tc.TcID) + " " + strings.Join(tc.Flags, ",")
-			_, st := svCheckX25519(t, what, priv, pub, shared)
-			if !bytes.Equal(pub, pubCopy) || !bytes.Equal(priv, privCopy) {
-				t.Fatalf("%s: inputs modified", what)
-			}
-			byStatus[st]++
-			for _, f := range tc.Flags {
-				statusByFlag[f+"/"+st.String()]++
-			}
-			if bytes.Equal(shared, make([]byte, 32)) {
-				zeroShared++
-			}
-			// Wycheproof's Twist flag marks public keys on the twist.
-			if st == svEdwardsOK && svHasFlag(tc.Flags, "Twist") {
-				t.Errorf("%s: flagged Twist but the Point path decoded it", what)
-			}
+		byStatus[st]++
+		for _, f := range tc.Flags {
+			statusByFlag[f+"/"+st.String()]++
 		}
-	}
-	if ran != file.NumberOfTests || ran != svWycheproofX25519Tests {
-		t.Errorf("ran %d Wycheproof X25519 cases, file declares %d, pinned %d", ran, file.NumberOfTests, svWycheproofX25519Tests)
+		if bytes.Equal(shared, make([]byte, 32)) {
+			zeroShared++
+		}
+		// Wycheproof's Twist flag marks public keys on the twist.
+		if st == svEdwardsOK && slices.Contains(tc.Flags, "Twist") {
+			t.Errorf("%s: flagged Twist but the Point path decoded it", what)
+		}
 	}
 	if total := byStatus[svEdwardsOK] + byStatus[svEdwardsTwist] + byStatus[svEdwardsMinusOne]; total != ran {
 		t.Errorf("Point path accounted for %d of %d cases", total, ran)
@@ -345,37 +286,8 @@ func testWycheproofX25519(t *testing.T) {
 	if byStatus[svEdwardsOK] == 0 || byStatus[svEdwardsTwist] == 0 {
 		t.Errorf("expected both curve and twist inputs, got %v", byStatus)
 	}
-	t.Logf("Wycheproof X25519: ran %d cases %v through the ladder and crypto/ecdh (%d all-zero shared secrets refused by crypto/ecdh)",
-		ran, byResult, zeroShared)
+	t.Logf("Wycheproof X25519: ran %d cases %v (%d all-zero shared secrets)", ran, byResult, zeroShared)
 	t.Logf("Wycheproof X25519 Point path: %d compared, %d twist points (not on edwards25519, SetBytes rejected), %d u=-1 (map undefined)",
 		byStatus[svEdwardsOK], byStatus[svEdwardsTwist], byStatus[svEdwardsMinusOne])
-	t.Logf("Wycheproof X25519 by flag/status: %v", svSorted(statusByFlag))
-}
-
-func svHasFlag(flags []string, f string) bool {
-	for _, g := range flags {
-		if g == f {
-			return true
-		}
-	}
-	return false
-}
-
-// svSorted renders a count map in a stable order for logs.
-func svSorted(m map[string]int) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var b strings.Builder
-	b.WriteString("{")
-	for i, k := range keys {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(k + ":" + strconv.Itoa(m[k]))
-	}
-	b.WriteString("}")
-	return b.String()
+	t.Logf("Wycheproof X25519 by flag/status: %v", statusByFlag)
 }

@@ -11,8 +11,6 @@ import (
 	"crypto"
 	"crypto/sha512"
 	"math/rand/v2"
-	"os"
-	"strconv"
 	"testing"
 
 	voicurve "github.com/oasisprotocol/curve25519-voi/curve"
@@ -20,19 +18,12 @@ import (
 
 	"github.com/seed06d4b90c/edwards25519"
 	"github.com/seed06d4b90c/edwards25519/h2c"
+	"github.com/seed06d4b90c/edwards25519/internal/testrand"
 )
 
 func h2cRand(t testing.TB) *rand.Rand {
-	seed := rand.Uint64()
-	if s := os.Getenv("EDWARDS25519_SEED"); s != "" {
-		v, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("bad EDWARDS25519_SEED: %v", err)
-		}
-		seed = v
-	}
-	t.Logf("seed %d (replay with EDWARDS25519_SEED=%d)", seed, seed)
-	return rand.New(rand.NewPCG(seed, 9380))
+	t.Helper()
+	return testrand.New(t, 9380)
 }
 
 func h2cVoiBytes(p *voicurve.EdwardsPoint) []byte {

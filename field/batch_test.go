@@ -3,37 +3,16 @@ package field
 import (
 	"math/big"
 	"math/rand/v2"
-	"os"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/seed06d4b90c/edwards25519/internal/testrand"
 )
 
-// batchRand returns a seeded source and logs the seed; EDWARDS25519_SEED
-// replays a run.
+// batchRand returns the batch tests' source, seeded as testSeed is.
 func batchRand(t testing.TB) *rand.Rand {
 	t.Helper()
-	seed := rand.Uint64()
-	if s := os.Getenv("EDWARDS25519_SEED"); s != "" {
-		v, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("bad EDWARDS25519_SEED: %v", err)
-		}
-		seed = v
-	}
-	t.Logf("seed %d (replay with EDWARDS25519_SEED=%d)", seed, seed)
-	return rand.New(rand.NewPCG(seed, 0x6a09e667f3bcc909))
-}
-
-var batchP = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(19))
-
-// batchBig returns the value of e in [0, p), from its encoding.
-func batchBig(e *Element) *big.Int {
-	b := e.Bytes()
-	for i := 0; i < 16; i++ {
-		b[i], b[31-i] = b[31-i], b[i]
-	}
-	return new(big.Int).SetBytes(b)
+	return testrand.New(t, 0x6a09e667f3bcc909)
 }
 
 // batchInputs returns n elements: random 32-byte strings, and at random
@@ -77,11 +56,11 @@ func batchInputs(r *rand.Rand, n int) []*Element {
 func batchCheck(t *testing.T, what string, v, z []*Element) {
 	t.Helper()
 	for i := range z {
-		want := new(big.Int).ModInverse(batchBig(z[i]), batchP)
+		want := new(big.Int).ModInverse(modP(z[i]), bigP)
 		if want == nil {
 			want = new(big.Int)
 		}
-		if got := batchBig(v[i]); got.Cmp(want) != 0 {
+		if got := modP(v[i]); got.Cmp(want) != 0 {
 			t.Fatalf("%s: element %d of %d: got %v, want %v", what, i, len(z), got, want)
 		}
 		if v[i].Equal(new(Element).Invert(z[i])) != 1 {

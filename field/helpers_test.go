@@ -3,9 +3,9 @@ package field
 import (
 	"math/big"
 	"math/rand/v2"
-	"os"
-	"strconv"
 	"testing"
+
+	"github.com/seed06d4b90c/edwards25519/internal/testrand"
 )
 
 // The random-input helpers of the package's tests, and their one seed.
@@ -13,21 +13,11 @@ import (
 // it is set and logs the seed either way, so that a failure can be
 // replayed; the other helpers draw from that source and mix in edge values.
 
-// testSeed returns the seed of a random test: EDWARDS25519_SEED (decimal,
-// or hexadecimal with 0x) if set, else a fresh one. It is logged so that a
-// failure can be replayed.
+// testSeed returns the seed of a random test (testrand.Seed: EDWARDS25519_SEED
+// if set, else a fresh one, logged either way).
 func testSeed(t testing.TB) uint64 {
 	t.Helper()
-	seed := rand.Uint64()
-	if s := os.Getenv("EDWARDS25519_SEED"); s != "" {
-		v, err := strconv.ParseUint(s, 0, 64)
-		if err != nil {
-			t.Fatalf("bad EDWARDS25519_SEED %q: %v", s, err)
-		}
-		seed = v
-	}
-	t.Logf("seed %d (replay with EDWARDS25519_SEED=%d)", seed, seed)
-	return seed
+	return testrand.Seed(t)
 }
 
 // seededRand returns the source of seed. Tests that run the same inputs on

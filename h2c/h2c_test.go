@@ -8,26 +8,19 @@ import (
 	"encoding/json"
 	"hash"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/seed06d4b90c/edwards25519/internal/testrand"
+	"github.com/seed06d4b90c/edwards25519/internal/testvectors"
 )
 
-// testRand returns a seeded source and logs the seed; EDWARDS25519_SEED
-// replays a run.
+// testRand returns a source seeded by testrand.Seed (EDWARDS25519_SEED
+// replays a run).
 func testRand(t *testing.T) *rand.Rand {
 	t.Helper()
-	seed := rand.Uint64()
-	if s := os.Getenv("EDWARDS25519_SEED"); s != "" {
-		v, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("bad EDWARDS25519_SEED: %v", err)
-		}
-		seed = v
-	}
-	t.Logf("seed %d (replay with EDWARDS25519_SEED=%d)", seed, seed)
-	return rand.New(rand.NewPCG(seed, 0x68326321))
+	return testrand.New(t, 0x68326321)
 }
 
 func mustHex(t *testing.T, s string) []byte {
@@ -37,20 +30,6 @@ func mustHex(t *testing.T, s string) []byte {
 		t.Fatalf("bad hex %q: %v", s, err)
 	}
 	return b
-}
-
-// readVectors reads a file of ../../shared/vectors; a missing file fails
-// under CI=true and skips otherwise.
-func readVectors(t *testing.T, path string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("test vectors unavailable in CI: %v", err)
-		}
-		t.Skipf("test vectors unavailable (%v); skipping outside CI", err)
-	}
-	return data
 }
 
 // specExpand builds DST_prime and the hash inputs of expand_message_xmd
@@ -82,7 +61,7 @@ func sum512(b []byte) []byte { h := sha512.Sum512(b); return h[:] }
 // (expand_message_xmd with SHA-512), from the authors' JSON: the output, and
 // the DST_prime and msg_prime of the naive reading above.
 func TestExpandMessageXMDVectors(t *testing.T) {
-	data := readVectors(t, "../../shared/vectors/h2c/expand_message_xmd_SHA512_38.json")
+	data := testvectors.Read(t, "../../shared/vectors/h2c/expand_message_xmd_SHA512_38.json")
 	var file struct {
 		DST   string
 		Hash  string

@@ -8,8 +8,9 @@ import (
 // Benchmarks of this package alone; bench/ compares them with the other
 // implementations side by side.
 
-func BenchmarkX25519(b *testing.B) {
-	scalar := make([]byte, 32)
+// benchKey returns the scalar of the X25519 benchmarks and its public key.
+func benchKey(b *testing.B) (scalar, pub []byte) {
+	scalar = make([]byte, 32)
 	for i := range scalar {
 		scalar[i] = byte(7*i + 1)
 	}
@@ -17,6 +18,11 @@ func BenchmarkX25519(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	return scalar, pub
+}
+
+func BenchmarkX25519(b *testing.B) {
+	scalar, pub := benchKey(b)
 	b.Run("variable", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {

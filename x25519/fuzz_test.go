@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	ref "filippo.io/edwards25519"
+
+	"github.com/seed06d4b90c/edwards25519/internal/testvectors"
 )
 
 // fit32 cuts or zero-pads b to 32 bytes.
@@ -25,8 +27,8 @@ func fit32(b []byte) []byte {
 // they are (any length other than 32 must be an error); otherwise they are
 // fitted to 32 bytes. With base set, the point is Basepoint itself.
 func FuzzX25519(f *testing.F) {
-	for _, v := range rfc7748Vectors {
-		f.Add(xHex(f, v.scalar), xHex(f, v.u), false, false)
+	for _, v := range testvectors.RFC7748 {
+		f.Add(xHex(f, v.Scalar), xHex(f, v.U), false, false)
 	}
 	for _, u := range lowOrderEncodings() {
 		f.Add(bytes.Repeat([]byte{0x5a}, 32), u, false, false)

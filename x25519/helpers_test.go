@@ -11,29 +11,20 @@ import (
 	"encoding/hex"
 	"math/big"
 	"math/rand/v2"
-	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
 	ref "filippo.io/edwards25519"
+
+	"github.com/seed06d4b90c/edwards25519/internal/testrand"
 )
 
-// xRand returns a seeded source and logs the seed; EDWARDS25519_SEED
-// replays a run.
+// xRand returns a source seeded by testrand.Seed (EDWARDS25519_SEED
+// replays a run).
 func xRand(t testing.TB) *rand.Rand {
 	t.Helper()
-	seed := uint64(rand.Int64())
-	if s := os.Getenv("EDWARDS25519_SEED"); s != "" {
-		v, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("bad EDWARDS25519_SEED: %v", err)
-		}
-		seed = v
-	}
-	t.Logf("seed %d (replay with EDWARDS25519_SEED=%d)", seed, seed)
-	return rand.New(rand.NewPCG(seed, 0x2545f4914f6cdd1d))
+	return testrand.New(t, 0x2545f4914f6cdd1d)
 }
 
 func xBytes(r *rand.Rand, n int) []byte {
@@ -51,20 +42,6 @@ func xHex(t testing.TB, s string) []byte {
 		t.Fatalf("bad hex in test data: %v", err)
 	}
 	return b
-}
-
-// xReadVectors reads a file of ../../shared/vectors; a missing file fails
-// under CI=true and skips the test otherwise.
-func xReadVectors(t *testing.T, path string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("test vectors unavailable in CI: %v", err)
-		}
-		t.Skipf("test vectors unavailable (%v); skipping outside CI", err)
-	}
-	return data
 }
 
 // ecdhX25519 is X25519 through crypto/ecdh; ok is false when crypto/ecdh
@@ -116,8 +93,9 @@ func bigU(u []byte) *big.Int {
 }
 
 // bigX25519 is the X25519 function of RFC 7748 section 5, transcribed from
-// its pseudo-code onto math/big, with all 255 ladder steps and the final
-// x2·z2^(p-2). It is slow and branches on the scalar: a test oracle only.
+// its pseudo-code onto math/big, with all 255 ladder steps (bigStep) and the
+// final x2·z2^(p-2). It is slow and branches on the scalar: a test oracle
+// only.
 func bigX25519(scalar, u []byte) []byte {
 	k := bytes.Clone(scalar)
 	k[0] &= 248
@@ -125,40 +103,47 @@ func bigX25519(scalar, u []byte) []byte {
 	k[31] |= 64
 	kk := bigLE(k)
 	x1 := bigU(u)
-	mod := func(v *big.Int) *big.Int { return v.Mod(v, bigP) }
-	mul := func(a, b *big.Int) *big.Int { return mod(new(big.Int).Mul(a, b)) }
-	add := func(a, b *big.Int) *big.Int { return mod(new(big.Int).Add(a, b)) }
-	sub := func(a, b *big.Int) *big.Int { return mod(new(big.Int).Sub(a, b)) }
-
-	x2, z2, x3, z3 := big.NewInt(1), big.NewInt(0), new(big.Int).Set(x1), big.NewInt(1)
+	s := [4]*big.Int{big.NewInt(1), big.NewInt(0), new(big.Int).Set(x1), big.NewInt(1)} // (x2, z2, x3, z3)
 	swap := uint(0)
 	for t := 254; t >= 0; t-- {
 		kt := kk.Bit(t)
 		swap ^= kt
 		if swap == 1 {
-			x2, x3 = x3, x2
-			z2, z3 = z3, z2
+			s = [4]*big.Int{s[2], s[3], s[0], s[1]}
 		}
 		swap = kt
-		a := add(x2, z2)
-		aa := mul(a, a)
-		b := sub(x2, z2)
-		bb := mul(b, b)
-		e := sub(aa, bb)
-		c := add(x3, z3)
-		d := sub(x3, z3)
-		da := mul(d, a)
-		cb := mul(c, b)
-		x3 = mul(add(da, cb), add(da, cb))
-		z3 = mul(x1, mul(sub(da, cb), sub(da, cb)))
-		x2 = mul(aa, bb)
-		z2 = mul(e, add(aa, mul(bigA24, e)))
+		s = bigStep(s, x1)
 	}
+	x2, z2 := s[0], s[1]
 	if swap == 1 {
-		x2, z2 = x3, z3
+		x2, z2 = s[2], s[3]
 	}
 	inv := new(big.Int).Exp(z2, new(big.Int).Sub(bigP, big.NewInt(2)), bigP)
-	return bigLE32(mul(x2, inv))
+	return bigLE32(new(big.Int).Mod(new(big.Int).Mul(x2, inv), bigP))
+}
+
+// bigStep is one ladder step on math/big (RFC 7748, section 5): (x2, z2,
+// x3, z3) becomes (2·R0, R0 + R1).
+func bigStep(in [4]*big.Int, u *big.Int) [4]*big.Int {
+	m := func(v *big.Int) *big.Int { return v.Mod(v, bigP) }
+	x2, z2, x3, z3 := in[0], in[1], in[2], in[3]
+	a := m(new(big.Int).Add(x2, z2))
+	b := m(new(big.Int).Sub(x2, z2))
+	c := m(new(big.Int).Add(x3, z3))
+	d := m(new(big.Int).Sub(x3, z3))
+	aa := m(new(big.Int).Mul(a, a))
+	bb := m(new(big.Int).Mul(b, b))
+	da := m(new(big.Int).Mul(d, a))
+	cb := m(new(big.Int).Mul(c, b))
+	e := m(new(big.Int).Sub(aa, bb))
+	sum := m(new(big.Int).Add(da, cb))
+	dif := m(new(big.Int).Sub(da, cb))
+	return [4]*big.Int{
+		m(new(big.Int).Mul(aa, bb)),
+		m(new(big.Int).Mul(e, m(new(big.Int).Add(aa, new(big.Int).Mul(bigA24, e))))),
+		m(new(big.Int).Mul(sum, sum)),
+		m(new(big.Int).Mul(u, m(new(big.Int).Mul(dif, dif)))),
+	}
 }
 
 // bigOnCurve reports whether u (decoded as X25519 decodes it) is the

@@ -8,26 +8,18 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"testing"
 
 	"github.com/seed06d4b90c/edwards25519"
+	"github.com/seed06d4b90c/edwards25519/internal/testrand"
 )
 
-// hkSeed returns a seed and logs it; EDWARDS25519_SEED replays a run.
+// hkSeed returns a seed and logs it (testrand.Seed: EDWARDS25519_SEED
+// replays a run).
 func hkSeed(t testing.TB) uint64 {
 	t.Helper()
-	seed := rand.Uint64()
-	if s := os.Getenv("EDWARDS25519_SEED"); s != "" {
-		v, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("bad EDWARDS25519_SEED: %v", err)
-		}
-		seed = v
-	}
-	t.Logf("seed %d (replay with EDWARDS25519_SEED=%d)", seed, seed)
-	return seed
+	return testrand.Seed(t)
 }
 
 // hkReader is a reproducible random source (ChaCha8 implements io.Reader).

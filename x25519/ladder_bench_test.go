@@ -13,14 +13,7 @@ import (
 // machine load, and reports each one's time per call and their ratio
 // (x25519/ecdh; below 1 is faster than crypto/ecdh).
 func BenchmarkX25519Interleaved(b *testing.B) {
-	scalar := make([]byte, 32)
-	for i := range scalar {
-		scalar[i] = byte(7*i + 1)
-	}
-	pub, err := X25519(scalar, Basepoint)
-	if err != nil {
-		b.Fatal(err)
-	}
+	scalar, pub := benchKey(b)
 	priv, err := ecdh.X25519().NewPrivateKey(scalar)
 	if err != nil {
 		b.Fatal(err)

@@ -2,9 +2,9 @@ package x25519
 
 import (
 	"encoding/binary"
-	"math/bits"
 
 	"github.com/seed06d4b90c/edwards25519/field"
+	"github.com/seed06d4b90c/edwards25519/internal/ifma52"
 )
 
 // ----------------------------------------------------------------------------
@@ -21,11 +21,12 @@ import (
 //
 // An ifmaLanes holds four field elements in radix 2^51, one per lane, laid
 // out [limb][lane] so that limb k of the four lanes is one register; the
-// state's lanes are (x2, z2, x3, z3). As in vec_ifma.go, IFMA multiplies
+// state's lanes are (x2, z2, x3, z3). The arithmetic is that of package
+// internal/ifma52, as in the root package's vec_ifma.go: IFMA multiplies
 // the low 52 bits of two limbs, so a multiplication wants loose operands
 // (limbs below 2^52), and its raw output is the columns f_k = z_k +
-// 19·z_(k+5) of the product (ifmaColumns), each below (267 - 54k)·2^52 <
-// 2^60.1. ifmaCarry (one parallel round) brings any 64-bit limbs below
+// 19·z_(k+5) of the product (ifma52.MulColumns), each below (267 - 54k)·2^52
+// < 2^60.1. ifma52.Carry (one parallel round) brings any 64-bit limbs below
 // 2^51 + 2^18, which is loose. field.Element has the same radix, so the
 // conversions at both ends of the ladder are a transpose (through the
 // 32-byte encoding, since Element's limbs are not exported).
@@ -97,18 +98,7 @@ import (
 
 // ifmaLanes is four field elements in radix 2^51 as [limb][lane]: the
 // ladder's state (x2, z2, x3, z3), or an operand of its rounds.
-type ifmaLanes [5][4]uint64
-
-const (
-	ifmaMask51 = 1<<51 - 1
-	ifmaMask52 = 1<<52 - 1
-)
-
-// ifmaP and ifmaBeta are p and β = 2^10·p in radix 2^51, limb by limb.
-var (
-	ifmaP    = [5]uint64{1<<51 - 19, 1<<51 - 1, 1<<51 - 1, 1<<51 - 1, 1<<51 - 1}
-	ifmaBeta = [5]uint64{(1<<51 - 19) << 10, (1<<51 - 1) << 10, (1<<51 - 1) << 10, (1<<51 - 1) << 10, (1<<51 - 1) << 10}
-)
+type ifmaLanes = ifma52.Lanes
 
 // ifmaA24 is a24 = 121665 in radix 2^51.
 var ifmaA24 = [5]uint64{a24, 0, 0, 0, 0}
@@ -116,56 +106,6 @@ var ifmaA24 = [5]uint64{a24, 0, 0, 0, 0}
 // ifmaLadderSteps is the number of steps of the X25519 ladder: bits 254
 // down to 0 of the clamped scalar.
 const ifmaLadderSteps = 255
-
-// madd52lo and madd52hi are VPMADD52LUQ and VPMADD52HUQ on one lane: acc
-// plus the low or the high 52 bits of the 104-bit product of the low 52
-// bits of a and b.
-func madd52lo(acc, a, b uint64) uint64 { return acc + (a&ifmaMask52)*(b&ifmaMask52)&ifmaMask52 }
-
-func madd52hi(acc, a, b uint64) uint64 {
-	hi, lo := bits.Mul64(a&ifmaMask52, b&ifmaMask52)
-	return acc + (lo>>52 | hi<<12)
-}
-
-// ifmaColumns sets f to the columns of a·b lane by lane, f_k = z_k +
-// 19·z_(k+5) with z_s the sum of the low halves of the products a_i·b_j,
-// i+j = s, and twice their high halves, i+j = s-1 (the high half of a
-// product of weight 2^(51·s) has weight 2^(51·s + 52) = 2·2^(51·(s+1))).
-// For loose a and b, f_k < (267 - 54k)·2^52. f may alias a or b.
-func ifmaColumns(f, a, b *ifmaLanes) {
-	var out ifmaLanes
-	for l := range 4 {
-		var z [10]uint64
-		for i := range 5 {
-			for j := range 5 {
-				z[i+j] = madd52lo(z[i+j], a[i][l], b[j][l])
-				z[i+j+1] += 2 * madd52hi(0, a[i][l], b[j][l])
-			}
-		}
-		for k := range 5 {
-			out[k][l] = z[k] + 19*z[k+5]
-		}
-	}
-	*f = out
-}
-
-// ifmaCarry runs one parallel carry round on v: c_k = v_k >> 51 for every k,
-// then v_k = (v_k mod 2^51) + c_(k-1), and v_0 = (v_0 mod 2^51) + 19·c_4
-// (2^255 = 19 mod p). For any 64-bit limbs c_k < 2^13, so every limb comes
-// out below 2^51 + 2^18, and the value changes by c_4·p.
-func ifmaCarry(v *ifmaLanes) {
-	for l := range 4 {
-		var c [5]uint64
-		for k := range v {
-			c[k] = v[k][l] >> 51
-			v[k][l] &= ifmaMask51
-		}
-		v[0][l] = madd52lo(v[0][l], c[4], 19)
-		for k := 1; k < 5; k++ {
-			v[k][l] += c[k-1]
-		}
-	}
-}
 
 // ifmaSwapPairs exchanges the lane pairs (0, 1) and (2, 3) of v where m is
 // all ones (m is 0 or all ones), in constant time.
@@ -186,9 +126,9 @@ func ifmaLadderStep(s *ifmaLanes, r3 *ifmaLanes, m uint64) {
 	// U = (A, B, C, D), carried.
 	for k := range s {
 		x2, z2, x3, z3 := s[k][0], s[k][1], s[k][2], s[k][3]
-		u[k] = [4]uint64{x2 + z2, (ifmaBeta[k] - z2) + x2, x3 + z3, (ifmaBeta[k] - z3) + x3}
+		u[k] = [4]uint64{x2 + z2, (ifma52.Beta[k] - z2) + x2, x3 + z3, (ifma52.Beta[k] - z3) + x3}
 	}
-	ifmaCarry(&u)
+	ifma52.Carry(&u)
 
 	// Round 1: (A, B, C, D) ∘ (A, B, B, A), the pairs of both exchanged
 	// under m.
@@ -202,16 +142,16 @@ func ifmaLadderStep(s *ifmaLanes, r3 *ifmaLanes, m uint64) {
 			op2[k][l] ^= m & (op2[k][l] ^ q[l])
 		}
 	}
-	ifmaColumns(&f, &op1, &op2) // (AA, BB, CB, DA)
+	ifma52.MulColumns(&f, &op1, &op2) // (AA, BB, CB, DA)
 
 	// X = (AA, E, s, d) and Y = (BB, AA, DA, CB), carried.
 	for k := range f {
 		aa, bb, cb, da := f[k][0], f[k][1], f[k][2], f[k][3]
-		x[k] = [4]uint64{aa, (ifmaBeta[k] - bb) + aa, cb + da, (ifmaBeta[k] - da) + cb}
+		x[k] = [4]uint64{aa, (ifma52.Beta[k] - bb) + aa, cb + da, (ifma52.Beta[k] - da) + cb}
 		y[k] = [4]uint64{bb, aa, da, cb}
 	}
-	ifmaCarry(&x)
-	ifmaCarry(&y)
+	ifma52.Carry(&x)
+	ifma52.Carry(&y)
 
 	// Round 2: (AA, a24, s, d) ∘ (BB, E, s, d).
 	for k := range x {
@@ -219,15 +159,15 @@ func ifmaLadderStep(s *ifmaLanes, r3 *ifmaLanes, m uint64) {
 		op1[k] = [4]uint64{aa, ifmaA24[k], s, d}
 		op2[k] = [4]uint64{y[k][0], e, s, d}
 	}
-	ifmaColumns(&f, &op1, &op2) // (AA·BB, a24·E, s², d²)
+	ifma52.MulColumns(&f, &op1, &op2) // (AA·BB, a24·E, s², d²)
 
 	// Round 3: W = F2 + (0, AA, 0, 0), carried, times (1, E, 1, x1).
 	for k := range f {
 		f[k][1] += x[k][0]
 		op2[k] = [4]uint64{r3[k][0], x[k][1], r3[k][2], r3[k][3]}
 	}
-	ifmaCarry(&f)
-	ifmaColumns(s, &f, &op2)
+	ifma52.Carry(&f)
+	ifma52.MulColumns(s, &f, &op2)
 }
 
 // ifmaLadderGeneric runs n steps of the ladder on s, for the bits n-1 down
@@ -250,8 +190,8 @@ func ladderIFMA(x2, z2 *field.Element, k *[32]byte, x1 *field.Element) {
 	var s, r3 ifmaLanes
 	ifmaLadderSetup(&s, &r3, x1)
 	ifmaLadderKernel(&s, k, &r3, ifmaLadderSteps)
-	s.element(0, x2)
-	s.element(1, z2)
+	ifmaLane(x2, &s, 0)
+	ifmaLane(z2, &s, 1)
 }
 
 // ifmaLadderSetup sets s to the start of the ladder, (x2, z2, x3, z3) =
@@ -261,11 +201,11 @@ func ladderIFMA(x2, z2 *field.Element, k *[32]byte, x1 *field.Element) {
 func ifmaLadderSetup(s, r3 *ifmaLanes, x1 *field.Element) {
 	var t ifmaLanes
 	for k, l := range ifmaLimbs(x1) {
-		t[k] = [4]uint64{l + ifmaP[k]}
+		t[k] = [4]uint64{l + ifma52.P[k]}
 	}
-	ifmaCarry(&t)
+	ifma52.Carry(&t)
 	for k := range s {
-		p, x := ifmaP[k], t[k][0]
+		p, x := ifma52.P[k], t[k][0]
 		s[k] = [4]uint64{p, p, x, p}
 		r3[k] = [4]uint64{0, 0, 0, x}
 	}
@@ -289,12 +229,12 @@ func ifmaLimbs(e *field.Element) [5]uint64 {
 		if shift > 64-51 {
 			l[k] |= w[word+1] << (64 - shift)
 		}
-		l[k] &= ifmaMask51
+		l[k] &= ifma52.Mask51
 	}
 	return l
 }
 
-// element sets e to lane l of v, whose limbs are below 2^63.
+// ifmaLane sets e to lane l of v, whose limbs are below 2^63.
 //
 // Two sequential carry passes, each folding the carry out of limb 4 back
 // into limb 0 as 19 times it, bring every limb below 2^51: after the first
@@ -302,7 +242,7 @@ func ifmaLimbs(e *field.Element) [5]uint64 {
 // carry out of limb 4 needs limbs 1..4 all 2^51 - 1, which it leaves 0, and
 // limb 0 then below 2^18 + 19. The value, below 2^255, is then written out
 // as 32 bytes for SetBytes, which accepts non-canonical values.
-func (v *ifmaLanes) element(l int, e *field.Element) {
+func ifmaLane(e *field.Element, v *ifmaLanes, l int) {
 	var x [5]uint64
 	for k := range x {
 		x[k] = v[k][l]
@@ -312,7 +252,7 @@ func (v *ifmaLanes) element(l int, e *field.Element) {
 		for k := range x {
 			x[k] += c
 			c = x[k] >> 51
-			x[k] &= ifmaMask51
+			x[k] &= ifma52.Mask51
 		}
 		x[0] += 19 * c
 	}

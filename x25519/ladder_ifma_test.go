@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/seed06d4b90c/edwards25519/field"
+	"github.com/seed06d4b90c/edwards25519/internal/ifma52"
 )
 
 // Tests of the four-lane ladder: the kernel against its twin limb for limb
@@ -43,11 +44,11 @@ func randomLadderState(r *rand.Rand) ifmaLanes {
 			case 1:
 				s[k][l] = r.Uint64N(1<<51 + 1<<18)
 			case 2:
-				s[k][l] = r.Uint64() & ifmaMask51
+				s[k][l] = r.Uint64() & ifma52.Mask51
 			case 3:
 				s[k][l] = ifmaColumnBound(k) - 1
 			case 4:
-				s[k][l] = ifmaP[k]
+				s[k][l] = ifma52.P[k]
 			case 5:
 				s[k][l] = 0
 			}
@@ -123,30 +124,6 @@ func TestIFMALadderKernelWhole(t *testing.T) {
 		if got != want {
 			t.Fatalf("ladder %d (n %d, k %x): kernel\n%x\ntwin\n%x", i, n, k, got, want)
 		}
-	}
-}
-
-// bigStep is one ladder step on math/big (RFC 7748, section 5): (x2, z2,
-// x3, z3) becomes (2·R0, R0 + R1).
-func bigStep(in [4]*big.Int, u *big.Int) [4]*big.Int {
-	m := func(v *big.Int) *big.Int { return v.Mod(v, bigP) }
-	x2, z2, x3, z3 := in[0], in[1], in[2], in[3]
-	a := m(new(big.Int).Add(x2, z2))
-	b := m(new(big.Int).Sub(x2, z2))
-	c := m(new(big.Int).Add(x3, z3))
-	d := m(new(big.Int).Sub(x3, z3))
-	aa := m(new(big.Int).Mul(a, a))
-	bb := m(new(big.Int).Mul(b, b))
-	da := m(new(big.Int).Mul(d, a))
-	cb := m(new(big.Int).Mul(c, b))
-	e := m(new(big.Int).Sub(aa, bb))
-	sum := m(new(big.Int).Add(da, cb))
-	dif := m(new(big.Int).Sub(da, cb))
-	return [4]*big.Int{
-		m(new(big.Int).Mul(aa, bb)),
-		m(new(big.Int).Mul(e, m(new(big.Int).Add(aa, new(big.Int).Mul(bigA24, e))))),
-		m(new(big.Int).Mul(sum, sum)),
-		m(new(big.Int).Mul(u, m(new(big.Int).Mul(dif, dif)))),
 	}
 }
 
@@ -230,8 +207,8 @@ func TestIFMALadderMatchesGeneric(t *testing.T) {
 			var s, r3 ifmaLanes
 			ifmaLadderSetup(&s, &r3, &x1)
 			ifmaLadderGeneric(&s, &k, &r3, ifmaLadderSteps)
-			s.element(0, &tx)
-			s.element(1, &tz)
+			ifmaLane(&tx, &s, 0)
+			ifmaLane(&tz, &s, 1)
 			if gx.Equal(&tx) != 1 || gz.Equal(&tz) != 1 {
 				t.Fatalf("k %x u %x: twin (%x : %x), ladderGeneric (%x : %x)",
 					k, u, tx.Bytes(), tz.Bytes(), gx.Bytes(), gz.Bytes())
@@ -252,7 +229,7 @@ func TestIFMALadderMatchesGeneric(t *testing.T) {
 
 // TestIFMALadderSetupAndElement checks the conversions at both ends: the
 // start state has the values (1, 0, x1, 1) and (1, ., 1, x1) and no lane of
-// all-zero limbs, and element reads lanes with limbs up to 2^63 back as the
+// all-zero limbs, and ifmaLane reads lanes with limbs up to 2^63 back as the
 // same value.
 func TestIFMALadderSetupAndElement(t *testing.T) {
 	r := xRand(t)
@@ -290,9 +267,9 @@ func TestIFMALadderSetupAndElement(t *testing.T) {
 				case 1:
 					v[k][l] = 1<<63 - 1
 				case 2:
-					v[k][l] = ifmaMask51 // limbs 2^51 - 1 and above: carries run the whole way
+					v[k][l] = ifma52.Mask51 // limbs 2^51 - 1 and above: carries run the whole way
 					if k == 0 {
-						v[k][l] = ifmaMask51 + r.Uint64N(1<<18)
+						v[k][l] = ifma52.Mask51 + r.Uint64N(1<<18)
 					}
 				case 3:
 					v[k][l] = r.Uint64N(1<<51 + 1<<18)
@@ -301,9 +278,9 @@ func TestIFMALadderSetupAndElement(t *testing.T) {
 		}
 		for l := range 4 {
 			var e field.Element
-			v.element(l, &e)
+			ifmaLane(&e, &v, l)
 			if got, want := bigLE(e.Bytes()), bigLane(&v, l); got.Cmp(want) != 0 {
-				t.Fatalf("lane %x: element %v, want %v", v, got, want)
+				t.Fatalf("lane %x: ifmaLane gives %v, want %v", v, got, want)
 			}
 		}
 	}

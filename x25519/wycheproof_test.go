@@ -2,33 +2,13 @@ package x25519
 
 import (
 	"bytes"
-	"encoding/hex"
-	"encoding/json"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/seed06d4b90c/edwards25519/internal/testvectors"
 )
-
-// The pinned file (../../shared/vectors/README.md) holds exactly this many
-// tests; a truncated or substituted file fails here.
-const wycheproofX25519Tests = 518
-
-type wycheproofX25519File struct {
-	NumberOfTests int `json:"numberOfTests"`
-	TestGroups    []struct {
-		Curve string `json:"curve"`
-		Tests []struct {
-			TcID    int      `json:"tcId"`
-			Comment string   `json:"comment"`
-			Flags   []string `json:"flags"`
-			Public  string   `json:"public"`
-			Private string   `json:"private"`
-			Shared  string   `json:"shared"`
-			Result  string   `json:"result"`
-		} `json:"tests"`
-	} `json:"testGroups"`
-}
 
 // wycheproofExpect is what X25519 must do for a case carrying a flag.
 type wycheproofExpect int
@@ -86,89 +66,68 @@ var wycheproofFlags = map[string]wycheproofExpect{
 func TestWycheproofX25519(t *testing.T) { forEachLadder(t, testWycheproofX25519) }
 
 func testWycheproofX25519(t *testing.T) {
-	data := xReadVectors(t, "../../shared/vectors/wycheproof/x25519_test.json")
-	var file wycheproofX25519File
-	if err := json.Unmarshal(data, &file); err != nil {
-		t.Fatalf("parsing x25519_test.json: %v", err)
-	}
-	if file.NumberOfTests != wycheproofX25519Tests {
-		t.Errorf("file declares %d tests, pinned version has %d", file.NumberOfTests, wycheproofX25519Tests)
-	}
+	cases := testvectors.ReadWycheproofX25519(t, "../../shared/vectors/wycheproof/x25519_test.json")
 	ran := 0
 	outcomes := map[string]int{} // flag/outcome
 	byResult := map[string]int{}
-	for _, g := range file.TestGroups {
-		if g.Curve != "curve25519" {
-			t.Errorf("unexpected curve %q", g.Curve)
-			continue
-		}
-		for _, tc := range g.Tests {
-			pub, err1 := hex.DecodeString(tc.Public)
-			priv, err2 := hex.DecodeString(tc.Private)
-			shared, err3 := hex.DecodeString(tc.Shared)
-			if err1 != nil || err2 != nil || err3 != nil || len(pub) != 32 || len(priv) != 32 || len(shared) != 32 {
-				t.Fatalf("tcId %d: malformed vector", tc.TcID)
-			}
-			what := "tcId " + strconv.Itoa(tc.TcID) + " [" + strings.Join(tc.Flags, ",") + "] " + tc.Comment
-			ran++
-			byResult[tc.Result]++
-			zero := bytes.Equal(shared, make([]byte, 32))
+	for _, tc := range cases {
+		pub, priv, shared := tc.Public, tc.Private, tc.Shared
+		what := "tcId " + strconv.Itoa(tc.TcID) + " [" + strings.Join(tc.Flags, ",") + "] " + tc.Comment
+		ran++
+		byResult[tc.Result]++
+		zero := bytes.Equal(shared, make([]byte, 32))
 
-			// What the flags require, combined: any flag that fixes the
-			// outcome must agree with every other.
-			wantErr := zero
-			for _, f := range tc.Flags {
-				e, known := wycheproofFlags[f]
-				switch {
-				case !known:
-					t.Errorf("%s: flag %q has no stated expectation", what, f)
-				case e == expectShared && zero:
-					t.Errorf("%s: flag %s expects a non-zero shared value", what, f)
-				case e == expectLowOrderError && !zero:
-					t.Errorf("%s: flag %s expects an all-zero shared value", what, f)
-				}
-			}
-			if tc.Result == "valid" && wantErr {
-				t.Errorf("%s: a valid case with an all-zero shared value", what)
-			}
-			if tc.Result != "valid" && tc.Result != "acceptable" {
-				t.Errorf("%s: unexpected result %q", what, tc.Result)
-			}
-
-			pubC, privC := bytes.Clone(pub), bytes.Clone(priv)
-			got, err := X25519(priv, pub)
-			if !bytes.Equal(pub, pubC) || !bytes.Equal(priv, privC) {
-				t.Fatalf("%s: inputs modified", what)
-			}
-			outcome := "shared"
+		// What the flags require, combined: any flag that fixes the
+		// outcome must agree with every other.
+		wantErr := zero
+		for _, f := range tc.Flags {
+			e, known := wycheproofFlags[f]
 			switch {
-			case wantErr && (err == nil || got != nil):
-				t.Errorf("%s: X25519 = %x, %v; want nil and an error", what, got, err)
-			case !wantErr && (err != nil || !bytes.Equal(got, shared)):
-				t.Errorf("%s: X25519 = %x, %v; want %x", what, got, err, shared)
-			case wantErr:
-				outcome = "error"
+			case !known:
+				t.Errorf("%s: flag %q has no stated expectation", what, f)
+			case e == expectShared && zero:
+				t.Errorf("%s: flag %s expects a non-zero shared value", what, f)
+			case e == expectLowOrderError && !zero:
+				t.Errorf("%s: flag %s expects an all-zero shared value", what, f)
 			}
-			for _, f := range tc.Flags {
-				outcomes[f+"/"+outcome]++
-			}
+		}
+		if tc.Result == "valid" && wantErr {
+			t.Errorf("%s: a valid case with an all-zero shared value", what)
+		}
 
-			var dst [32]byte
-			ScalarMult(&dst, (*[32]byte)(priv), (*[32]byte)(pub))
-			if !bytes.Equal(dst[:], shared) {
-				t.Errorf("%s: ScalarMult = %x, want %x", what, dst, shared)
-			}
-			if std, ok := ecdhX25519(t, priv, pub); ok == wantErr || (ok && !bytes.Equal(std, shared)) {
-				t.Errorf("%s: crypto/ecdh gives %x, %v", what, std, ok)
-			}
-			twist := !bigOnCurve(pub)
-			if hasTwistFlag := contains(tc.Flags, "Twist"); twist != hasTwistFlag {
-				t.Errorf("%s: math/big says twist=%v, flag Twist=%v", what, twist, hasTwistFlag)
-			}
+		pubC, privC := bytes.Clone(pub), bytes.Clone(priv)
+		got, err := X25519(priv, pub)
+		if !bytes.Equal(pub, pubC) || !bytes.Equal(priv, privC) {
+			t.Fatalf("%s: inputs modified", what)
+		}
+		outcome := "shared"
+		switch {
+		case wantErr && (err == nil || got != nil):
+			t.Errorf("%s: X25519 = %x, %v; want nil and an error", what, got, err)
+		case !wantErr && (err != nil || !bytes.Equal(got, shared)):
+			t.Errorf("%s: X25519 = %x, %v; want %x", what, got, err, shared)
+		case wantErr:
+			outcome = "error"
+		}
+		for _, f := range tc.Flags {
+			outcomes[f+"/"+outcome]++
+		}
+
+		var dst [32]byte
+		ScalarMult(&dst, (*[32]byte)(priv), (*[32]byte)(pub))
+		if !bytes.Equal(dst[:], shared) {
+			t.Errorf("%s: ScalarMult = %x, want %x", what, dst, shared)
+		}
+		if std, ok := ecdhX25519(t, priv, pub); ok == wantErr || (ok && !bytes.Equal(std, shared)) {
+			t.Errorf("%s: crypto/ecdh gives %x, %v", what, std, ok)
+		}
+		twist := !bigOnCurve(pub)
+		if hasTwistFlag := slices.Contains(tc.Flags, "Twist"); twist != hasTwistFlag {
+			t.Errorf("%s: math/big says twist=%v, flag Twist=%v", what, twist, hasTwistFlag)
 		}
 	}
-	if ran != wycheproofX25519Tests {
-		t.Errorf("ran %d cases, want %d", ran, wycheproofX25519Tests)
+	if ran != testvectors.WycheproofX25519Cases {
+		t.Errorf("ran %d cases, want %d", ran, testvectors.WycheproofX25519Cases)
 	}
 	// The pinned file has 31 all-zero shared values and 221 public keys on
 	// the twist (5 of them of low order).
@@ -178,31 +137,5 @@ func testWycheproofX25519(t *testing.T) {
 	if n := outcomes["Twist/shared"] + outcomes["Twist/error"]; n != 221 {
 		t.Errorf("%d Twist cases, want 221", n)
 	}
-	t.Logf("Wycheproof X25519: %d cases %v; outcomes by flag: %s", ran, byResult, sortedCounts(outcomes))
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// sortedCounts renders a count map in a stable order for logs.
-func sortedCounts(m map[string]int) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var b strings.Builder
-	for i, k := range keys {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(k + ":" + strconv.Itoa(m[k]))
-	}
-	return b.String()
+	t.Logf("Wycheproof X25519: %d cases %v; outcomes by flag: %v", ran, byResult, outcomes)
 }

@@ -6,88 +6,50 @@ import (
 	"encoding/hex"
 	"os"
 	"testing"
+
+	"github.com/seed06d4b90c/edwards25519/internal/testvectors"
 )
 
-// RFC 7748 section 5.2 (the second u has bit 255 set, which X25519 ignores)
-// and section 6.1, typed in from the RFC text; crypto/ecdh and the math/big
-// transcription of the RFC's pseudo-code must agree with each.
-var rfc7748Vectors = []struct {
-	name              string
-	scalar, u, shared string
-}{
-	{
-		name:   "5.2 vector 1",
-		scalar: "a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4",
-		u:      "e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c",
-		shared: "c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552",
-	},
-	{
-		name:   "5.2 vector 2",
-		scalar: "4b66e9d4d1b4673c5ad22691957d6af5c11b6421e0ea01d42ca4169e7918ba0d",
-		u:      "e5210f12786811d3f4b7959d0538ae2c31dbe7106fc03c3efc4cd549c715a493",
-		shared: "95cbde9476e8907d7aade45cb4b873f88b595a68799fa152e6f8f7647aac7957",
-	},
-	{
-		name:   "6.1 Alice's public key",
-		scalar: "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a",
-		u:      "0900000000000000000000000000000000000000000000000000000000000000",
-		shared: "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a",
-	},
-	{
-		name:   "6.1 Bob's public key",
-		scalar: "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb",
-		u:      "0900000000000000000000000000000000000000000000000000000000000000",
-		shared: "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f",
-	},
-	{
-		name:   "6.1 Alice's shared secret",
-		scalar: "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a",
-		u:      "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f",
-		shared: "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742",
-	},
-	{
-		name:   "6.1 Bob's shared secret",
-		scalar: "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb",
-		u:      "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a",
-		shared: "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742",
-	},
-}
-
+// TestRFC7748Vectors runs the vectors of RFC 7748 sections 5.2 and 6.1
+// (testvectors.RFC7748) through X25519, ScalarMult and, for u = 9,
+// ScalarBaseMult; crypto/ecdh and the math/big transcription of the RFC's
+// pseudo-code must agree with each, so that a typo in the typed-in data
+// shows up.
 func TestRFC7748Vectors(t *testing.T) { forEachLadder(t, testRFC7748Vectors) }
 
 func testRFC7748Vectors(t *testing.T) {
-	for _, v := range rfc7748Vectors {
-		scalar, u, want := xHex(t, v.scalar), xHex(t, v.u), xHex(t, v.shared)
+	for _, v := range testvectors.RFC7748 {
+		scalar, u, want := xHex(t, v.Scalar), xHex(t, v.U), xHex(t, v.Shared)
 		got, err := X25519(scalar, u)
 		if err != nil || !bytes.Equal(got, want) {
-			t.Errorf("%s: X25519 = %x, %v; want %x", v.name, got, err, want)
+			t.Errorf("%s: X25519 = %x, %v; want %x", v.Name, got, err, want)
 		}
 		if std, ok := ecdhX25519(t, scalar, u); !ok || !bytes.Equal(std, want) {
-			t.Errorf("%s: crypto/ecdh gives %x (typo in the typed-in vector?)", v.name, std)
+			t.Errorf("%s: crypto/ecdh gives %x (typo in the typed-in vector?)", v.Name, std)
 		}
 		if b := bigX25519(scalar, u); !bytes.Equal(b, want) {
-			t.Errorf("%s: math/big pseudo-code gives %x", v.name, b)
+			t.Errorf("%s: math/big pseudo-code gives %x", v.Name, b)
 		}
 		// The deprecated array forms compute the same.
 		var dst [32]byte
 		ScalarMult(&dst, (*[32]byte)(scalar), (*[32]byte)(u))
 		if !bytes.Equal(dst[:], want) {
-			t.Errorf("%s: ScalarMult = %x", v.name, dst)
+			t.Errorf("%s: ScalarMult = %x", v.Name, dst)
 		}
 		if u[0] == 9 && bytes.Equal(u[1:], make([]byte, 31)) {
 			ScalarBaseMult(&dst, (*[32]byte)(scalar))
 			if !bytes.Equal(dst[:], want) {
-				t.Errorf("%s: ScalarBaseMult = %x", v.name, dst)
+				t.Errorf("%s: ScalarBaseMult = %x", v.Name, dst)
 			}
 			// The same key through Basepoint itself and through the ladder
 			// (u = 9 + p is a non-canonical 9, which does not take the
 			// fixed-base path).
 			if got, err := X25519(scalar, Basepoint); err != nil || !bytes.Equal(got, want) {
-				t.Errorf("%s with Basepoint: %x, %v", v.name, got, err)
+				t.Errorf("%s with Basepoint: %x, %v", v.Name, got, err)
 			}
 			nine := xHex(t, "f6ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f") // 9 + p
 			if got, err := X25519(scalar, nine); err != nil || !bytes.Equal(got, want) {
-				t.Errorf("%s with u = 9 + p: %x, %v", v.name, got, err)
+				t.Errorf("%s with u = 9 + p: %x, %v", v.Name, got, err)
 			}
 		}
 	}

@@ -31,10 +31,10 @@
 // column k+5, see ifma52.MulColumns), summed in three rounds so that the
 // products whose sums need the most steps come first; shifts and adds
 // apply the factor 2 of the high halves and the 19 of the upper columns.
-// The carry is ifmaCarry's one parallel round (ifma52.Carry). Lane moves
-// are in-lane swaps (VPSHUFD) and cross-lane permutations (VPERMQ); masked
-// adds and subtracts choose the lanes an operation acts on. Each step's
-// lane diagram is in the comments above its instructions.
+// The carry is one parallel round (ifma52.Carry). Lane moves are in-lane
+// swaps (VPSHUFD) and cross-lane permutations (VPERMQ); masked adds and
+// subtracts choose the lanes an operation acts on. Each step's lane diagram
+// is in the comments above its instructions.
 //
 // The kernels are bound by latency more than by throughput: a doubling is
 // about 250 vector instructions, 102 of them IFMAs, on a path of two
@@ -71,35 +71,24 @@ const (
 // draw from too.
 var regs = &ifma52.Regs
 
-// Lane masks (K registers), constants set by setLaneMasks.
-var laneMasks = []struct {
-	k    OpmaskPhysical
-	bits int
-}{
-	{K1, 0b0001}, // lane 0
-	{K2, 0b0100}, // lane 2
-	{K3, 0b0011}, // lanes 0 and 1
-	{K4, 0b0101}, // lanes 0 and 2
-	{K5, 0b0110}, // lanes 1 and 2
-	{K6, 0b0111}, // lanes 0, 1 and 2
-}
-
+// The lane masks: K registers holding constants, which every kernel loads
+// first (ifma52.SetLaneMasks).
 var (
 	kLane0   = K1
 	kLane2   = K2
-	kLow     = K3
-	kEven    = K4
-	kMid     = K5
+	kLow     = K3 // lanes 0 and 1
+	kEven    = K4 // lanes 0 and 2
+	kMid     = K5 // lanes 1 and 2
 	kNotLane = K6 // all but lane 3
 )
 
-func setLaneMasks() {
-	Comment("Lane masks: K1 = lane 0, K2 = lane 2, K3 = lanes 0 and 1, K4 = lanes 0 and 2,",
-		"K5 = lanes 1 and 2, K6 = lanes 0, 1 and 2.")
-	for _, m := range laneMasks {
-		MOVL(U32(m.bits), EAX)
-		KMOVW(EAX, m.k)
-	}
+var laneMasks = []ifma52.LaneMask{
+	{K: kLane0, Lanes: 0b0001},
+	{K: kLane2, Lanes: 0b0100},
+	{K: kLow, Lanes: 0b0011},
+	{K: kEven, Lanes: 0b0101},
+	{K: kMid, Lanes: 0b0110},
+	{K: kNotLane, Lanes: 0b0111},
 }
 
 func main() {
@@ -144,16 +133,12 @@ func mulRoutine() {
 	Load(Param("out"), RDI)
 	Load(Param("a"), RSI)
 	Load(Param("b"), RDX)
-	a, b := regs.GetElem(), regs.GetElem()
-	ifma52.LoadElem(a, Mem{Base: RSI})
-	ifma52.LoadElem(b, Mem{Base: RDX})
+	a := ifma52.LoadElem(Mem{Base: RSI})
+	b := ifma52.LoadElem(Mem{Base: RDX})
 	f := ifma52.Mul(a, b)
 	regs.PutElem(a)
 	regs.PutElem(b)
-	ifma52.StoreElem(f, Mem{Base: RDI})
-	regs.PutElem(f)
-	VZEROUPPER()
-	RET()
+	ifma52.StoreAndReturn(f, Mem{Base: RDI})
 }
 
 // sums emits U = (Y + 2p - X, Y + X, T, Z) from P = (X, Y, Z, T), carried,
@@ -173,6 +158,13 @@ func sums(p ifma52.Elem) ifma52.Elem {
 	tp(-1)
 	ifma52.Carry(p)
 	return p
+}
+
+// addToPoint ends the addition kernels: it emits P = P + q for the point P
+// at RDI and the addend q in registers (freed), stores P and returns.
+func addToPoint(q ifma52.Elem) {
+	p := ifma52.LoadElem(Mem{Base: RDI})
+	ifma52.StoreAndReturn(addBody(p, q), Mem{Base: RDI})
 }
 
 // addBody emits p = p + Q for P in registers and the addend Q in
@@ -218,9 +210,8 @@ func doubleRoutine() {
 	Pragma("noescape")
 	Doc("ifmaDoubleAsm sets p = 2·p, as ifmaDoubleGeneric does. It requires ifmaAvailable.")
 	Load(Param("p"), RDI)
-	setLaneMasks()
-	p := regs.GetElem()
-	ifma52.LoadElem(p, Mem{Base: RDI})
+	ifma52.SetLaneMasks(laneMasks)
+	p := ifma52.LoadElem(Mem{Base: RDI})
 	Comment("S1 = (X, Y, Z, X), S2 = (X, Y, Z, Y): P permuted by (0, 1, 2, 0) and (0, 1, 2, 1).")
 	s1, s2 := regs.GetElem(), regs.GetElem()
 	for k := 0; k < ifma52.Limbs; k++ {
@@ -259,10 +250,7 @@ func doubleRoutine() {
 	out := ifma52.Mul(f, w2)
 	regs.PutElem(f)
 	regs.PutElem(w2)
-	ifma52.StoreElem(out, Mem{Base: RDI})
-	regs.PutElem(out)
-	VZEROUPPER()
-	RET()
+	ifma52.StoreAndReturn(out, Mem{Base: RDI})
 }
 
 // signAddend emits the conditional negation of the addend q in place:
@@ -291,19 +279,12 @@ func addAffineRoutine() {
 		"It requires ifmaAvailable. neg must be 0 or all ones.")
 	Load(Param("p"), RDI)
 	Load(Param("a"), RSI)
-	setLaneMasks()
-	q := regs.GetElem()
-	ifma52.LoadElem(q, Mem{Base: RSI})
+	ifma52.SetLaneMasks(laneMasks)
+	q := ifma52.LoadElem(Mem{Base: RSI})
 	negMask := regs.Get()
 	VPBROADCASTQ_Z(NewParamAddr("neg", 16), kNotLane, negMask)
 	signAddend(q, negMask)
-	p := regs.GetElem()
-	ifma52.LoadElem(p, Mem{Base: RDI})
-	out := addBody(p, q)
-	ifma52.StoreElem(out, Mem{Base: RDI})
-	regs.PutElem(out)
-	VZEROUPPER()
-	RET()
+	addToPoint(q)
 }
 
 func addDigitRoutine() {
@@ -314,7 +295,7 @@ func addDigitRoutine() {
 	Load(Param("p"), RDI)
 	Load(Param("row"), RSI)
 	Load(Param("masks"), RDX)
-	setLaneMasks()
+	ifma52.SetLaneMasks(laneMasks)
 	Comment("Scan: q = OR over e < 8 of (row[e] AND masks[e]), every entry read; then OR in",
 		"the identity addend (p+1, p+1, p, p+2) under masks[8] (d = 0). VPTERNLOGQ 0xF8 is",
 		"q OR (mask AND entry). masks[9] is the sign.")
@@ -338,13 +319,7 @@ func addDigitRoutine() {
 	negMask := regs.Get()
 	VPBROADCASTQ_Z(Mem{Base: RDX, Disp: 72}, kNotLane, negMask)
 	signAddend(q, negMask)
-	p := regs.GetElem()
-	ifma52.LoadElem(p, Mem{Base: RDI})
-	out := addBody(p, q)
-	ifma52.StoreElem(out, Mem{Base: RDI})
-	regs.PutElem(out)
-	VZEROUPPER()
-	RET()
+	addToPoint(q)
 }
 
 func addCachedRoutine() {
@@ -354,16 +329,9 @@ func addCachedRoutine() {
 		"It requires ifmaAvailable.")
 	Load(Param("p"), RDI)
 	Load(Param("q"), RSI)
-	setLaneMasks()
-	q := regs.GetElem()
-	ifma52.LoadElem(q, Mem{Base: RSI})
-	p := regs.GetElem()
-	ifma52.LoadElem(p, Mem{Base: RDI})
-	out := addBody(p, q)
-	ifma52.StoreElem(out, Mem{Base: RDI})
-	regs.PutElem(out)
-	VZEROUPPER()
-	RET()
+	ifma52.SetLaneMasks(laneMasks)
+	q := ifma52.LoadElem(Mem{Base: RSI})
+	addToPoint(q)
 }
 
 func cachedRoutine() {
@@ -374,17 +342,12 @@ func cachedRoutine() {
 	Load(Param("q"), RDI)
 	Load(Param("p"), RSI)
 	Load(Param("scale"), RDX)
-	setLaneMasks()
-	p := regs.GetElem()
-	ifma52.LoadElem(p, Mem{Base: RSI})
+	ifma52.SetLaneMasks(laneMasks)
+	p := ifma52.LoadElem(Mem{Base: RSI})
 	u := sums(p)
-	k := regs.GetElem()
-	ifma52.LoadElem(k, Mem{Base: RDX})
+	k := ifma52.LoadElem(Mem{Base: RDX})
 	out := ifma52.Mul(u, k)
 	regs.PutElem(u)
 	regs.PutElem(k)
-	ifma52.StoreElem(out, Mem{Base: RDI})
-	regs.PutElem(out)
-	VZEROUPPER()
-	RET()
+	ifma52.StoreAndReturn(out, Mem{Base: RDI})
 }

@@ -87,33 +87,22 @@ const a24 = 121665
 // draw from too.
 var regs = &ifma52.Regs
 
-// Lane masks (K registers), constants set by setLaneMasks.
-var laneMasks = []struct {
-	k    OpmaskPhysical
-	bits int
-}{
-	{K1, 0b0001}, // lane 0
-	{K2, 0b0010}, // lane 1
-	{K3, 0b1010}, // lanes 1 and 3
-	{K4, 0b1110}, // lanes 1, 2 and 3
-	{K5, 0b1101}, // lanes 0, 2 and 3
-}
-
+// The lane masks: K registers holding constants, which the kernel loads
+// first (ifma52.SetLaneMasks).
 var (
 	kLane0    = K1
 	kLane1    = K2
-	kOdd      = K3
+	kOdd      = K3 // lanes 1 and 3
 	kNotLane0 = K4
 	kNotLane1 = K5
 )
 
-func setLaneMasks() {
-	Comment("Lane masks: K1 = lane 0, K2 = lane 1, K3 = lanes 1 and 3, K4 = lanes 1, 2 and 3,",
-		"K5 = lanes 0, 2 and 3.")
-	for _, m := range laneMasks {
-		MOVL(U32(m.bits), EAX)
-		KMOVW(EAX, m.k)
-	}
+var laneMasks = []ifma52.LaneMask{
+	{K: kLane0, Lanes: 0b0001},
+	{K: kLane1, Lanes: 0b0010},
+	{K: kOdd, Lanes: 0b1010},
+	{K: kNotLane0, Lanes: 0b1110},
+	{K: kNotLane1, Lanes: 0b1101},
 }
 
 func main() {
@@ -148,10 +137,9 @@ func ladderRoutine() {
 	Load(Param("k"), kPtr)
 	Load(Param("r3"), r3Ptr)
 	Load(Param("n"), t)
-	setLaneMasks()
+	ifma52.SetLaneMasks(laneMasks)
 
-	s := regs.GetElem()
-	ifma52.LoadElem(s, Mem{Base: sPtr})
+	s := ifma52.LoadElem(Mem{Base: sPtr})
 	m := regs.Get()
 	beta := ifma52.BetaRegs()
 	XORQ(prev, prev)
@@ -190,15 +178,9 @@ func ladderRoutine() {
 		VPTERNLOGQ(U8(0xD8), m, sw, s[k])
 	}
 	regs.Put(sw)
-	ifma52.StoreElem(s, Mem{Base: sPtr})
-	regs.PutElem(s)
 	regs.Put(m)
 	beta(-1)
-	if n := regs.InUse(); n != 0 {
-		panic("registers left in use")
-	}
-	VZEROUPPER()
-	RET()
+	ifma52.StoreAndReturn(s, Mem{Base: sPtr})
 }
 
 // step emits one ladder step on the state s (columns; its registers are

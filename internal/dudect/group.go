@@ -43,30 +43,26 @@ func groupTorsion(rng *rand.Rand) []*edwards25519.Point {
 	}
 }
 
-func groupTargets(rng *rand.Rand) []target {
-	torsion := groupTorsion(rng)
-	// randomPoint sets p to k·B plus a random one of the eight torsion
-	// points, so that both answers of the tests occur in class 1.
-	randomPoint := func(rng *rand.Rand, p *edwards25519.Point) {
+// torsionPoints returns a generator of random points with random torsion
+// components: it sets p to k·B plus a random one of the torsion points, so
+// that both answers of the subgroup tests occur among its points.
+func torsionPoints(torsion []*edwards25519.Point) func(*rand.Rand, *edwards25519.Point) {
+	return func(rng *rand.Rand, p *edwards25519.Point) {
 		var k edwards25519.Scalar
 		randomScalar(rng, &k)
 		p.ScalarBaseMult(&k)
-		p.Add(p, torsion[rng.IntN(8)])
+		p.Add(p, torsion[rng.IntN(len(torsion))])
 	}
+}
+
+func groupTargets(rng *rand.Rand) []target {
+	torsion := groupTorsion(rng)
+	randomPoint := torsionPoints(torsion)
 	var k edwards25519.Scalar
 	randomScalar(rng, &k)
 	fixed := new(edwards25519.Point).ScalarBaseMult(&k)
 	fixed.Add(fixed, torsion[3]) // a torsion component of order 8
 	identity := edwards25519.NewIdentityPoint()
-	pointClass := func(class0 *edwards25519.Point) func(*rand.Rand, int, *edwards25519.Point) {
-		return func(rng *rand.Rand, class int, p *edwards25519.Point) {
-			if class == 0 {
-				p.Set(class0)
-			} else {
-				randomPoint(rng, p)
-			}
-		}
-	}
 
 	const smallBatch = 16
 	type smallInput [smallBatch]edwards25519.Point // one point per call
@@ -82,7 +78,7 @@ func groupTargets(rng *rand.Rand) []target {
 			name:    "Point.IsTorsionFree",
 			classes: "fixed point with a torsion component vs random points with random torsion components",
 			batch:   1,
-			chunk: inputs(pointClass(fixed),
+			chunk: inputs(fixedOrRandom(fixed, randomPoint),
 				func(p *edwards25519.Point) { groupSink[0] += p.IsTorsionFree() }),
 		},
 		{
@@ -90,7 +86,7 @@ func groupTargets(rng *rand.Rand) []target {
 			classes: "the identity (zero coordinates, W = 0) vs random points with random torsion components",
 			batch:   1,
 			budget:  0.5,
-			chunk: inputs(pointClass(identity),
+			chunk: inputs(fixedOrRandom(identity, randomPoint),
 				func(p *edwards25519.Point) { groupSink[0] += p.IsTorsionFree() }),
 		},
 		{

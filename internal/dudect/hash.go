@@ -41,13 +41,9 @@ func hashTargets(rng *rand.Rand) []target {
 			name:    "Point.SetHashToCurve",
 			classes: "fixed vs random 32-byte message, fixed DST",
 			batch:   1,
-			chunk: inputs(func(rng *rand.Rand, class int, m *[msgLen]byte) {
-				if class == 0 {
-					*m = fixedMsg
-				} else {
-					*m = [msgLen]byte(randomBytes(rng, msgLen))
-				}
-			}, func(m *[msgLen]byte) {
+			chunk: inputs(fixedOrRandom(&fixedMsg, func(rng *rand.Rand, m *[msgLen]byte) {
+				*m = [msgLen]byte(randomBytes(rng, msgLen))
+			}), func(m *[msgLen]byte) {
 				if _, err := sinkPoint.SetHashToCurve(m[:], dst); err != nil {
 					panic(err)
 				}

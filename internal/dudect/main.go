@@ -115,6 +115,24 @@ func inputs[T any](gen func(rng *rand.Rand, class int, in *T), run func(in *T)) 
 	}
 }
 
+// fixedOrRandom is the input generator of a target that compares one fixed
+// input (class 0) with fresh random ones (class 1): class 0 gets a copy of
+// *fixed, class 1 a value drawn by random.
+func fixedOrRandom[T any](fixed *T, random func(*rand.Rand, *T)) func(*rand.Rand, int, *T) {
+	return func(rng *rand.Rand, class int, in *T) {
+		if class == 0 {
+			*in = *fixed
+		} else {
+			random(rng, in)
+		}
+	}
+}
+
+// scalarClass is fixedOrRandom for scalars.
+func scalarClass(fixed *edwards25519.Scalar) func(*rand.Rand, int, *edwards25519.Scalar) {
+	return fixedOrRandom(fixed, randomScalar)
+}
+
 func randomBytes(rng *rand.Rand, n int) []byte {
 	b := make([]byte, n)
 	for i := range b {
@@ -218,16 +236,6 @@ func targets(rng *rand.Rand) []target {
 	var fa, fb field.Element
 	randomElement(rng, &fa)
 	randomElement(rng, &fb)
-
-	scalarClass := func(class0 *edwards25519.Scalar) func(*rand.Rand, int, *edwards25519.Scalar) {
-		return func(rng *rand.Rand, class int, s *edwards25519.Scalar) {
-			if class == 0 {
-				s.Set(class0)
-			} else {
-				randomScalar(rng, s)
-			}
-		}
-	}
 
 	type msmInput struct {
 		s    [msmTerms]edwards25519.Scalar

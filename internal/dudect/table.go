@@ -35,14 +35,7 @@ func tableMinusEightDigits() *edwards25519.Scalar {
 }
 
 func tableTargets(rng *rand.Rand) []target {
-	torsion := groupTorsion(rng)
-	// randomPoint sets p to k·B plus a random torsion point.
-	randomPoint := func(rng *rand.Rand, p *edwards25519.Point) {
-		var k edwards25519.Scalar
-		randomScalar(rng, &k)
-		p.ScalarBaseMult(&k)
-		p.Add(p, torsion[rng.IntN(8)])
-	}
+	randomPoint := torsionPoints(groupTorsion(rng))
 	var fixedPoint edwards25519.Point
 	randomPoint(rng, &fixedPoint)
 	table := edwards25519.NewPointTable(&fixedPoint)
@@ -50,15 +43,6 @@ func tableTargets(rng *rand.Rand) []target {
 	var fixed edwards25519.Scalar
 	randomScalar(rng, &fixed)
 	multZero, minusEights := multZeroDigits(), tableMinusEightDigits()
-	scalarClass := func(class0 *edwards25519.Scalar) func(*rand.Rand, int, *edwards25519.Scalar) {
-		return func(rng *rand.Rand, class int, s *edwards25519.Scalar) {
-			if class == 0 {
-				s.Set(class0)
-			} else {
-				randomScalar(rng, s)
-			}
-		}
-	}
 	mult := func(s *edwards25519.Scalar) { sinkPoint.ScalarMultTable(s, table) }
 
 	const batchLen = 16
@@ -111,13 +95,8 @@ func tableTargets(rng *rand.Rand) []target {
 			classes:  "fixed point with a torsion component vs random points with random torsion components",
 			batch:    1,
 			maxChunk: 2000,
-			chunk: inputs(func(rng *rand.Rand, class int, p *edwards25519.Point) {
-				if class == 0 {
-					p.Set(&fixedPoint)
-				} else {
-					randomPoint(rng, p)
-				}
-			}, func(p *edwards25519.Point) { tableSink[0] = edwards25519.NewPointTable(p) }),
+			chunk: inputs(fixedOrRandom(&fixedPoint, randomPoint),
+				func(p *edwards25519.Point) { tableSink[0] = edwards25519.NewPointTable(p) }),
 		},
 		{
 			name:     "BatchBytes",

@@ -52,15 +52,7 @@ func x25519Targets(rng *rand.Rand) []target {
 	order8 := []byte{0xe0, 0xeb, 0x7a, 0x7c, 0x3b, 0x41, 0xb8, 0xae, 0x16, 0x56, 0xe3, 0xfa, 0xf1, 0x9f, 0xc4, 0x6a,
 		0xda, 0x09, 0x8d, 0xeb, 0x9c, 0x32, 0xb1, 0xfd, 0x86, 0x62, 0x05, 0x16, 0x5f, 0x49, 0xb8, 0x00}
 
-	scalarClass := func(class0 *[32]byte) func(*rand.Rand, int, *[32]byte) {
-		return func(rng *rand.Rand, class int, k *[32]byte) {
-			if class == 0 {
-				*k = *class0
-			} else {
-				*k = [32]byte(randomBytes(rng, 32))
-			}
-		}
-	}
+	randomKey := func(rng *rand.Rand, k *[32]byte) { *k = [32]byte(randomBytes(rng, 32)) }
 	run := func(point []byte) func(*[32]byte) {
 		return func(k *[32]byte) {
 			out, _ := x25519.X25519(k[:], point)
@@ -72,41 +64,41 @@ func x25519Targets(rng *rand.Rand) []target {
 			name:    "x25519.X25519",
 			classes: "fixed random scalar vs random scalars, fixed public key (ladder)",
 			batch:   1,
-			chunk:   inputs(scalarClass(&fixed), run(pub)),
+			chunk:   inputs(fixedOrRandom(&fixed, randomKey), run(pub)),
 		},
 		{
 			name:    "x25519.X25519/scalar-2^254",
 			classes: "all-zero bytes (clamped to 2^254: swap bit 0 in all steps but the first two) vs random, fixed public key",
 			batch:   1,
 			budget:  0.5,
-			chunk:   inputs(scalarClass(&zero), run(pub)),
+			chunk:   inputs(fixedOrRandom(&zero, randomKey), run(pub)),
 		},
 		{
 			name:    "x25519.X25519/twist",
 			classes: "fixed random scalar vs random scalars, fixed u on the twist (ladder)",
 			batch:   1,
 			budget:  0.5,
-			chunk:   inputs(scalarClass(&fixed), run(twist)),
+			chunk:   inputs(fixedOrRandom(&fixed, randomKey), run(twist)),
 		},
 		{
 			name:    "x25519.X25519/low-order",
 			classes: "fixed random scalar vs random scalars, fixed u of order 8 (ladder, all-zero result)",
 			batch:   1,
 			budget:  0.5,
-			chunk:   inputs(scalarClass(&fixed), run(order8)),
+			chunk:   inputs(fixedOrRandom(&fixed, randomKey), run(order8)),
 		},
 		{
 			name:    "x25519.X25519/u=0",
 			classes: "fixed random scalar vs random scalars, u = 0 (order 2: R0 is (0 : 1) or the point at infinity as the bits read so far make an odd or even number)",
 			batch:   1,
 			budget:  0.5,
-			chunk:   inputs(scalarClass(&fixed), run(make([]byte, 32))),
+			chunk:   inputs(fixedOrRandom(&fixed, randomKey), run(make([]byte, 32))),
 		},
 		{
 			name:    "x25519.X25519/base",
 			classes: "fixed random scalar vs random scalars, Basepoint (fixed-base comb)",
 			batch:   1,
-			chunk:   inputs(scalarClass(&fixed), run(x25519.Basepoint)),
+			chunk:   inputs(fixedOrRandom(&fixed, randomKey), run(x25519.Basepoint)),
 		},
 	}
 }

@@ -15,9 +15,9 @@
 //	reduced:  < 2^51 + 2^18   (what Carry returns, whatever came in)
 //	loose:    < 2^52          (what a multiplication accepts: IFMA reads 52 bits)
 //
-// vec_ifma.go in the root package proves them (its section comment); the
-// portable twins of MulColumns and Carry are ifmaMulColumns and ifmaCarry
-// there, and ifmaColumns and ifmaCarry in x25519/ladder_ifma.go.
+// The root module's package internal/ifma52 proves them (its package
+// comment); its MulColumns and Carry are the portable twins of MulColumns
+// and Carry here, in both generators' kernels.
 //
 // # The constant table
 //
@@ -27,6 +27,9 @@
 package ifma52
 
 import (
+	"strconv"
+	"strings"
+
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -122,14 +125,7 @@ func (p *Pool) GetN(n int) []VecPhysical {
 
 func (p *Pool) Put(rs ...VecPhysical) {
 	for _, r := range rs {
-		for i := range ys {
-			if ys[i] == r {
-				if !p.used[i] {
-					panic("register freed twice")
-				}
-				p.used[i] = false
-			}
-		}
+		p.mark(r, false, "register freed twice")
 	}
 }
 
@@ -137,13 +133,19 @@ func (p *Pool) Put(rs ...VecPhysical) {
 // that has to be in given registers, as a loop's state is at its back edge.
 func (p *Pool) Take(rs ...VecPhysical) {
 	for _, r := range rs {
-		for i := range ys {
-			if ys[i] == r {
-				if p.used[i] {
-					panic("register taken twice")
-				}
-				p.used[i] = true
+		p.mark(r, true, "register taken twice")
+	}
+}
+
+// mark sets whether r is in use, and panics with msg if it already was as
+// asked.
+func (p *Pool) mark(r VecPhysical, used bool, msg string) {
+	for i := range ys {
+		if ys[i] == r {
+			if p.used[i] == used {
+				panic(msg)
 			}
+			p.used[i] = used
 		}
 	}
 }
@@ -171,11 +173,14 @@ func (p *Pool) GetElem() Elem {
 
 func (p *Pool) PutElem(v Elem) { p.Put(v[:]...) }
 
-// LoadElem reads the element at m ([5][4]uint64) into v.
-func LoadElem(v Elem, m Mem) {
+// LoadElem reads the element at m ([5][4]uint64) into newly allocated
+// registers.
+func LoadElem(m Mem) Elem {
+	v := Regs.GetElem()
 	for k := range v {
 		VMOVDQU64(m.Offset(k*LimbBytes), v[k])
 	}
+	return v
 }
 
 // StoreElem writes v to m.
@@ -183,6 +188,19 @@ func StoreElem(v Elem, m Mem) {
 	for k := range v {
 		VMOVDQU64(v[k], m.Offset(k*LimbBytes))
 	}
+}
+
+// StoreAndReturn ends a kernel: it writes v to m, frees v's registers, and
+// emits VZEROUPPER and RET. It panics if the kernel left other registers in
+// use.
+func StoreAndReturn(v Elem, m Mem) {
+	StoreElem(v, m)
+	Regs.PutElem(v)
+	if n := Regs.InUse(); n != 0 {
+		panic("registers left in use")
+	}
+	VZEROUPPER()
+	RET()
 }
 
 // MoveElem emits the moves that put the limbs of src into the registers of
@@ -226,10 +244,59 @@ func MoveElem(dst, src Elem) {
 	Regs.Put(tmp...)
 }
 
+// LaneMask is a lane mask held in a K register: lane l is selected where
+// bit l of Lanes is set.
+type LaneMask struct {
+	K     OpmaskPhysical
+	Lanes int
+}
+
+// SetLaneMasks emits the loads of the constant masks into their K
+// registers, after a comment that lists them, four to a line.
+func SetLaneMasks(masks []LaneMask) {
+	var lines []string
+	for i := 0; i < len(masks); i += 4 {
+		var names []string
+		for _, m := range masks[i:min(i+4, len(masks))] {
+			names = append(names, m.K.Asm()+" = "+laneList(m.Lanes))
+		}
+		line := strings.Join(names, ", ")
+		if i == 0 {
+			line = "Lane masks: " + line
+		}
+		if i+4 < len(masks) {
+			line += ","
+		} else {
+			line += "."
+		}
+		lines = append(lines, line)
+	}
+	Comment(lines...)
+	for _, m := range masks {
+		MOVL(U32(m.Lanes), EAX)
+		KMOVW(EAX, m.K)
+	}
+}
+
+// laneList names the lanes whose bits are set: "lane 0", "lanes 0 and 2",
+// "lanes 0, 1 and 2".
+func laneList(bits int) string {
+	var ls []string
+	for l := range 4 {
+		if bits>>l&1 == 1 {
+			ls = append(ls, strconv.Itoa(l))
+		}
+	}
+	if len(ls) == 1 {
+		return "lane " + ls[0]
+	}
+	return "lanes " + strings.Join(ls[:len(ls)-1], ", ") + " and " + ls[len(ls)-1]
+}
+
 // Perm is the VPERMQ immediate that puts lane l_i of the source in lane i.
 func Perm(l0, l1, l2, l3 int) uint8 { return uint8(l0 | l1<<2 | l2<<4 | l3<<6) }
 
-// MulColumns emits f = the columns of a·b (vec_ifma.go: f_k = z_k +
+// MulColumns emits f = the columns of a·b (internal/ifma52: f_k = z_k +
 // 19·z_(k+5), not carried) into newly allocated registers; a and b stay.
 // For loose a and b, f_k < (267 - 54k)·2^52 < 2^60.1.
 //
@@ -350,10 +417,11 @@ func MulColumns(a, b Elem) Elem {
 	return f
 }
 
-// Carry emits ifmaCarry on v in place: c_k = v_k >> 51 for every k, then
-// v_k = (v_k mod 2^51) + c_(k-1) and v_0 = (v_0 mod 2^51) + 19·c_4, the
-// last as one VPMADD52LUQ by a broadcast 19 (exact: c_4 < 2^13). Any 64-bit
-// limbs come out reduced, with the same value mod p.
+// Carry emits the carry of the root module's internal/ifma52 on v in place:
+// c_k = v_k >> 51 for every k, then v_k = (v_k mod 2^51) + c_(k-1) and
+// v_0 = (v_0 mod 2^51) + 19·c_4, the last as one VPMADD52LUQ by a broadcast
+// 19 (exact: c_4 < 2^13). Any 64-bit limbs come out reduced, with the same
+// value mod p.
 func Carry(v Elem) {
 	Comment("Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.")
 	c := Regs.GetN(Limbs)

@@ -6,12 +6,13 @@ import (
 	"encoding/json"
 	"math/big"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 
 	ed "filippo.io/edwards25519"
 	"filippo.io/edwards25519/field"
+
+	"github.com/seed06d4b90c/edwards25519/internal/testvectors"
 )
 
 // vectorDir holds the RFC 9380 appendix J vectors, beside the repository.
@@ -45,13 +46,7 @@ func TestMapVectors(t *testing.T) {
 		{"edwards25519_XMD_SHA-512_ELL2_NU_.json", []string{"Q"}},
 		{"edwards25519_XMD_SHA-512_ELL2_RO_.json", []string{"Q0", "Q1"}},
 	} {
-		data, err := os.ReadFile(vectorDir + suite.file)
-		if err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatalf("RFC 9380 vectors missing: %v", err)
-			}
-			t.Skipf("RFC 9380 vectors not found (%v); CI requires them", err)
-		}
+		data := testvectors.Read(t, vectorDir+suite.file)
 		var file struct {
 			Vectors []map[string]json.RawMessage `json:"vectors"`
 		}
