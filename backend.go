@@ -7,10 +7,11 @@ package edwards25519
 // the CPU's features in backend_amd64.go (backend_other.go on every other
 // target and under purego) and read in exactly one switch per algorithm, in
 // scalarmult.go, pippenger.go and pointtable.go (a PointTable keeps the
-// backend that built it, and ScalarMultTable switches on that). Tests flip it to run every backend this machine can run
-// (forEachBackend in backend_test.go). The field's choice between MULX and
-// MULQ (field/fe_amd64.go) and the table scans' assembly (tables_amd64.go)
-// are seams of their own, below this one.
+// backend that built it, and ScalarMultTable switches on that). Tests flip
+// it to run every backend this machine can run (forEachBackend in
+// backend_test.go). The field's choice between MULX and MULQ
+// (field/fe_amd64.go) and the table scans' assembly (tables_amd64.go) are
+// seams of their own, below this one.
 
 // backend is a point-arithmetic backend.
 //

@@ -108,8 +108,9 @@ var (
 func (v *Point) SetElligator2(r *field.Element) *Point {
 	// Cost: one SqrtRatio, which is Pow22523 (251S + 11M) and 3S + 8M
 	// around it, for the square root and the inversion together; 2S + 1M
-	// and three Mult32 before it, 2M after it, and 6M for the rational map
-	// into extended coordinates: Pow22523 + 5S + 17M, and no inversion.
+	// and three Mult32 before it, 2M and one more Mult32 (for x2n) after it,
+	// and 6M for the rational map into extended coordinates: Pow22523 +
+	// 5S + 17M + four Mult32, and no inversion.
 	//
 	// RFC 9380 appendix G.2.1 keeps x1 = x1n/xd and g(x1) = gx1/gxd as
 	// fractions, so that one exponentiation gives the square root of the

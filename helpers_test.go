@@ -57,8 +57,10 @@ func ptScalarFromBig(t testing.TB, k *big.Int) *Scalar {
 	return s
 }
 
-// ptEdgeScalars are 0, 1, 2, l-1, l-2, 2^252, and scalars with long runs of
-// equal bits or digits at the ends of their range.
+// ptEdgeScalars are 0, 1, 2, 8, 15, 16, l-1, l-2, 2^252, 2^252-1 and l/2
+// (rounded down), and the 63-digit hexadecimal values whose digits are all
+// 8 or all 7: small values, the ends of the range, and long runs of equal
+// radix-16 digits.
 func ptEdgeScalars(t testing.TB) []*Scalar {
 	var out []*Scalar
 	for _, k := range []*big.Int{

@@ -213,12 +213,20 @@ func TestSetMontgomeryBytesEdges(t *testing.T) {
 		if q == nil || !bytes.Equal(q.Bytes(), pm1) {
 			t.Errorf("u = 0 sign %d: got %v, want (0, -1), encoded %x", sign, q, pm1)
 		}
-		// u = -1, with and without bit 255: the pole. It is on the twist
-		// too, so the error must name the pole to show that the first
-		// check caught it.
+		// u = -1, with and without bit 255: the pole. montCheck requires
+		// the rejection and an unchanged receiver; the input is on the
+		// twist too, so the error must also name the pole to show that the
+		// first check caught it.
 		for _, u := range [][]byte{pm1, append(bytes.Clone(pm1[:31]), pm1[31]|0x80)} {
-			if got, err := new(Point).SetMontgomeryBytes(u, sign); err != errMontgomeryPole || got != nil {
+			if q := montCheck(t, u, sign); q != nil {
+				t.Errorf("u = -1 (%x) sign %d: accepted as %x", u, sign, q.Bytes())
+			}
+			v := NewGeneratorPoint()
+			if got, err := v.SetMontgomeryBytes(u, sign); err != errMontgomeryPole || got != nil {
 				t.Errorf("u = -1 (%x): got %v, %v; want nil, %v", u, got, err, errMontgomeryPole)
+			}
+			if v.Equal(NewGeneratorPoint()) != 1 {
+				t.Errorf("u = -1 (%x) sign %d: receiver modified on error", u, sign)
 			}
 		}
 		// u = 1: the two points of order 4, y = 0.

@@ -28,10 +28,12 @@ import "unsafe"
 // header.
 //
 // The points and digits go through the same formulas and kernels as
-// ScalarMult's, and so does their time: constant in x and in q, up to the
-// vector kernels' zero limbs, which a point of small order brings into the
-// table (its multiples are the identity from the second row on), as it
-// brings them into ScalarMult's window.
+// ScalarMult's, and so does their time: constant in x and in q. A point of
+// small order is the one case where the vector kernels meet zero limbs
+// whatever x is: its multiples are the identity from the second row on,
+// computed, not written as setIdentity writes it. dudect measures x with
+// such tables too ("order-2-point" and "order-8-point" in
+// internal/dudect/smallorder.go; docs/SECURITY.md has the figures).
 // ----------------------------------------------------------------------------
 
 // A PointTable holds precomputed multiples of a point q, with which

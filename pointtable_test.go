@@ -42,8 +42,10 @@ func TestScalarMultTable(t *testing.T) {
 				t.Fatalf("point %d: table built on %v while the backend is %v", n, table.backend, pointBackend)
 			}
 			rq := toRefPoint(t, q)
-			// Every point gets the edge scalars (0, 1, l-1, …) when it has
-			// a torsion component or is small, and a share of them otherwise.
+			// Points 0 to 9 (the identity, B and the eight torsion points)
+			// get every scalar, edge ones included. The random points from
+			// index 10 on, with a torsion component or without, get a
+			// quarter of them each: the scalars with k ≡ n (mod 4).
 			for k, x := range scalars {
 				if n >= 10 && k%4 != n%4 {
 					continue

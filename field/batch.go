@@ -15,7 +15,7 @@ package field
 // not depend on how many zeros there are or where.
 //
 // Cost for n elements: one Invert and 3(n-1) multiplications, plus 2n
-// comparisons with zero and 3n selections.
+// comparisons with zero and 3n - 1 selections.
 
 // batchStack is how many prefix products BatchInvert keeps on the stack
 // (40 bytes each) before it allocates them.

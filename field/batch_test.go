@@ -5,15 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-
-	"github.com/seed06d4b90c/edwards25519/internal/testrand"
 )
-
-// batchRand returns the batch tests' source, seeded as testSeed is.
-func batchRand(t testing.TB) *rand.Rand {
-	t.Helper()
-	return testrand.New(t, 0x6a09e667f3bcc909)
-}
 
 // batchInputs returns n elements: random 32-byte strings, and at random
 // positions zeros (as 0 and as the non-canonical encoding p) and the edge
@@ -83,7 +75,7 @@ func batchClone(z []*Element) []*Element {
 }
 
 func TestBatchInvert(t *testing.T) {
-	r := batchRand(t)
+	r := newRand(t)
 	zeros := 0
 	for n := 0; n <= 70; n++ {
 		for rep := 0; rep < 3; rep++ {
@@ -130,7 +122,7 @@ func TestBatchInvert(t *testing.T) {
 // position of a batch of nonzero elements: a zero must not spread along
 // the chain of products.
 func TestBatchInvertZeroPositions(t *testing.T) {
-	r := batchRand(t)
+	r := newRand(t)
 	for n := 1; n <= 70; n += 23 {
 		allZero := make([]*Element, n)
 		for i := range allZero {
@@ -186,7 +178,7 @@ func TestBatchInvertLengthMismatch(t *testing.T) {
 // TestBatchInvertAllocations: no allocation up to batchStack elements, one
 // (the prefix products) beyond.
 func TestBatchInvertAllocations(t *testing.T) {
-	r := batchRand(t)
+	r := newRand(t)
 	for _, c := range []struct{ n, allocs int }{{0, 0}, {1, 0}, {batchStack, 0}, {batchStack + 1, 1}, {200, 1}} {
 		z := batchInputs(r, c.n)
 		v := batchClone(z)
@@ -199,7 +191,7 @@ func TestBatchInvertAllocations(t *testing.T) {
 // BenchmarkBatchInvert times a batch of 64 (per element, as b.N counts
 // elements) next to a single Invert.
 func BenchmarkBatchInvert(b *testing.B) {
-	z := batchInputs(batchRand(b), 64)
+	z := batchInputs(newRand(b), 64)
 	v := batchClone(z)
 	b.Run("n=64/per-element", func(b *testing.B) {
 		for i := 0; i < b.N; i += 64 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/ed25519"
 	"crypto/sha256"
+	"crypto/sha512"
 	"encoding/hex"
 	"fmt"
 
@@ -73,4 +74,38 @@ func ExampleEdPublicKeyToX25519() {
 	// Output:
 	// true
 	// x25519: Ed25519 public key has small order
+}
+
+// An Ed25519 signing key doing an X25519 key exchange with a plain X25519
+// peer. The converted private key is the clamped first half of SHA-512 of
+// the seed (the seed here is that of RFC 8032's first test vector), and
+// both sides arrive at the same secret.
+func ExampleEdPrivateKeyToX25519() {
+	seed, _ := hex.DecodeString("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60")
+	edPriv := ed25519.NewKeyFromSeed(seed)
+	edPub := edPriv.Public().(ed25519.PublicKey)
+
+	xPriv, err := x25519.EdPrivateKeyToX25519(edPriv)
+	if err != nil {
+		panic(err)
+	}
+	h := sha512.Sum512(seed)
+	h[0] &= 248
+	h[31] &= 127
+	h[31] |= 64
+	fmt.Println(bytes.Equal(xPriv, h[:32]))
+
+	// The peer knows only the Ed25519 public key, and converts it.
+	peerPriv, _ := hex.DecodeString("5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb")
+	peerPub, _ := x25519.X25519(peerPriv, x25519.Basepoint)
+	xPub, err := x25519.EdPublicKeyToX25519(edPub)
+	if err != nil {
+		panic(err)
+	}
+	peerShared, _ := x25519.X25519(peerPriv, xPub)
+	ownShared, _ := x25519.X25519(xPriv, peerPub)
+	fmt.Println(bytes.Equal(ownShared, peerShared))
+	// Output:
+	// true
+	// true
 }

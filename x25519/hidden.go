@@ -91,7 +91,8 @@ var lowOrder = func() [8]edwards25519.Point {
 //     GenerateHiddenKey fills them from rand.
 //   - The root. Of the two representatives ±r of a point, the one at most
 //     (p-1)/2 is always taken; extra25519 took either (agl/ed25519 issue
-//     27), and the larger one shows as a value above 2^254.
+//     27), and the larger one shows as a value above (p-1)/2 = 2^254 - 10,
+//     that is of at least 2^254 - 9.
 //
 // Unrepresentable points are drawn again, so the point is uniform among
 // the representable ones and the representative uniform among the strings.
@@ -142,7 +143,12 @@ func selectLowOrder(i byte) *edwards25519.Point {
 // RepresentativeToPublicKey returns the X25519 public key, a 32-byte
 // u-coordinate, of the point the representative stands for (see
 // [GenerateHiddenKey]). Every 32-byte string is accepted; the only error is
-// a representative that is not 32 bytes long.
+// a representative that is not 32 bytes long. Accepted does not mean
+// usable: the value 0 (with any padding bits) and every representative of
+// a point of order dividing 8 give the u of a low-order point, and X25519
+// with that public key returns its all-zero-result error whatever the
+// private key. GenerateHiddenKey never returns such a representative, as
+// its point always has a component of order l.
 //
 // The key is in general not X25519(privateKey, Basepoint) itself: it carries
 // the low-order component GenerateHiddenKey added. X25519 of any peer's

@@ -317,6 +317,54 @@ func testRepresentativeToPublicKey(t *testing.T) {
 	}
 }
 
+// TestRepresentativeToPublicKeyLowOrder: the representative 0 with each of
+// the four paddings, and every representative of the eight low-order
+// points, is accepted and gives a public key on which X25519 with a random
+// private key returns errLowOrder.
+func TestRepresentativeToPublicKeyLowOrder(t *testing.T) {
+	forEachLadder(t, testRepresentativeToPublicKeyLowOrder)
+}
+
+func testRepresentativeToPublicKeyLowOrder(t *testing.T) {
+	var reps [][]byte
+	for _, pad := range []byte{0x00, 0x40, 0x80, 0xc0} {
+		rep := make([]byte, 32)
+		rep[31] = pad
+		reps = append(reps, rep)
+	}
+	representable := 0
+	for i := range lowOrder {
+		rep, err := lowOrder[i].Elligator2Representative(0)
+		if err != nil {
+			continue
+		}
+		representable++
+		reps = append(reps, rep)
+		// Its negative, the other representative of the same u.
+		var neg edwards25519.Point
+		neg.Negate(&lowOrder[i])
+		if rep, err := neg.Elligator2Representative(0xc0); err == nil {
+			reps = append(reps, rep)
+		}
+	}
+	if representable == 0 {
+		t.Fatal("no low-order point is representable, not even the identity")
+	}
+	r := hkReader(hkSeed(t))
+	for _, rep := range reps {
+		pub, err := RepresentativeToPublicKey(rep)
+		if err != nil {
+			t.Fatalf("RepresentativeToPublicKey(%x): %v", rep, err)
+		}
+		peer := make([]byte, 32)
+		r.Read(peer)
+		if got, err := X25519(peer, pub); err != errLowOrder || got != nil {
+			t.Errorf("representative %x, public key %x: X25519 gives %x, %v; want nil, %v", rep, pub, got, err, errLowOrder)
+		}
+	}
+	t.Logf("%d of 8 low-order points representable, %d representatives checked", representable, len(reps))
+}
+
 func hkReverse(b []byte) []byte {
 	out := make([]byte, len(b))
 	for i := range b {

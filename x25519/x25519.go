@@ -5,7 +5,9 @@
 // behaviour: a program using that package changes its import path to
 // github.com/seed06d4b90c/edwards25519/x25519 and nothing else. On top of it,
 // [EdPrivateKeyToX25519] and [EdPublicKeyToX25519] turn an Ed25519 key pair
-// into an X25519 key pair.
+// into an X25519 key pair, and [GenerateHiddenKey] and
+// [RepresentativeToPublicKey] carry a public key as an Elligator 2
+// representative, 32 bytes that cannot be told from random ones.
 //
 // # Timing
 //
