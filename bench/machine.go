@@ -99,7 +99,7 @@ func fieldRule(goarch string, purego bool, flags []cpuFlag) string {
 	case purego:
 		return "generic Go"
 	case goarch == "amd64" && hasFlag(flags, "bmi2") && hasFlag(flags, "adx"):
-		return "MULX/ADX assembly"
+		return "MULQ assembly, MULX/ADX squarings"
 	case goarch == "amd64":
 		return "MULQ assembly"
 	case goarch == "arm64":

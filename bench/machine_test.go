@@ -34,11 +34,11 @@ func TestBackendRule(t *testing.T) {
 		backend, field string
 		ladder         string
 	}{
-		{"amd64", false, all, "ifma", "MULX/ADX assembly", "IFMA kernel"},
-		{"amd64", false, without("avx2"), "serial", "MULX/ADX assembly", "Go on field.Element"},
-		{"amd64", false, without("avx512f"), "avx2", "MULX/ADX assembly", "Go on field.Element"},
-		{"amd64", false, without("avx512vl"), "avx2", "MULX/ADX assembly", "Go on field.Element"},
-		{"amd64", false, without("avx512ifma"), "avx2", "MULX/ADX assembly", "Go on field.Element"},
+		{"amd64", false, all, "ifma", "MULQ assembly, MULX/ADX squarings", "IFMA kernel"},
+		{"amd64", false, without("avx2"), "serial", "MULQ assembly, MULX/ADX squarings", "Go on field.Element"},
+		{"amd64", false, without("avx512f"), "avx2", "MULQ assembly, MULX/ADX squarings", "Go on field.Element"},
+		{"amd64", false, without("avx512vl"), "avx2", "MULQ assembly, MULX/ADX squarings", "Go on field.Element"},
+		{"amd64", false, without("avx512ifma"), "avx2", "MULQ assembly, MULX/ADX squarings", "Go on field.Element"},
 		{"amd64", false, without("adx"), "ifma", "MULQ assembly", "IFMA kernel"},
 		{"amd64", false, []string{"avx2"}, "avx2", "MULQ assembly", "Go on field.Element"},
 		{"amd64", false, nil, "serial", "MULQ assembly", "Go on field.Element"},

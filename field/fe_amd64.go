@@ -11,16 +11,17 @@ import "golang.org/x/sys/cpu"
 // and bounds). The routines compute exactly the limbs of feMulGeneric and
 // feSquareGeneric; fe_amd64_test.go checks that on both paths.
 
-// useMULX selects the routines built on MULX (BMI2) and ADCX/ADOX (ADX);
+// useMULX selects the squarings built on MULX (BMI2) and ADCX/ADOX (ADX);
 // without them the MULQ routines, which run on every amd64 CPU, are used.
-// feMulAsm and feSquareAsm read it themselves on every call (so that feMul
-// and feSquare are one inlinable call with no flag to pass); feSquareN
-// passes it to feSquareNAsm. Tests flip it to run both paths.
+// feSquareAsm reads it itself on every call (so that feSquare is one
+// inlinable call with no flag to pass); feSquareN passes it to
+// feSquareNAsm. Tests flip it to run both paths. The multiply has no such
+// choice: feMulMULQ serves every CPU (docs/PERFORMANCE.md, "One multiply").
 var useMULX = cpu.X86.HasBMI2 && cpu.X86.HasADX
 
 // feMul sets out = a * b. Limbs of a and b must be below 2^54; out may alias
 // a or b.
-func feMul(out, a, b *Element) { feMulAsm(&out.l, &a.l, &b.l) }
+func feMul(out, a, b *Element) { feMulMULQ(&out.l, &a.l, &b.l) }
 
 // feSquare sets out = a * a. Limbs of a must be below 3*2^51 (the MULX
 // routine works on 2^7 * a_i, and 19 * 2^7 * a_i must fit a word); out may

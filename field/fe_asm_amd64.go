@@ -10,13 +10,6 @@ package field
 //go:noescape
 func feSquareNAsm(out *[5]uint64, a *[5]uint64, n int, mulx bool)
 
-// feMulAsm sets out = a * b as feMulGeneric does: using MULX, ADCX and ADOX
-// (BMI2 and ADX) if useMULX is true, else with feMulMULQ. Limbs of a and b
-// must be below 2^54.
-//
-//go:noescape
-func feMulAsm(out *[5]uint64, a *[5]uint64, b *[5]uint64)
-
 // feMulMULQ sets out = a * b as feMulGeneric does, using only MULQ.
 // Limbs of a and b must be below 2^54.
 //

@@ -37,27 +37,27 @@
 // running sum in step 3 and step 4 stays below 2^64 (19*c_4 < 19*5*2^57 <
 // 2^64 - 2^51, since column 4 has no wrapped terms and r_4 < 5*2^108).
 //
-// # Two implementations
+// # One multiply, two kinds of square
 //
-// The MULX routines (BMI2) keep the multiplier in DX and write each 128-bit
-// product to any register pair without touching the flags; ADCX and ADOX
-// (ADX) add on the two independent carry flags CF and OF (into two columns
-// at once in the multiply, alternately into one in the squares). The MULQ
+// The multiply is one routine, feMulMULQ, on every amd64 CPU. It works
+// column by column with the limbs of b in registers (see "The MULQ
+// multiply" below).
+//
+// The squares come in two forms. The MULX routines (BMI2) keep the
+// multiplier in DX and write each 128-bit product to any register pair
+// without touching the flags; ADCX and ADOX (ADX) add products into a
+// column alternately on the two independent carry flags CF and OF. The MULQ
 // routines run on every amd64 CPU. The choice between them is made in Go
-// (useMULX in fe_amd64.go): feMulAsm and feSquareAsm read that variable and
-// either run their MULX code or jump to feMulMULQ and feSquareMULQ (see
-// entry); feSquareNAsm is passed it and jumps to one of two routines (see
-// selector). No CPU feature is detected here.
+// (useMULX in fe_amd64.go): feSquareAsm reads that variable and either runs
+// its MULX code or jumps to feSquareMULQ (see entry); feSquareNAsm is passed
+// it and jumps to one of two routines (see selector). No CPU feature is
+// detected here. Both load the limbs into registers and work column by
+// column (single and repeated, see "Repeated squaring" below).
 //
-// The MULX multiply reads its operands from memory row by row. The MULQ
-// multiply (see "The MULQ multiply" below) and the squares (single and
-// repeated, see "Repeated squaring" below) load limbs into registers and
-// work column by column.
-//
-// Each of these choices (rows against columns per path, IMUL against LEA
-// for 19*x, SHR/SHL against SHLD, ADCX/ADOX against ADD/ADC, the row order,
-// the latency order of reduce) was measured against its alternatives on
-// AMD Zen 3; docs/PERFORMANCE.md has the figures and the variants not kept.
+// The choices inside the routines (IMUL against LEA for 19*x, SHR/SHL
+// against SHLD, ADCX/ADOX against ADD/ADC, the column order) were measured
+// against their alternatives on AMD Zen 3, and the choice of one multiply
+// on Zen 5; docs/PERFORMANCE.md has the figures and the variants not kept.
 package main
 
 import (
@@ -79,28 +79,11 @@ type column struct {
 	used   bool // false until the first product is written into it
 }
 
-// term is one partial product: the current multiplier times other, added
-// into column col.
-type term struct {
-	other Mem
-	col   int
-	what  string // the product in the notation of the formula comment
-}
-
-// group is a run of terms of the MULX multiply sharing one multiplier, held
-// in DX: a_limb, or 19*a_limb for the folded products.
-type group struct {
-	limb  int // index of the limb of the multiplier
-	scale int // 1 or 19
-	terms []term
-}
-
 func main() {
 	ConstraintExpr("!purego")
 
 	selector("feSquareNAsm", "func(out, a *[5]uint64, n int, mulx bool)", "feSquareNMULX", "feSquareNMULQ",
 		"feSquareNAsm sets out = a^(2^n) with feSquareNMULX if mulx is true, else with feSquareNMULQ.")
-	mulMULX()
 	mulMULQ()
 	squareMULX()
 	squareMULQ()
@@ -123,9 +106,9 @@ var mulFormula = []string{
 // same arguments, as told by its last argument. The choice itself is made in
 // Go (useMULX in fe_amd64.go) and passed in on every call; nothing here
 // inspects the CPU. It exists so that the Go seam is a single call that the
-// compiler inlines into Multiply and Square: a Go function that branches
-// between two assembly calls is too costly to inline, and would add a call
-// to every multiplication.
+// compiler inlines into its callers: a Go function that branches between
+// two assembly calls is too costly to inline, and would add a call to every
+// use.
 func selector(name, signature, ifTrue, ifFalse string, doc string) {
 	TEXT(name, NOSPLIT, signature)
 	Pragma("noescape")
@@ -143,13 +126,12 @@ func selector(name, signature, ifTrue, ifFalse string, doc string) {
 
 // entry starts a routine whose MULX code follows in the same function: it
 // reads useMULX (fe_amd64.go) and jumps to the label "plain" if it is false,
-// where the routine jumps on to its MULQ twin. The single multiplication and
-// squaring are called this way rather than through selector: it saves the
-// flag argument, which the caller would store on every call, and the jump
-// to a second routine (docs/PERFORMANCE.md has the profile). The flag is
-// read from memory on every call, so tests can still flip it. feSquareNAsm
-// keeps selector: its routines have a frame (they use BP), and the
-// dispatch stays outside it.
+// where the routine jumps on to its MULQ twin. The single squaring is called
+// this way rather than through selector: it saves the flag argument, which
+// the caller would store on every call, and the jump to a second routine
+// (docs/PERFORMANCE.md has the profile). The flag is read from memory on
+// every call, so tests can still flip it. feSquareNAsm keeps selector: its
+// routines have a frame (they use BP), and the dispatch stays outside it.
 func entry(name, signature string, doc ...string) {
 	TEXT(name, NOSPLIT, signature)
 	Pragma("noescape")
@@ -172,75 +154,6 @@ func tailJump(name string) {
 // limb returns the memory operand of limb i behind pointer p.
 func limb(p GPPhysical, i int) Mem { return Mem{Base: p, Disp: 8 * i} }
 
-func scaled(name string, i, scale int) string {
-	if scale == 1 {
-		return fmt.Sprintf("%s%d", name, i)
-	}
-	return fmt.Sprintf("%d*%s%d", scale, name, i)
-}
-
-// mulRows is the order of the rows of the MULX multiply: the fastest of
-// the orders that start with row 0 (which has no folded products) on the
-// chained multiply (docs/PERFORMANCE.md).
-var mulRows = []int{0, 1, 4, 3, 2}
-
-// mulMULX: feMulAsm(out, a, b), whose MULX code is the multiply.
-//
-// Registers: DX multiplier, SI = &b, AX and CX product halves (AX also
-// briefly holds &a), ten column registers.
-func mulMULX() {
-	entry("feMulAsm", "func(out, a, b *[5]uint64)",
-		"feMulAsm sets out = a * b as feMulGeneric does: using MULX, ADCX and ADOX",
-		"(BMI2 and ADX) if useMULX is true, else with feMulMULQ. Limbs of a and b",
-		"must be below 2^54.")
-	Comment(mulFormula...)
-
-	cols := mulxColumns()
-	bp := RSI
-	Load(Param("b"), bp)
-
-	// Row i: DX = 19*a_i times b_j for the wrapped columns i+j-5, then
-	// DX = a_i times b_j for the columns i+j <= 4, rows in the order
-	// mulRows. The IMUL that forms 19*a_i comes first in its row, so that
-	// the scheduler (oldest first) runs it before the row's products
-	// rather than behind them, since it shares the multiplier with MULX.
-	// 19*a_i < 19*2^54 < 2^63 fits a signed word, so IMUL clears CF and
-	// OF, and the group starts with both flags clear, as after XOR.
-	var groups []group
-	for _, i := range mulRows {
-		g := group{limb: i, scale: 1}
-		w := group{limb: i, scale: 19}
-		for j := 0; j < 5; j++ {
-			if i+j < 5 {
-				g.terms = append(g.terms, term{limb(bp, j), i + j, fmt.Sprintf("a%d*b%d", i, j)})
-			} else {
-				w.terms = append(w.terms, term{limb(bp, j), i + j - 5, fmt.Sprintf("19*a%d*b%d", i, j)})
-			}
-		}
-		if len(w.terms) > 0 {
-			groups = append(groups, w)
-		}
-		groups = append(groups, g)
-	}
-	for _, g := range groups {
-		Commentf("DX = %s", scaled("a", g.limb, g.scale))
-		if g.scale == 19 {
-			Load(Param("a"), RAX)
-			IMUL3Q(U8(19), limb(RAX, g.limb), RDX)
-			mulxGroup(cols, g, true)
-			continue
-		}
-		Load(Param("a"), RAX)
-		MOVQ(limb(RAX, g.limb), RDX)
-		mulxGroup(cols, g, false)
-	}
-
-	reduce(cols, RAX, RCX, RDX, RSI)
-	RET()
-	Label("plain")
-	tailJump("feMulMULQ")
-}
-
 // squareMULX: feSquareAsm(out, a), whose MULX code is one scaled pass of
 // the repeated squaring (see "The scaled single squaring" below), for limbs
 // below 3*2^51: the limbs are loaded into registers once and every product
@@ -256,53 +169,9 @@ func squareMULX() {
 	tailJump("feSquareMULQ")
 }
 
-// mulxColumns assigns the column accumulators of the MULX routines.
-func mulxColumns() []*column {
-	return []*column{
-		{lo: R8, hi: R9},
-		{lo: R10, hi: R11},
-		{lo: R12, hi: R13},
-		{lo: R14, hi: R15},
-		{lo: RBX, hi: RDI},
-	}
-}
-
-// mulxGroup multiplies DX by each term's other factor. The first product of
-// a column is written straight into it. Later products are added with two
-// interleaved carry chains, alternating between them term by term: ADCX
-// (CF) and ADOX (OF). XOR clears both flags first, unless cleared says that
-// the instruction before the group left them clear. Each chain's high-word
-// add leaves its flag at 0, because a column never exceeds 2^115, so a
-// chain can run from one column to the next.
-func mulxGroup(cols []*column, g group, cleared bool) {
-	chain := 0
-	for _, t := range g.terms {
-		c := cols[t.col]
-		if !c.used {
-			Commentf("r%d = %s", t.col, t.what)
-			MULXQ(t.other, c.lo, c.hi)
-			c.used = true
-			continue
-		}
-		if !cleared {
-			XORL(EAX, EAX) // CF = OF = 0
-			cleared = true
-		}
-		Commentf("r%d += %s", t.col, t.what)
-		MULXQ(t.other, RAX, RCX)
-		if chain == 0 {
-			ADCXQ(RAX, c.lo)
-			ADCXQ(RCX, c.hi)
-		} else {
-			ADOXQ(RAX, c.lo)
-			ADOXQ(RCX, c.hi)
-		}
-		chain ^= 1
-	}
-}
-
-// mulMULQ: feMulMULQ(out, a, b), for CPUs without BMI2/ADX, column by
-// column with the limbs of b in registers (see "The MULQ multiply" below).
+// mulMULQ: feMulMULQ(out, a, b), the multiply on every amd64 CPU, column
+// by column with the limbs of b in registers (see "The MULQ multiply"
+// below).
 //
 // Registers: AX and DX are MULQ's implicit operands (DX is also the scratch
 // of step 2 between columns), SI = &a, R8..R12 = y0..y4, and a pool of six
@@ -453,68 +322,6 @@ func assign(c *column) string {
 		return "+="
 	}
 	return "="
-}
-
-// reduce performs steps 2 to 4 on the columns and stores the limbs to out.
-// mask, tmp and spare are free registers; outp holds the shift count 51 for
-// SHRX until it receives the out pointer.
-//
-// The steps are arranged for latency, since a chained x = x*y waits for
-// every instruction here. Step 2's quotient c_k = (hi << 13) | (lo >> 51)
-// joins two words with disjoint bits, so the OR is an ADD, and it is never
-// formed on its own: t_(k+1) = m_(k+1) + (lo_k >> 51) + (hi_k << 13), the
-// high word (which a column completes last) added last. A multiple 19*x is
-// x + 2*(9*x), so y + 19*x is one LEA of (y + x) and 9*x, which are formed
-// side by side. Each column is then four or five dependent instructions
-// from the output, against six or seven for the plain order of the steps.
-// The shifts by 51 are SHRX (BMI2, which the MULX path has anyway) with the
-// count in a register, so they need no copy first: ten instructions fewer.
-func reduce(cols []*column, mask, tmp, spare, outp GPPhysical) {
-	Comment("Step 2: m_k = r_k mod 2^51 (low word); lo_k >> 51 and hi_k << 13 are the two",
-		"parts of c_k = r_k >> 51, which have disjoint bits.",
-		"Step 3: t_k = m_k + c_(k-1) for k = 1..4, t0 = m0 + 19*c4 = (m0 + c4) + 2*(9*c4).")
-	MOVQ(U64(limbMask), mask)
-	count := outp
-	MOVL(U32(51), count.As32())
-	for k := 4; k >= 0; k-- {
-		c := cols[k]
-		SHRXQ(count, c.lo, spare)
-		ANDQ(mask, c.lo)
-		SHLQ(U8(13), c.hi)
-		if k == 4 {
-			ADDQ(spare, c.hi) // c4
-			continue
-		}
-		up := cols[k+1]
-		ADDQ(spare, up.lo)
-		ADDQ(c.hi, up.lo) // t_(k+1)
-	}
-	addNineteen(cols[0].lo, cols[4].hi, tmp) // t0 = m0 + 19*c4
-
-	Comment("Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51, all from the t's;",
-		"out0 = u0 + 19*k4 = (u0 + k4) + 2*(9*k4), out_i = u_i + k_(i-1).")
-	for _, c := range cols {
-		SHRXQ(count, c.lo, c.hi)
-		ANDQ(mask, c.lo)
-	}
-	addNineteen(cols[0].lo, cols[4].hi, tmp) // out0 = u0 + 19*k4
-	for k := 1; k < 5; k++ {
-		ADDQ(cols[k-1].hi, cols[k].lo)
-	}
-
-	Load(Param("out"), outp)
-	for i, c := range cols {
-		MOVQ(c.lo, limb(outp, i))
-	}
-}
-
-// addNineteen sets y += 19*x as (y + x) + 2*(9*x): the ADD and the first
-// LEA (9x = x + 8x, into tmp) are independent, so y + 19*x is two
-// instructions deep from x.
-func addNineteen(y, x, tmp GPPhysical) {
-	ADDQ(x, y)
-	LEAQ(Mem{Base: x, Index: x, Scale: 8}, tmp)
-	LEAQ(Mem{Base: y, Index: tmp, Scale: 2}, y)
 }
 
 // # Repeated squaring
