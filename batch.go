@@ -12,7 +12,8 @@ import "github.com/seed06d4b90c/edwards25519/field"
 // one inversion and 3(n-1) multiplications for n inverses. field.BatchInvert
 // does this for field elements, with zeros replaced by 1 before they enter
 // the products (and their outputs set to 0 afterwards) by constant-time
-// selection; BatchInvert below does the same for scalars.
+// selection; BatchInvert below does the same for scalars, with a
+// random-looking constant in place of 1 (see Scalar.Invert).
 //
 // batchAffine makes points affine for the fixed tables; BatchBytes and
 // BatchBytesMontgomery encode many points, whose Bytes and BytesMontgomery
@@ -79,8 +80,10 @@ func BatchInvert(v, x []*Scalar) []*Scalar {
 	if n == 0 {
 		return v
 	}
-	// in is x[i], or 1 where x[i] = 0 (zero is then all ones), and prefix
-	// is in[0]·…·in[i]. They are copies, so v may alias x.
+	// in is x[i], or Invert's constant c where x[i] = 0 (zero is then all
+	// ones): any nonzero value keeps the products invertible, and c keeps
+	// their words random-looking, as Invert does (see there). prefix is
+	// in[0]·…·in[i]. They are copies, so v may alias x.
 	type term struct {
 		in, prefix Scalar
 		zero       uint64
@@ -90,8 +93,9 @@ func BatchInvert(v, x []*Scalar) []*Scalar {
 	for i := range terms {
 		e := &terms[i]
 		e.zero = scalarZeroMask(x[i])
-		e.in = *x[i]
-		e.in.w[0] |= e.zero & 1
+		for k := range e.in.w {
+			e.in.w[k] = x[i].w[k] | scalarInvBlind.w[k]&e.zero // x[i] is 0 where zero is set
+		}
 		if i == 0 {
 			e.prefix = e.in
 		} else {

@@ -1,6 +1,7 @@
 package edwards25519
 
 import (
+	"crypto/sha512"
 	"encoding/binary"
 	"errors"
 	"math/bits"
@@ -522,21 +523,33 @@ func (s *Scalar) square(x *Scalar) *Scalar {
 // Invert stores 1/t (mod l) in s and returns s. The inverse of zero is
 // taken to be zero.
 func (s *Scalar) Invert(t *Scalar) *Scalar {
-	// Fermat: t^(l-2) = t^-1 for t != 0, and 0^(l-2) = 0.
+	// Fermat: u^(l-2) = u^-1 for u != 0.
+	//
+	// The exponentiation runs on u = t'·c rather than on t, where c is
+	// scalarInvBlind and t' is t, or 1 for t = 0; then 1/t = c·u^(l-2), and
+	// the result is masked to 0 for t = 0. The multiplications thus see
+	// random-looking words for every t: on AMD Zen 5 their time depends
+	// very slightly on data of low weight, such as the powers of 0 or 1
+	// (docs/SECURITY.md, "Scalar.Invert").
 	//
 	// The exponent is public, so a left-to-right sliding window over it
-	// (HAC Algorithm 14.85, window width 4) runs in time independent of t:
-	// the schedule, which odd power t^d is multiplied in after how many
+	// (HAC Algorithm 14.85, window width 4) runs in time independent of u:
+	// the schedule, which odd power u^d is multiplied in after how many
 	// squarings, is a function of l only (see scalarInvSchedule). Width 4
-	// needs the odd powers t, t^3, ..., t^15 (1 squaring, 7 multiplications)
+	// needs the odd powers u, u^3, ..., u^15 (1 squaring, 7 multiplications)
 	// and then 252 squarings and 27 multiplications; width 3 or 5 would cost
 	// 292 or 291 operations against 287.
-	var odd [8]Scalar // odd[i] = t^(2i+1)
-	var t2 Scalar
-	odd[0] = *t
-	t2.square(t)
+	zero := scalarZeroMask(t)
+	u := *t
+	u.w[0] |= zero & 1
+	u.Multiply(&u, &scalarInvBlind)
+
+	var odd [8]Scalar // odd[i] = u^(2i+1)
+	var u2 Scalar
+	odd[0] = u
+	u2.square(&u)
 	for i := 1; i < len(odd); i++ {
-		odd[i].Multiply(&odd[i-1], &t2)
+		odd[i].Multiply(&odd[i-1], &u2)
 	}
 	acc := odd[scalarInvFirst>>1]
 	for _, step := range scalarInvSchedule {
@@ -545,9 +558,25 @@ func (s *Scalar) Invert(t *Scalar) *Scalar {
 		}
 		acc.Multiply(&acc, &odd[step.digit>>1])
 	}
+	acc.Multiply(&acc, &scalarInvBlind)
+	for k := range acc.w {
+		acc.w[k] &^= zero
+	}
 	*s = acc
 	return s
 }
+
+// scalarInvBlind is the constant c of Invert: SHA-512 of a fixed string,
+// reduced mod l. Any nonzero value with words of random appearance serves;
+// this one is reproducible from its definition.
+var scalarInvBlind = func() Scalar {
+	h := sha512.Sum512([]byte("edwards25519 Scalar.Invert blinding constant"))
+	var c Scalar
+	if _, err := c.SetUniformBytes(h[:]); err != nil || scalarZeroMask(&c) != 0 {
+		panic("edwards25519: internal error: bad Invert constant")
+	}
+	return c
+}()
 
 // scalarInvStep is one step of the inversion schedule: square the
 // accumulator `squarings` times, then multiply it by t^digit (digit odd).
