@@ -40,7 +40,7 @@ type machine struct {
 	procFlags   map[string]bool // the flags /proc/cpuinfo lists, if it exists
 	flags       []cpuFlag       // as x/sys/cpu reports them (GODEBUG applied)
 	backend     string          // the point-arithmetic backend, by the library's rule
-	fieldPath   string          // the field multiplication's binding
+	fieldPath   string          // the field arithmetic's binding
 	ladder      string          // the X25519 ladder's path
 	godebug     string
 }
@@ -48,7 +48,7 @@ type machine struct {
 // x86Flags are the x/sys/cpu flags the library reads on amd64: the four of
 // the IFMA backend and the IFMA X25519 ladder (vec_ifma_amd64.go,
 // x25519/ladder_amd64.go), AVX2 for the AVX2 backend (backend_amd64.go), and
-// BMI2 and ADX for the MULX field multiplication (field/fe_amd64.go).
+// BMI2 and ADX for the MULX field squarings (field/fe_amd64.go).
 func x86Flags() []cpuFlag {
 	return []cpuFlag{
 		{"avx2", cpu.X86.HasAVX2},
@@ -92,7 +92,7 @@ func backendRule(goarch string, purego bool, flags []cpuFlag) string {
 	return "serial"
 }
 
-// fieldRule is the binding of the field multiplication, restated from
+// fieldRule is the binding of the field arithmetic, restated from
 // field/fe_amd64.go, fe_arm64.go and fe_noasm.go.
 func fieldRule(goarch string, purego bool, flags []cpuFlag) string {
 	switch {
@@ -268,7 +268,7 @@ func (m machine) describe() []string {
 		fmt.Sprintf("CPU: %s, %d logical CPUs", m.cpuName(), m.logicalCPUs),
 		fmt.Sprintf("Go: %s %s/%s%s; GODEBUG: %s", runtime.Version(), runtime.GOOS, runtime.GOARCH, tags, godebug),
 		"x/sys/cpu flags: " + m.flagsLine(),
-		fmt.Sprintf("backend: %s; field multiplication: %s; X25519 ladder: %s (derived from these flags with the library's rules, which it does not export)",
+		fmt.Sprintf("backend: %s; field arithmetic: %s; X25519 ladder: %s (derived from these flags with the library's rules, which it does not export)",
 			m.backend, m.fieldPath, m.ladder),
 	}
 }
