@@ -109,12 +109,17 @@ func fieldRule(goarch string, purego bool, flags []cpuFlag) string {
 }
 
 // ladderRule is the path of x25519's variable-base ladder, restated from
-// x25519/ladder_amd64.go and ladder.go: the IFMA kernel on amd64 without
-// purego when the CPU has the four IFMA flags, the Go ladder on
+// x25519/ladder_amd64.go, ladder_mulx_amd64.go and ladder.go: on amd64
+// without purego, the IFMA kernel when the CPU has the four IFMA flags,
+// else the MULX kernel when it has BMI2 and ADX; the Go ladder on
 // field.Element otherwise.
 func ladderRule(goarch string, purego bool, flags []cpuFlag) string {
-	if goarch == "amd64" && !purego && hasIFMA(flags) {
+	switch {
+	case goarch != "amd64" || purego:
+	case hasIFMA(flags):
 		return "IFMA kernel"
+	case hasFlag(flags, "bmi2") && hasFlag(flags, "adx"):
+		return "MULX kernel"
 	}
 	return "Go on field.Element"
 }

@@ -35,11 +35,13 @@ func TestBackendRule(t *testing.T) {
 		ladder         string
 	}{
 		{"amd64", false, all, "ifma", "MULQ assembly, MULX/ADX squarings", "IFMA kernel"},
-		{"amd64", false, without("avx2"), "serial", "MULQ assembly, MULX/ADX squarings", "Go on field.Element"},
-		{"amd64", false, without("avx512f"), "avx2", "MULQ assembly, MULX/ADX squarings", "Go on field.Element"},
-		{"amd64", false, without("avx512vl"), "avx2", "MULQ assembly, MULX/ADX squarings", "Go on field.Element"},
-		{"amd64", false, without("avx512ifma"), "avx2", "MULQ assembly, MULX/ADX squarings", "Go on field.Element"},
+		{"amd64", false, without("avx2"), "serial", "MULQ assembly, MULX/ADX squarings", "MULX kernel"},
+		{"amd64", false, without("avx512f"), "avx2", "MULQ assembly, MULX/ADX squarings", "MULX kernel"},
+		{"amd64", false, without("avx512vl"), "avx2", "MULQ assembly, MULX/ADX squarings", "MULX kernel"},
+		{"amd64", false, without("avx512ifma"), "avx2", "MULQ assembly, MULX/ADX squarings", "MULX kernel"},
 		{"amd64", false, without("adx"), "ifma", "MULQ assembly", "IFMA kernel"},
+		{"amd64", false, []string{"avx2", "bmi2", "adx"}, "avx2", "MULQ assembly, MULX/ADX squarings", "MULX kernel"},
+		{"amd64", false, []string{"avx2", "bmi2"}, "avx2", "MULQ assembly", "Go on field.Element"},
 		{"amd64", false, []string{"avx2"}, "avx2", "MULQ assembly", "Go on field.Element"},
 		{"amd64", false, nil, "serial", "MULQ assembly", "Go on field.Element"},
 		{"amd64", true, all, "serial", "generic Go", "Go on field.Element"},
@@ -76,10 +78,11 @@ func flagsIn(src string) []string {
 func TestBackendRuleMatchesLibrary(t *testing.T) {
 	ifma := []string{"avx2", "avx512f", "avx512ifma", "avx512vl"}
 	want := map[string][]string{
-		"backend_amd64.go":       {"avx2"},
-		"vec_ifma_amd64.go":      ifma,
-		"x25519/ladder_amd64.go": ifma,
-		"field/fe_amd64.go":      {"adx", "bmi2"},
+		"backend_amd64.go":            {"avx2"},
+		"vec_ifma_amd64.go":           ifma,
+		"x25519/ladder_amd64.go":      ifma,
+		"x25519/ladder_mulx_amd64.go": {"adx", "bmi2"},
+		"field/fe_amd64.go":           {"adx", "bmi2"},
 	}
 	got := map[string][]string{}
 	sources := map[string]string{}
@@ -142,8 +145,13 @@ func TestBackendRuleMatchesLibrary(t *testing.T) {
 	if i, j := strings.Index(b, "case ifmaAvailable"), strings.Index(b, "case cpu.X86.HasAVX2"); i < 0 || j < 0 || i > j {
 		t.Errorf("backend_amd64.go no longer tries ifmaAvailable, then AVX2; backendRule assumes it does")
 	}
-	if !strings.Contains(sources["x25519/ladder.go"], "var useIFMALadder = ifmaLadderAvailable") {
-		t.Errorf("x25519/ladder.go no longer sets useIFMALadder from ifmaLadderAvailable; ladderRule assumes it does")
+	// The ladder: IFMA before MULX, and the MULX kernel on BMI2 and ADX.
+	l := sources["x25519/ladder.go"]
+	if i, j := strings.Index(l, "case ifmaLadderAvailable"), strings.Index(l, "case mulxLadderAvailable"); i < 0 || j < 0 || i > j {
+		t.Errorf("x25519/ladder.go no longer tries ifmaLadderAvailable, then mulxLadderAvailable; ladderRule assumes it does")
+	}
+	if !strings.Contains(sources["x25519/ladder_mulx_amd64.go"], "var mulxLadderAvailable = cpu.X86.HasBMI2 && cpu.X86.HasADX") {
+		t.Errorf("x25519/ladder_mulx_amd64.go no longer requires exactly BMI2 and ADX; ladderRule assumes it does")
 	}
 }
 

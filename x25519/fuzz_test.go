@@ -43,8 +43,8 @@ func FuzzX25519(f *testing.F) {
 		if base {
 			point = Basepoint
 		}
-		for _, ifma := range ladderPaths() {
-			setLadder(t, ifma)
+		for _, p := range ladderPaths() {
+			setLadder(t, p)
 			fuzzX25519Check(t, scalar, point)
 		}
 	})
@@ -67,9 +67,9 @@ func fuzzX25519Check(t *testing.T, scalar, point []byte) {
 	want, ok := ecdhX25519(t, scalar, point)
 	switch {
 	case ok && (err != nil || !bytes.Equal(got, want)):
-		t.Fatalf("X25519 (IFMA ladder %v) = %x, %v; crypto/ecdh %x", useIFMALadder, got, err, want)
+		t.Fatalf("X25519 (ladder %v) = %x, %v; crypto/ecdh %x", currentLadder, got, err, want)
 	case !ok && (err == nil || got != nil):
-		t.Fatalf("X25519 (IFMA ladder %v) = %x, %v; crypto/ecdh refuses (low order)", useIFMALadder, got, err)
+		t.Fatalf("X25519 (ladder %v) = %x, %v; crypto/ecdh refuses (low order)", currentLadder, got, err)
 	}
 	var dst [32]byte
 	ScalarMult(&dst, (*[32]byte)(scalar), (*[32]byte)(point))
@@ -77,7 +77,7 @@ func fuzzX25519Check(t *testing.T, scalar, point []byte) {
 		want = make([]byte, 32)
 	}
 	if !bytes.Equal(dst[:], want) {
-		t.Fatalf("ScalarMult (IFMA ladder %v) = %x, want %x", useIFMALadder, dst, want)
+		t.Fatalf("ScalarMult (ladder %v) = %x, want %x", currentLadder, dst, want)
 	}
 }
 

@@ -42,8 +42,10 @@ import "github.com/seed06d4b90c/edwards25519/field"
 // The step is written as three rounds of four independent products, the
 // shape of a four-lane vector step with the lanes (x2, z2, x3, z3); see
 // ladderStep. On CPUs with AVX-512 IFMA, ladder runs such a step, 255 times,
-// in one kernel (ladder_ifma.go, which gives its cost model); ladderGeneric
-// is the path everywhere else and under purego.
+// in one kernel (ladder_ifma.go, which gives its cost model); on other amd64
+// CPUs with BMI2 and ADX, it runs ladderStep's operations in radix 2^64 in
+// another kernel (ladder_mulx.go); ladderGeneric is the path everywhere
+// else and under purego.
 // ----------------------------------------------------------------------------
 
 // a24 is (A - 2)/4 = (486662 - 2)/4 = 121665, the constant of the doubling
@@ -54,25 +56,47 @@ const a24 = 121665
 // the order of the lanes of a four-lane step.
 type ladderState [4]field.Element
 
-// useIFMALadder selects ladderIFMA (ladder_ifma.go: the whole ladder in one
-// AVX-512 IFMA kernel) over ladderGeneric. It is set once, from the CPU
-// features (ifmaLadderAvailable); tests flip it to run both paths.
-var useIFMALadder = ifmaLadderAvailable
+// ladderPath names one implementation of ladder.
+type ladderPath int
+
+const (
+	ladderPathGeneric ladderPath = iota // ladderGeneric, on field.Element
+	ladderPathMULX                      // ladderMULX: radix 2^64, MULX and ADX (ladder_mulx.go)
+	ladderPathIFMA                      // ladderIFMA: four lanes, AVX-512 IFMA (ladder_ifma.go)
+)
+
+// currentLadder is the path ladder takes: set once from the CPU features,
+// the IFMA kernel where it can run, else the MULX kernel, else
+// ladderGeneric. Tests set it to run every path.
+var currentLadder = defaultLadderPath()
+
+func defaultLadderPath() ladderPath {
+	switch {
+	case ifmaLadderAvailable:
+		return ladderPathIFMA
+	case mulxLadderAvailable:
+		return ladderPathMULX
+	}
+	return ladderPathGeneric
+}
 
 // ladder sets (x2 : z2) to k·(x1 : 1) for a clamped scalar k (bit 254 set,
 // bits 255 and 2..0 clear, see clamp) and any u-coordinate x1.
 //
-// It is the seam for the vector backend: ladderIFMA keeps the two points in
-// the lanes of its kernel from the first step to the last, with the rounds
-// of ladderStep, lane for lane (both steps are tested against the formulas
-// on math/big). Both paths give the same projective (x2 : z2), value for
-// value.
+// It is the seam for the kernels: ladderIFMA keeps the two points in the
+// lanes of its kernel from the first step to the last, with the rounds of
+// ladderStep, lane for lane, and ladderMULX runs ladderStep's operations in
+// radix 2^64 (each step is tested against the formulas on math/big). Every
+// path gives the same projective (x2 : z2), value for value.
 func ladder(x2, z2 *field.Element, k *[32]byte, x1 *field.Element) {
-	if useIFMALadder {
+	switch currentLadder {
+	case ladderPathIFMA:
 		ladderIFMA(x2, z2, k, x1)
-		return
+	case ladderPathMULX:
+		ladderMULX(x2, z2, k, x1)
+	default:
+		ladderGeneric(x2, z2, k, x1)
 	}
-	ladderGeneric(x2, z2, k, x1)
 }
 
 // ladderGeneric is the portable ladder. Every iteration runs the same field

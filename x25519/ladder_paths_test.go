@@ -2,44 +2,64 @@ package x25519
 
 import "testing"
 
-// forEachLadder runs f as two subtests, one per ladder path: "generic"
-// (ladderGeneric) and "ifma" (ladderIFMA: the kernel, or its portable twin
-// where the kernel is not compiled in). The "ifma" subtest is skipped on an
-// amd64 CPU without AVX-512 IFMA. useIFMALadder is restored when each
-// subtest ends, so the tests that call this must not be parallel.
+// ladderPathNames are the subtest names of forEachLadder, by path.
+var ladderPathNames = map[ladderPath]string{
+	ladderPathGeneric: "generic",
+	ladderPathMULX:    "mulx",
+	ladderPathIFMA:    "ifma",
+}
+
+func (p ladderPath) String() string { return ladderPathNames[p] }
+
+// ladderSkipReason says why path p cannot run here, or "" if it can: a
+// kernel compiled in needs its CPU features (the portable twins, where the
+// kernels are not compiled in, run everywhere).
+func ladderSkipReason(p ladderPath) string {
+	switch {
+	case p == ladderPathIFMA && ifmaLadderAsm && !ifmaLadderAvailable:
+		return "the IFMA ladder kernel needs AVX2, AVX512F, AVX512VL and AVX512IFMA"
+	case p == ladderPathMULX && mulxLadderAsm && !mulxLadderAvailable:
+		return "the MULX ladder kernel needs BMI2 and ADX"
+	}
+	return ""
+}
+
+// forEachLadder runs f as one subtest per ladder path: "generic"
+// (ladderGeneric), "mulx" (ladderMULX) and "ifma" (ladderIFMA), each a
+// kernel or, where the kernel is not compiled in, its portable twin. A
+// kernel's subtest is skipped on an amd64 CPU without its features.
+// currentLadder is restored when each subtest ends, so the tests that call
+// this must not be parallel.
 func forEachLadder[T interface {
 	testing.TB
 	Run(string, func(T)) bool
 }](t T, f func(T)) {
-	for _, ifma := range []bool{false, true} {
-		name := "generic"
-		if ifma {
-			name = "ifma"
-		}
-		t.Run(name, func(t T) {
-			if ifma && ifmaLadderAsm && !ifmaLadderAvailable {
-				t.Skip("the IFMA ladder kernel needs AVX2, AVX512F, AVX512VL and AVX512IFMA")
+	for _, p := range []ladderPath{ladderPathGeneric, ladderPathMULX, ladderPathIFMA} {
+		t.Run(p.String(), func(t T) {
+			if why := ladderSkipReason(p); why != "" {
+				t.Skip(why)
 			}
-			setLadder(t, ifma)
+			setLadder(t, p)
 			f(t)
 		})
 	}
 }
 
 // setLadder selects the ladder path until the end of t.
-func setLadder(t testing.TB, ifma bool) {
-	saved := useIFMALadder
-	t.Cleanup(func() { useIFMALadder = saved })
-	useIFMALadder = ifma
+func setLadder(t testing.TB, p ladderPath) {
+	saved := currentLadder
+	t.Cleanup(func() { currentLadder = saved })
+	currentLadder = p
 }
 
-// ladderPaths lists the values of useIFMALadder that this CPU can run, for
-// the loops that cannot use subtests (fuzz targets): false (ladderGeneric),
-// then true (ladderIFMA) unless the kernel is compiled in and the CPU
-// lacks it.
-func ladderPaths() []bool {
-	if ifmaLadderAsm && !ifmaLadderAvailable {
-		return []bool{false}
+// ladderPaths lists the paths this CPU can run, for the loops that cannot
+// use subtests (fuzz targets).
+func ladderPaths() []ladderPath {
+	var ps []ladderPath
+	for _, p := range []ladderPath{ladderPathGeneric, ladderPathMULX, ladderPathIFMA} {
+		if ladderSkipReason(p) == "" {
+			ps = append(ps, p)
+		}
 	}
-	return []bool{false, true}
+	return ps
 }

@@ -1,0 +1,410 @@
+// Command laddermulx writes x25519/ladder_mulx_amd64.s and its Go
+// declarations x25519/ladder_mulx_asm_amd64.go: the X25519 Montgomery
+// ladder (RFC 7748, section 5) on field elements of four 64-bit words, as
+// one kernel using MULX (BMI2) and ADCX/ADOX (ADX), behind mulxLadderKernel
+// in the x25519 package, and each of its operations as a routine of its
+// own for the tests.
+//
+// Regenerate from the x25519 directory with `go generate` (see
+// x25519/ladder_mulx_amd64.go), which runs, from the _asm module,
+//
+//	go run ./laddermulx -out ../x25519/ladder_mulx_amd64.s -stubs ../x25519/ladder_mulx_asm_amd64.go -pkg x25519
+//
+// The output depends only on this program, so running it twice gives the
+// same bytes; CI regenerates and fails on a diff.
+//
+// # What the routines compute
+//
+// Exactly the words of the portable twins in x25519/ladder_mulx.go, whose
+// section comment gives the representation (any value below 2^256, with
+// 2^256 ≡ 38), the bounds of every fold, and the order of the operations
+// in a step. The kernel keeps the whole state in memory (the slots of
+// mulxState, 32 bytes each, from one pointer) and every operation loads
+// its operands' words, computes in registers, and stores its result after
+// its last load, so that a result may overwrite an operand.
+//
+// # The products
+//
+// A product is four rows a_i·(b0, b1, b2, b3) of MULX with a_i in DX and
+// b_j read from memory. Row 0 writes the columns P0..P4 with ADD and ADC;
+// each later row adds its four low halves to P_(i+j) on the carry flag
+// (ADCX) and its high halves to P_(i+j+1) on the overflow flag (ADOX), two
+// independent chains that one XOR clears at the start of the row, and
+// ends by adding both pending carries into its new top column with a zero
+// register. The square forms the six cross products the same way (three
+// short rows), doubles them on the carry chain while the overflow chain
+// adds the four squares a_i². The fold multiplies P4..P7 by 38 in the same
+// row form into P0..P3 and a fifth word, then adds 38 times that word, then
+// 38 times the last carry, which SBB turns into a mask.
+//
+// # Registers
+//
+// DI holds the state (or the first operand, in the routines of one
+// operation), SI the scalar (or the second operand). The eight columns are
+// R8..R15, AX and CX take the MULX halves, BX is the zero register and DX
+// the multiplier. The loop index and the previous bit live in the state's
+// last slot, because no register is left. There is no frame.
+//
+// # Constant time
+//
+// The loop index t, 254 down to 3, is public and is the only thing that
+// forms an address: byte t/8 of the scalar, then a shift by t mod 8 and a
+// mask give the bit. The bit XOR the previous one, negated, is the swap
+// mask, 0 or all ones, and the swap is an XOR under it. Every step runs the
+// same instructions on the same addresses whatever the scalar; carries
+// become 0 or 38 through SBB and AND, never a branch.
+package main
+
+import (
+	"flag"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// The slots of mulxState in x25519/ladder_mulx.go, in the same order.
+const (
+	slotX1 = iota
+	slotX2
+	slotZ2
+	slotX3
+	slotZ3
+	slotA
+	slotB
+	slotC
+	slotD
+	slotAA
+	slotBB
+	slotE
+	slotLoop
+	slots
+)
+
+// a24 is (486662 - 2)/4, RFC 7748's constant of the doubling.
+const a24 = 121665
+
+// The general-purpose registers.
+var (
+	cols = [8]GPPhysical{R8, R9, R10, R11, R12, R13, R14, R15}
+	lo   = RAX // low half of a MULX
+	hi   = RCX // high half of a MULX
+	zero = RBX
+)
+
+func main() {
+	flag.Parse()
+	ConstraintExpr("!purego")
+
+	kernel()
+	single("fe64MulAsm", "fe64MulGeneric", true, func(a, b Mem) { mul(a, b) })
+	single("fe64SquareAsm", "fe64SquareGeneric", false, func(a, _ Mem) { square(a) })
+	single("fe64AddAsm", "fe64AddGeneric", true, func(a, b Mem) { add(a, b) })
+	single("fe64SubAsm", "fe64SubGeneric", true, func(a, b Mem) { sub(a, b) })
+	single("fe64Mul24Asm", "fe64Mul24Generic", false, func(a, _ Mem) { mul24(a) })
+	Generate()
+}
+
+// word is word i of the element at m.
+func word(m Mem, i int) Mem { return m.Offset(8 * i) }
+
+// slot is the element in slot n of the state at DI.
+func slot(n int) Mem { return Mem{Base: RDI, Disp: 32 * n} }
+
+// store writes R8..R11, an operation's result, to the element at m.
+func store(m Mem) {
+	for i := range 4 {
+		MOVQ(cols[i], word(m, i))
+	}
+}
+
+// single emits a routine computing one operation on out, a (DI) and, if
+// binary, b (SI), for the tests.
+func single(name, twin string, binary bool, op func(a, b Mem)) {
+	signature := "func(out, a *[4]uint64)"
+	if binary {
+		signature = "func(out, a, b *[4]uint64)"
+	}
+	TEXT(name, NOSPLIT, signature)
+	Pragma("noescape")
+	Doc(name+" sets out to the words "+twin+" gives, with the kernel's code for it.",
+		"It requires BMI2 and ADX.")
+	Load(Param("a"), RDI)
+	a, b := Mem{Base: RDI}, Mem{Base: RSI}
+	if binary {
+		Load(Param("b"), RSI)
+	}
+	op(a, b)
+	Load(Param("out"), RAX)
+	store(Mem{Base: RAX})
+	RET()
+}
+
+// row0 adds a_0·b to nothing: P0..P4 = DX·(b0..b3), with ADD and ADC.
+func row0(b Mem, p []GPPhysical) {
+	MULXQ(word(b, 0), p[0], p[1])
+	for j := 1; j < 4; j++ {
+		MULXQ(word(b, j), lo, p[j+1])
+		if j == 1 {
+			ADDQ(lo, p[j])
+		} else {
+			ADCQ(lo, p[j])
+		}
+	}
+	ADCQ(Imm(0), p[4])
+}
+
+// rowN adds DX·(b0..b3) to P0..P3 (already holding values) and sets P4,
+// with the low halves on ADCX and the high halves on ADOX.
+func rowN(b func(j int) Op, p []GPPhysical) {
+	XORL(zero.As32(), zero.As32())
+	for j := range 3 {
+		MULXQ(b(j), lo, hi)
+		ADCXQ(lo, p[j])
+		ADOXQ(hi, p[j+1])
+	}
+	MULXQ(b(3), lo, p[4])
+	ADCXQ(lo, p[3])
+	ADOXQ(zero, p[4])
+	ADCXQ(zero, p[4])
+}
+
+// mul leaves a·b folded below 2^256 in R8..R11.
+func mul(a, b Mem) {
+	Comment("P = a·b: row 0, then rows 1..3 on the two carry chains")
+	MOVQ(word(a, 0), RDX)
+	row0(b, cols[:])
+	for i := 1; i < 4; i++ {
+		MOVQ(word(a, i), RDX)
+		rowN(func(j int) Op { return word(b, j) }, cols[i:])
+	}
+	fold()
+}
+
+// square leaves a·a folded below 2^256 in R8..R11.
+func square(a Mem) {
+	p := cols
+	Comment("the cross products a_i·a_j, i < j, at columns 1..6")
+	MOVQ(word(a, 0), RDX)
+	MULXQ(word(a, 1), p[1], p[2])
+	MULXQ(word(a, 2), lo, p[3])
+	ADDQ(lo, p[2])
+	MULXQ(word(a, 3), lo, p[4])
+	ADCQ(lo, p[3])
+	ADCQ(Imm(0), p[4])
+	MOVQ(word(a, 1), RDX)
+	XORL(zero.As32(), zero.As32())
+	MULXQ(word(a, 2), lo, hi)
+	ADCXQ(lo, p[3])
+	ADOXQ(hi, p[4])
+	MULXQ(word(a, 3), lo, p[5])
+	ADCXQ(lo, p[4])
+	ADOXQ(zero, p[5])
+	ADCXQ(zero, p[5])
+	MOVQ(word(a, 2), RDX)
+	MULXQ(word(a, 3), lo, p[6])
+	ADDQ(lo, p[5])
+	ADCQ(Imm(0), p[6]) // the cross sum is below 2^448: no carry out
+	Comment("doubled on the carry chain, plus the squares a_i² on the overflow chain")
+	XORL(p[7].As32(), p[7].As32())
+	XORL(zero.As32(), zero.As32())
+	MOVQ(word(a, 0), RDX)
+	MULXQ(RDX, p[0], lo)
+	ADCXQ(p[1], p[1])
+	ADOXQ(lo, p[1])
+	for i := 1; i < 4; i++ {
+		MOVQ(word(a, i), RDX)
+		MULXQ(RDX, lo, hi)
+		ADCXQ(p[2*i], p[2*i])
+		ADOXQ(lo, p[2*i])
+		if i < 3 {
+			ADCXQ(p[2*i+1], p[2*i+1])
+		} else {
+			ADCXQ(zero, p[2*i+1])
+		}
+		ADOXQ(hi, p[2*i+1])
+	}
+	fold()
+}
+
+// fold brings P0..P7 below 2^256 in R8..R11: T = P0..3 + 38·P4..7, five
+// words; then + 38·t4; then + 38·carry.
+func fold() {
+	p := cols
+	Comment("T = L + 38·H (fifth word at most 38), then + 38·t4, then + 38·carry")
+	MOVL(U32(38), EDX)
+	rowN(func(j int) Op { return p[4+j] }, p[:])
+	IMUL3Q(Imm(38), p[4], p[4])
+	ADDQ(p[4], p[0])
+	ADCQ(zero, p[1])
+	ADCQ(zero, p[2])
+	ADCQ(zero, p[3])
+	carry38(p[0])
+}
+
+// carry38 adds 38 times the carry flag to r (which cannot carry again).
+func carry38(r GPPhysical) {
+	SBBQ(lo, lo)
+	ANDL(U32(38), lo.As32())
+	ADDQ(lo, r)
+}
+
+// add leaves a + b folded below 2^256 in R8..R11.
+func add(a, b Mem) {
+	p := cols
+	Comment("a + b, then + 38·carry twice")
+	for i := range 4 {
+		MOVQ(word(a, i), p[i])
+	}
+	ADDQ(word(b, 0), p[0])
+	for i := 1; i < 4; i++ {
+		ADCQ(word(b, i), p[i])
+	}
+	SBBQ(lo, lo)
+	ANDL(U32(38), lo.As32())
+	ADDQ(lo, p[0])
+	for i := 1; i < 4; i++ {
+		ADCQ(Imm(0), p[i])
+	}
+	carry38(p[0])
+}
+
+// sub leaves a - b folded into [0, 2^256) in R8..R11.
+func sub(a, b Mem) {
+	p := cols
+	Comment("a - b, then - 38·borrow twice")
+	for i := range 4 {
+		MOVQ(word(a, i), p[i])
+	}
+	SUBQ(word(b, 0), p[0])
+	for i := 1; i < 4; i++ {
+		SBBQ(word(b, i), p[i])
+	}
+	for round := range 2 {
+		SBBQ(lo, lo)
+		ANDL(U32(38), lo.As32())
+		SUBQ(lo, p[0])
+		if round == 0 {
+			for i := 1; i < 4; i++ {
+				SBBQ(Imm(0), p[i])
+			}
+		}
+	}
+}
+
+// mul24 leaves a·a24 folded below 2^256 in R8..R11.
+func mul24(a Mem) {
+	p := cols
+	Comment("a·a24: five words, then + 38·(fifth word), then + 38·carry")
+	MOVL(U32(a24), EDX)
+	MULXQ(word(a, 0), p[0], hi)
+	MULXQ(word(a, 1), p[1], p[4])
+	ADDQ(hi, p[1])
+	MULXQ(word(a, 2), p[2], hi)
+	ADCQ(p[4], p[2])
+	MULXQ(word(a, 3), p[3], p[4])
+	ADCQ(hi, p[3])
+	ADCQ(Imm(0), p[4])
+	IMUL3Q(Imm(38), p[4], p[4])
+	ADDQ(p[4], p[0])
+	for i := 1; i < 4; i++ {
+		ADCQ(Imm(0), p[i])
+	}
+	carry38(p[0])
+}
+
+// swap exchanges slots x and y under the mask in R13 (all ones or zero).
+func swap(x, y int, mask GPPhysical) {
+	for i := range 4 {
+		MOVQ(word(slot(x), i), lo)
+		XORQ(word(slot(y), i), lo)
+		ANDQ(mask, lo)
+		XORQ(lo, word(slot(x), i))
+		XORQ(lo, word(slot(y), i))
+	}
+}
+
+// The operations of a step, on slots.
+func opAdd(d, a, b int) { add(slot(a), slot(b)); store(slot(d)) }
+func opSub(d, a, b int) { sub(slot(a), slot(b)); store(slot(d)) }
+func opMul(d, a, b int) { mul(slot(a), slot(b)); store(slot(d)) }
+func opSquare(d, a int) { square(slot(a)); store(slot(d)) }
+func opMul24(d, a int)  { mul24(slot(a)); store(slot(d)) }
+
+// step is mulxStepGeneric.
+func step() {
+	opAdd(slotA, slotX2, slotZ2)
+	opSub(slotB, slotX2, slotZ2)
+	opAdd(slotC, slotX3, slotZ3)
+	opSub(slotD, slotX3, slotZ3)
+	opSquare(slotAA, slotA)
+	opSquare(slotBB, slotB)
+	opMul(slotD, slotD, slotA) // DA
+	opMul(slotC, slotC, slotB) // CB
+	opSub(slotE, slotAA, slotBB)
+	opAdd(slotA, slotD, slotC) // DA + CB
+	opSub(slotB, slotD, slotC) // DA - CB
+	opSquare(slotX3, slotA)
+	opSquare(slotB, slotB)
+	opMul(slotZ3, slotX1, slotB)
+	opMul(slotX2, slotAA, slotBB)
+	opMul24(slotC, slotE)
+	opAdd(slotC, slotC, slotAA)
+	opMul(slotZ2, slotE, slotC)
+}
+
+// double is mulxDoubleGeneric.
+func double() {
+	opAdd(slotA, slotX2, slotZ2)
+	opSub(slotB, slotX2, slotZ2)
+	opSquare(slotAA, slotA)
+	opSquare(slotBB, slotB)
+	opSub(slotE, slotAA, slotBB)
+	opMul(slotX2, slotAA, slotBB)
+	opMul24(slotC, slotE)
+	opAdd(slotC, slotC, slotAA)
+	opMul(slotZ2, slotE, slotC)
+}
+
+func kernel() {
+	TEXT("mulxLadderAsmKernel", NOSPLIT, "func(s *[13][4]uint64, k *[32]byte)")
+	Pragma("noescape")
+	Doc("mulxLadderAsmKernel runs the ladder on s for the bits 254 down to 3 of k, swaps back",
+		"under bit 3, and doubles three times, as mulxLadderGeneric does. It requires BMI2 and ADX.")
+	Load(Param("s"), RDI)
+	Load(Param("k"), RSI)
+	t, prev := word(slot(slotLoop), 0), word(slot(slotLoop), 1)
+	MOVQ(U32(254), t)
+	MOVQ(U32(0), prev)
+	mask := R13
+
+	Label("step")
+	Comment("bit = (k[t/8] >> (t mod 8)) & 1, t public; the swap mask is -(bit XOR prev)")
+	MOVQ(t, RCX)
+	MOVQ(RCX, RAX)
+	SHRQ(U8(3), RAX)
+	MOVBQZX(Mem{Base: RSI, Index: RAX, Scale: 1}, RAX)
+	ANDL(U32(7), ECX)
+	SHRQ(CL, RAX)
+	ANDL(U32(1), EAX)
+	MOVQ(prev, mask)
+	MOVQ(RAX, prev)
+	XORQ(RAX, mask)
+	NEGQ(mask)
+	swap(slotX2, slotX3, mask)
+	swap(slotZ2, slotZ3, mask)
+	step()
+	DECQ(t)
+	CMPQ(t, U8(3))
+	JAE(LabelRef("step"))
+
+	Comment("swap back under the last bit, then the three doublings of bits 2..0")
+	MOVQ(prev, mask)
+	NEGQ(mask)
+	swap(slotX2, slotX3, mask)
+	swap(slotZ2, slotZ3, mask)
+	for range 3 {
+		double()
+	}
+	RET()
+}
