@@ -11,8 +11,9 @@ import (
 // Targets of the x25519 package: X25519 on a fixed public point with the
 // scalar as the secret, through the ladder (a point on the curve, one on
 // the twist, one of order 8, u = 0) and through the fixed-base comb
-// (Basepoint). The ladder is the IFMA kernel where the CPU has AVX-512 IFMA
-// (GODEBUG=cpu.avx512ifma=off selects ladderGeneric).
+// (Basepoint). The ladder is the IFMA kernel where the CPU has AVX-512 IFMA;
+// GODEBUG=cpu.avx512ifma=off selects the MULX kernel (on a CPU with BMI2
+// and ADX), and GODEBUG=cpu.avx512ifma=off,cpu.bmi2=off ladderGeneric.
 
 func init() { moreTargets = append(moreTargets, x25519Targets) }
 
