@@ -43,8 +43,9 @@ import (
 //   - fe64Sub: D = a - b + 2^256·w with borrow w; D - 38·w may borrow again
 //     (w2 = 1 only if D < 38), and then D - 38·w - 38·w2 + 2^256 is at least
 //     2^256 - 76, so subtracting cannot borrow a third time.
-//   - fe64Mul24: a·121665 < 2^273 with fifth word t < 2^17; (low 256 bits) +
-//     38·t < 2^256 + 2^23, and one more fold of 38·c as in fe64Mul.
+//   - fe64Mul24Add: a·121665 + b < 2^273 + 2^256, five words with the
+//     fifth t at most 2^17; (low 256 bits) + 38·t < 2^256 + 2^23, and one
+//     more fold of 38·c as in fe64Mul.
 //
 // Each result is below 2^256 and congruent to the exact result mod p. The
 // carries c, c2, w and w2 are turned into 0 or 38 by arithmetic (SBB and a
@@ -54,10 +55,13 @@ import (
 //
 // The state holds x1, the two points (x2 : z2), (x3 : z3) and the
 // temporaries of one step, in the slots below. A step is ladderStep's
-// formulas in the same order, each operation reading its operands from
-// their slots and writing its result to one (the kernel loads every word
-// of the operands before it stores a result, so a result may replace an
-// operand). The start writes 0 as p, 1 as p + 1 and x1 as x1 + p (all below
+// formulas, with a24·E + AA as one operation, each operation reading its
+// operands from their slots and writing its result to one (the kernel
+// loads every word of the operands before it stores a result, so a result
+// may replace an operand). The operations alternate between the step's
+// two chains, the one from (x2, z2) through AA, BB and E to z2 and the one
+// from (x3, z3) through DA and CB to z3, which measured faster than the
+// order of ladderStep (docs/PERFORMANCE.md). The start writes 0 as p, 1 as p + 1 and x1 as x1 + p (all below
 // 2^256), so that no element of the starting state is all zero words, as
 // the IFMA kernel does with its limbs; the values do not matter to the
 // arithmetic, which is defined for every input below 2^256.
@@ -68,11 +72,11 @@ import (
 // under that mask. The operations have no branch and no address that
 // depends on the values.
 //
-// Cost model. One step: 5 fe64Mul + 4 fe64Square + 1 fe64Mul24, 4 fe64Add,
-// 4 fe64Sub and 2 swaps of two elements; in instructions, 5·20 + 4·14 + 4 =
-// 160 MULX, about the same count of ADCX, ADOX, ADD and ADC, and 3 IMUL.
-// The three doublings for the scalar's zero bits cost 2 fe64Mul, 2
-// fe64Square, 1 fe64Mul24 and 2 additions and 2 subtractions each; the
+// Cost model. One step: 5 fe64Mul + 4 fe64Square + 1 fe64Mul24Add, 3
+// fe64Add, 4 fe64Sub and 2 swaps of two elements; in instructions, 5·20 +
+// 4·14 + 4 = 160 MULX, about the same count of ADCX, ADOX, ADD and ADC,
+// and 10 IMUL. The three doublings for the scalar's zero bits cost 2
+// fe64Mul, 2 fe64Square, 1 fe64Mul24Add, 1 fe64Add and 2 fe64Sub each; the
 // conversion back is the field inversion of X25519, outside the kernel.
 // ----------------------------------------------------------------------------
 
@@ -97,6 +101,7 @@ const (
 	mulxAA
 	mulxBB
 	mulxE
+	mulxF
 	mulxLoop
 	mulxSlots
 )
@@ -195,22 +200,21 @@ func mulxLadderGeneric(s *mulxState, k *[32]byte) {
 func mulxStepGeneric(s *mulxState) {
 	fe64AddGeneric(&s[mulxA], &s[mulxX2], &s[mulxZ2])
 	fe64SubGeneric(&s[mulxB], &s[mulxX2], &s[mulxZ2])
+	fe64SquareGeneric(&s[mulxAA], &s[mulxA])
 	fe64AddGeneric(&s[mulxC], &s[mulxX3], &s[mulxZ3])
 	fe64SubGeneric(&s[mulxD], &s[mulxX3], &s[mulxZ3])
-	fe64SquareGeneric(&s[mulxAA], &s[mulxA])
 	fe64SquareGeneric(&s[mulxBB], &s[mulxB])
 	fe64MulGeneric(&s[mulxD], &s[mulxD], &s[mulxA]) // DA
-	fe64MulGeneric(&s[mulxC], &s[mulxC], &s[mulxB]) // CB
 	fe64SubGeneric(&s[mulxE], &s[mulxAA], &s[mulxBB])
+	fe64MulGeneric(&s[mulxC], &s[mulxC], &s[mulxB]) // CB
+	fe64Mul24AddGeneric(&s[mulxF], &s[mulxE], &s[mulxAA])
 	fe64AddGeneric(&s[mulxA], &s[mulxD], &s[mulxC]) // DA + CB
 	fe64SubGeneric(&s[mulxB], &s[mulxD], &s[mulxC]) // DA - CB
-	fe64SquareGeneric(&s[mulxX3], &s[mulxA])
+	fe64MulGeneric(&s[mulxZ2], &s[mulxE], &s[mulxF])
 	fe64SquareGeneric(&s[mulxB], &s[mulxB])
+	fe64SquareGeneric(&s[mulxX3], &s[mulxA])
 	fe64MulGeneric(&s[mulxZ3], &s[mulxX1], &s[mulxB])
 	fe64MulGeneric(&s[mulxX2], &s[mulxAA], &s[mulxBB])
-	fe64Mul24Generic(&s[mulxC], &s[mulxE])
-	fe64AddGeneric(&s[mulxC], &s[mulxC], &s[mulxAA])
-	fe64MulGeneric(&s[mulxZ2], &s[mulxE], &s[mulxC])
 }
 
 // mulxDoubleGeneric is ladderDouble on the slots x2, z2.
@@ -221,9 +225,8 @@ func mulxDoubleGeneric(s *mulxState) {
 	fe64SquareGeneric(&s[mulxBB], &s[mulxB])
 	fe64SubGeneric(&s[mulxE], &s[mulxAA], &s[mulxBB])
 	fe64MulGeneric(&s[mulxX2], &s[mulxAA], &s[mulxBB])
-	fe64Mul24Generic(&s[mulxC], &s[mulxE])
-	fe64AddGeneric(&s[mulxC], &s[mulxC], &s[mulxAA])
-	fe64MulGeneric(&s[mulxZ2], &s[mulxE], &s[mulxC])
+	fe64Mul24AddGeneric(&s[mulxF], &s[mulxE], &s[mulxAA])
+	fe64MulGeneric(&s[mulxZ2], &s[mulxE], &s[mulxF])
 }
 
 // fe64Swap exchanges a and b if mask is all ones and leaves them if it is
@@ -316,8 +319,10 @@ func fe64SubGeneric(out, a, b *fe64) {
 	*out = r
 }
 
-// fe64Mul24Generic sets out = a·a24, folded below 2^256.
-func fe64Mul24Generic(out, a *fe64) {
+// fe64Mul24AddGeneric sets out = a·a24 + b, folded below 2^256: the five
+// words of a·a24 plus b (fifth word at most 2^17), then 38 times the fifth
+// word, then 38 times the carry.
+func fe64Mul24AddGeneric(out, a, b *fe64) {
 	var r fe64
 	var h [4]uint64
 	for i := range 4 {
@@ -327,7 +332,12 @@ func fe64Mul24Generic(out, a *fe64) {
 	r[1], c = bits.Add64(r[1], h[0], 0)
 	r[2], c = bits.Add64(r[2], h[1], c)
 	r[3], c = bits.Add64(r[3], h[2], c)
-	t := h[3] + c // below 2^17
+	t := h[3] + c
+	r[0], c = bits.Add64(r[0], b[0], 0)
+	r[1], c = bits.Add64(r[1], b[1], c)
+	r[2], c = bits.Add64(r[2], b[2], c)
+	r[3], c = bits.Add64(r[3], b[3], c)
+	t += c // at most 2^17
 	r[0], c = bits.Add64(r[0], 38*t, 0)
 	r[1], c = bits.Add64(r[1], 0, c)
 	r[2], c = bits.Add64(r[2], 0, c)

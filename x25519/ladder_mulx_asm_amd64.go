@@ -8,7 +8,7 @@ package x25519
 // under bit 3, and doubles three times, as mulxLadderGeneric does. It requires BMI2 and ADX.
 //
 //go:noescape
-func mulxLadderAsmKernel(s *[13][4]uint64, k *[32]byte)
+func mulxLadderAsmKernel(s *[14][4]uint64, k *[32]byte)
 
 // fe64MulAsm sets out to the words fe64MulGeneric gives, with the kernel's code for it.
 // It requires BMI2 and ADX.
@@ -34,8 +34,8 @@ func fe64AddAsm(out *[4]uint64, a *[4]uint64, b *[4]uint64)
 //go:noescape
 func fe64SubAsm(out *[4]uint64, a *[4]uint64, b *[4]uint64)
 
-// fe64Mul24Asm sets out to the words fe64Mul24Generic gives, with the kernel's code for it.
+// fe64Mul24AddAsm sets out to the words fe64Mul24AddGeneric gives, with the kernel's code for it.
 // It requires BMI2 and ADX.
 //
 //go:noescape
-func fe64Mul24Asm(out *[4]uint64, a *[4]uint64)
+func fe64Mul24AddAsm(out *[4]uint64, a *[4]uint64, b *[4]uint64)

@@ -7,6 +7,6 @@ package x25519
 func init() {
 	fe64Asm = fe64OpSet{
 		mul: fe64MulAsm, square: fe64SquareAsm, add: fe64AddAsm,
-		sub: fe64SubAsm, mul24: fe64Mul24Asm,
+		sub: fe64SubAsm, mul24add: fe64Mul24AddAsm,
 	}
 }

@@ -77,6 +77,7 @@ const (
 	slotAA
 	slotBB
 	slotE
+	slotF
 	slotLoop
 	slots
 )
@@ -101,7 +102,7 @@ func main() {
 	single("fe64SquareAsm", "fe64SquareGeneric", false, func(a, _ Mem) { square(a) })
 	single("fe64AddAsm", "fe64AddGeneric", true, func(a, b Mem) { add(a, b) })
 	single("fe64SubAsm", "fe64SubGeneric", true, func(a, b Mem) { sub(a, b) })
-	single("fe64Mul24Asm", "fe64Mul24Generic", false, func(a, _ Mem) { mul24(a) })
+	single("fe64Mul24AddAsm", "fe64Mul24AddGeneric", true, func(a, b Mem) { mul24Add(a, b) })
 	Generate()
 }
 
@@ -292,10 +293,10 @@ func sub(a, b Mem) {
 	}
 }
 
-// mul24 leaves a·a24 folded below 2^256 in R8..R11.
-func mul24(a Mem) {
+// mul24Add leaves a·a24 + b folded below 2^256 in R8..R11.
+func mul24Add(a, b Mem) {
 	p := cols
-	Comment("a·a24: five words, then + 38·(fifth word), then + 38·carry")
+	Comment("a·a24 + b: five words, then + 38·(fifth word), then + 38·carry")
 	MOVL(U32(a24), EDX)
 	MULXQ(word(a, 0), p[0], hi)
 	MULXQ(word(a, 1), p[1], p[4])
@@ -305,6 +306,11 @@ func mul24(a Mem) {
 	MULXQ(word(a, 3), p[3], p[4])
 	ADCQ(hi, p[3])
 	ADCQ(Imm(0), p[4])
+	ADDQ(word(b, 0), p[0])
+	for i := 1; i < 4; i++ {
+		ADCQ(word(b, i), p[i])
+	}
+	ADCQ(Imm(0), p[4]) // at most 2^17
 	IMUL3Q(Imm(38), p[4], p[4])
 	ADDQ(p[4], p[0])
 	for i := 1; i < 4; i++ {
@@ -325,32 +331,31 @@ func swap(x, y int, mask GPPhysical) {
 }
 
 // The operations of a step, on slots.
-func opAdd(d, a, b int) { add(slot(a), slot(b)); store(slot(d)) }
-func opSub(d, a, b int) { sub(slot(a), slot(b)); store(slot(d)) }
-func opMul(d, a, b int) { mul(slot(a), slot(b)); store(slot(d)) }
-func opSquare(d, a int) { square(slot(a)); store(slot(d)) }
-func opMul24(d, a int)  { mul24(slot(a)); store(slot(d)) }
+func opAdd(d, a, b int)      { add(slot(a), slot(b)); store(slot(d)) }
+func opSub(d, a, b int)      { sub(slot(a), slot(b)); store(slot(d)) }
+func opMul(d, a, b int)      { mul(slot(a), slot(b)); store(slot(d)) }
+func opSquare(d, a int)      { square(slot(a)); store(slot(d)) }
+func opMul24Add(d, a, b int) { mul24Add(slot(a), slot(b)); store(slot(d)) }
 
 // step is mulxStepGeneric.
 func step() {
 	opAdd(slotA, slotX2, slotZ2)
 	opSub(slotB, slotX2, slotZ2)
+	opSquare(slotAA, slotA)
 	opAdd(slotC, slotX3, slotZ3)
 	opSub(slotD, slotX3, slotZ3)
-	opSquare(slotAA, slotA)
 	opSquare(slotBB, slotB)
 	opMul(slotD, slotD, slotA) // DA
-	opMul(slotC, slotC, slotB) // CB
 	opSub(slotE, slotAA, slotBB)
+	opMul(slotC, slotC, slotB) // CB
+	opMul24Add(slotF, slotE, slotAA)
 	opAdd(slotA, slotD, slotC) // DA + CB
 	opSub(slotB, slotD, slotC) // DA - CB
-	opSquare(slotX3, slotA)
+	opMul(slotZ2, slotE, slotF)
 	opSquare(slotB, slotB)
+	opSquare(slotX3, slotA)
 	opMul(slotZ3, slotX1, slotB)
 	opMul(slotX2, slotAA, slotBB)
-	opMul24(slotC, slotE)
-	opAdd(slotC, slotC, slotAA)
-	opMul(slotZ2, slotE, slotC)
 }
 
 // double is mulxDoubleGeneric.
@@ -361,13 +366,12 @@ func double() {
 	opSquare(slotBB, slotB)
 	opSub(slotE, slotAA, slotBB)
 	opMul(slotX2, slotAA, slotBB)
-	opMul24(slotC, slotE)
-	opAdd(slotC, slotC, slotAA)
-	opMul(slotZ2, slotE, slotC)
+	opMul24Add(slotF, slotE, slotAA)
+	opMul(slotZ2, slotE, slotF)
 }
 
 func kernel() {
-	TEXT("mulxLadderAsmKernel", NOSPLIT, "func(s *[13][4]uint64, k *[32]byte)")
+	TEXT("mulxLadderAsmKernel", NOSPLIT, "func(s *[14][4]uint64, k *[32]byte)")
 	Pragma("noescape")
 	Doc("mulxLadderAsmKernel runs the ladder on s for the bits 254 down to 3 of k, swaps back",
 		"under bit 3, and doubles three times, as mulxLadderGeneric does. It requires BMI2 and ADX.")
