@@ -4,8 +4,14 @@
 
 #include "textflag.h"
 
+DATA fe64P<>+0(SB)/8, $0xffffffffffffffed
+DATA fe64P<>+8(SB)/8, $0xffffffffffffffff
+DATA fe64P<>+16(SB)/8, $0xffffffffffffffff
+DATA fe64P<>+24(SB)/8, $0x7fffffffffffffff
+GLOBL fe64P<>(SB), RODATA|NOPTR, $32
+
 // func mulxLadderAsmKernel(s *[14][4]uint64, k *[32]byte)
-// Requires: ADX, BMI2
+// Requires: ADX, BMI2, CMOV
 TEXT ·mulxLadderAsmKernel(SB), NOSPLIT, $0-16
 	MOVQ s+0(FP), DI
 	MOVQ k+8(FP), SI
@@ -107,10 +113,21 @@ step:
 	SBBQ AX, AX
 	ANDL $0x00000026, AX
 	SUBQ AX, R8
-	MOVQ R8, 192(DI)
-	MOVQ R9, 200(DI)
-	MOVQ R10, 208(DI)
-	MOVQ R11, 216(DI)
+
+	// an all-zero result is written as p
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	MOVQ    R10, CX
+	ORQ     R11, CX
+	ORQ     CX, AX
+	CMOVQEQ fe64P<>+0(SB), R8
+	CMOVQEQ fe64P<>+8(SB), R9
+	CMOVQEQ fe64P<>+16(SB), R10
+	CMOVQEQ fe64P<>+24(SB), R11
+	MOVQ    R8, 192(DI)
+	MOVQ    R9, 200(DI)
+	MOVQ    R10, 208(DI)
+	MOVQ    R11, 216(DI)
 
 	// the cross products a_i·a_j, i < j, at columns 1..6
 	MOVQ  160(DI), DX
@@ -230,10 +247,21 @@ step:
 	SBBQ AX, AX
 	ANDL $0x00000026, AX
 	SUBQ AX, R8
-	MOVQ R8, 256(DI)
-	MOVQ R9, 264(DI)
-	MOVQ R10, 272(DI)
-	MOVQ R11, 280(DI)
+
+	// an all-zero result is written as p
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	MOVQ    R10, CX
+	ORQ     R11, CX
+	ORQ     CX, AX
+	CMOVQEQ fe64P<>+0(SB), R8
+	CMOVQEQ fe64P<>+8(SB), R9
+	CMOVQEQ fe64P<>+16(SB), R10
+	CMOVQEQ fe64P<>+24(SB), R11
+	MOVQ    R8, 256(DI)
+	MOVQ    R9, 264(DI)
+	MOVQ    R10, 272(DI)
+	MOVQ    R11, 280(DI)
 
 	// the cross products a_i·a_j, i < j, at columns 1..6
 	MOVQ  192(DI), DX
@@ -415,10 +443,21 @@ step:
 	SBBQ AX, AX
 	ANDL $0x00000026, AX
 	SUBQ AX, R8
-	MOVQ R8, 352(DI)
-	MOVQ R9, 360(DI)
-	MOVQ R10, 368(DI)
-	MOVQ R11, 376(DI)
+
+	// an all-zero result is written as p
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	MOVQ    R10, CX
+	ORQ     R11, CX
+	ORQ     CX, AX
+	CMOVQEQ fe64P<>+0(SB), R8
+	CMOVQEQ fe64P<>+8(SB), R9
+	CMOVQEQ fe64P<>+16(SB), R10
+	CMOVQEQ fe64P<>+24(SB), R11
+	MOVQ    R8, 352(DI)
+	MOVQ    R9, 360(DI)
+	MOVQ    R10, 368(DI)
+	MOVQ    R11, 376(DI)
 
 	// P = a·b: row 0, then rows 1..3 on the two carry chains
 	MOVQ  224(DI), DX
@@ -574,10 +613,21 @@ step:
 	SBBQ AX, AX
 	ANDL $0x00000026, AX
 	SUBQ AX, R8
-	MOVQ R8, 192(DI)
-	MOVQ R9, 200(DI)
-	MOVQ R10, 208(DI)
-	MOVQ R11, 216(DI)
+
+	// an all-zero result is written as p
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	MOVQ    R10, CX
+	ORQ     R11, CX
+	ORQ     CX, AX
+	CMOVQEQ fe64P<>+0(SB), R8
+	CMOVQEQ fe64P<>+8(SB), R9
+	CMOVQEQ fe64P<>+16(SB), R10
+	CMOVQEQ fe64P<>+24(SB), R11
+	MOVQ    R8, 192(DI)
+	MOVQ    R9, 200(DI)
+	MOVQ    R10, 208(DI)
+	MOVQ    R11, 216(DI)
 
 	// P = a·b: row 0, then rows 1..3 on the two carry chains
 	MOVQ  352(DI), DX
@@ -1076,10 +1126,21 @@ step:
 	SBBQ AX, AX
 	ANDL $0x00000026, AX
 	SUBQ AX, R8
-	MOVQ R8, 192(DI)
-	MOVQ R9, 200(DI)
-	MOVQ R10, 208(DI)
-	MOVQ R11, 216(DI)
+
+	// an all-zero result is written as p
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	MOVQ    R10, CX
+	ORQ     R11, CX
+	ORQ     CX, AX
+	CMOVQEQ fe64P<>+0(SB), R8
+	CMOVQEQ fe64P<>+8(SB), R9
+	CMOVQEQ fe64P<>+16(SB), R10
+	CMOVQEQ fe64P<>+24(SB), R11
+	MOVQ    R8, 192(DI)
+	MOVQ    R9, 200(DI)
+	MOVQ    R10, 208(DI)
+	MOVQ    R11, 216(DI)
 
 	// the cross products a_i·a_j, i < j, at columns 1..6
 	MOVQ  160(DI), DX
@@ -1253,10 +1314,21 @@ step:
 	SBBQ AX, AX
 	ANDL $0x00000026, AX
 	SUBQ AX, R8
-	MOVQ R8, 352(DI)
-	MOVQ R9, 360(DI)
-	MOVQ R10, 368(DI)
-	MOVQ R11, 376(DI)
+
+	// an all-zero result is written as p
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	MOVQ    R10, CX
+	ORQ     R11, CX
+	ORQ     CX, AX
+	CMOVQEQ fe64P<>+0(SB), R8
+	CMOVQEQ fe64P<>+8(SB), R9
+	CMOVQEQ fe64P<>+16(SB), R10
+	CMOVQEQ fe64P<>+24(SB), R11
+	MOVQ    R8, 352(DI)
+	MOVQ    R9, 360(DI)
+	MOVQ    R10, 368(DI)
+	MOVQ    R11, 376(DI)
 
 	// P = a·b: row 0, then rows 1..3 on the two carry chains
 	MOVQ  288(DI), DX
@@ -1497,10 +1569,21 @@ step:
 	SBBQ AX, AX
 	ANDL $0x00000026, AX
 	SUBQ AX, R8
-	MOVQ R8, 192(DI)
-	MOVQ R9, 200(DI)
-	MOVQ R10, 208(DI)
-	MOVQ R11, 216(DI)
+
+	// an all-zero result is written as p
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	MOVQ    R10, CX
+	ORQ     R11, CX
+	ORQ     CX, AX
+	CMOVQEQ fe64P<>+0(SB), R8
+	CMOVQEQ fe64P<>+8(SB), R9
+	CMOVQEQ fe64P<>+16(SB), R10
+	CMOVQEQ fe64P<>+24(SB), R11
+	MOVQ    R8, 192(DI)
+	MOVQ    R9, 200(DI)
+	MOVQ    R10, 208(DI)
+	MOVQ    R11, 216(DI)
 
 	// the cross products a_i·a_j, i < j, at columns 1..6
 	MOVQ  160(DI), DX
@@ -1674,10 +1757,21 @@ step:
 	SBBQ AX, AX
 	ANDL $0x00000026, AX
 	SUBQ AX, R8
-	MOVQ R8, 352(DI)
-	MOVQ R9, 360(DI)
-	MOVQ R10, 368(DI)
-	MOVQ R11, 376(DI)
+
+	// an all-zero result is written as p
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	MOVQ    R10, CX
+	ORQ     R11, CX
+	ORQ     CX, AX
+	CMOVQEQ fe64P<>+0(SB), R8
+	CMOVQEQ fe64P<>+8(SB), R9
+	CMOVQEQ fe64P<>+16(SB), R10
+	CMOVQEQ fe64P<>+24(SB), R11
+	MOVQ    R8, 352(DI)
+	MOVQ    R9, 360(DI)
+	MOVQ    R10, 368(DI)
+	MOVQ    R11, 376(DI)
 
 	// P = a·b: row 0, then rows 1..3 on the two carry chains
 	MOVQ  288(DI), DX
@@ -1918,10 +2012,21 @@ step:
 	SBBQ AX, AX
 	ANDL $0x00000026, AX
 	SUBQ AX, R8
-	MOVQ R8, 192(DI)
-	MOVQ R9, 200(DI)
-	MOVQ R10, 208(DI)
-	MOVQ R11, 216(DI)
+
+	// an all-zero result is written as p
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	MOVQ    R10, CX
+	ORQ     R11, CX
+	ORQ     CX, AX
+	CMOVQEQ fe64P<>+0(SB), R8
+	CMOVQEQ fe64P<>+8(SB), R9
+	CMOVQEQ fe64P<>+16(SB), R10
+	CMOVQEQ fe64P<>+24(SB), R11
+	MOVQ    R8, 192(DI)
+	MOVQ    R9, 200(DI)
+	MOVQ    R10, 208(DI)
+	MOVQ    R11, 216(DI)
 
 	// the cross products a_i·a_j, i < j, at columns 1..6
 	MOVQ  160(DI), DX
@@ -2095,10 +2200,21 @@ step:
 	SBBQ AX, AX
 	ANDL $0x00000026, AX
 	SUBQ AX, R8
-	MOVQ R8, 352(DI)
-	MOVQ R9, 360(DI)
-	MOVQ R10, 368(DI)
-	MOVQ R11, 376(DI)
+
+	// an all-zero result is written as p
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	MOVQ    R10, CX
+	ORQ     R11, CX
+	ORQ     CX, AX
+	CMOVQEQ fe64P<>+0(SB), R8
+	CMOVQEQ fe64P<>+8(SB), R9
+	CMOVQEQ fe64P<>+16(SB), R10
+	CMOVQEQ fe64P<>+24(SB), R11
+	MOVQ    R8, 352(DI)
+	MOVQ    R9, 360(DI)
+	MOVQ    R10, 368(DI)
+	MOVQ    R11, 376(DI)
 
 	// P = a·b: row 0, then rows 1..3 on the two carry chains
 	MOVQ  288(DI), DX
@@ -2385,11 +2501,11 @@ TEXT ·fe64MulAsm(SB), NOSPLIT, $0-24
 	SBBQ   AX, AX
 	ANDL   $0x00000026, AX
 	ADDQ   AX, R8
-	MOVQ   out+0(FP), AX
-	MOVQ   R8, (AX)
-	MOVQ   R9, 8(AX)
-	MOVQ   R10, 16(AX)
-	MOVQ   R11, 24(AX)
+	MOVQ   out+0(FP), DI
+	MOVQ   R8, (DI)
+	MOVQ   R9, 8(DI)
+	MOVQ   R10, 16(DI)
+	MOVQ   R11, 24(DI)
 	RET
 
 // func fe64SquareAsm(out *[4]uint64, a *[4]uint64)
@@ -2469,11 +2585,11 @@ TEXT ·fe64SquareAsm(SB), NOSPLIT, $0-16
 	SBBQ   AX, AX
 	ANDL   $0x00000026, AX
 	ADDQ   AX, R8
-	MOVQ   out+0(FP), AX
-	MOVQ   R8, (AX)
-	MOVQ   R9, 8(AX)
-	MOVQ   R10, 16(AX)
-	MOVQ   R11, 24(AX)
+	MOVQ   out+0(FP), DI
+	MOVQ   R8, (DI)
+	MOVQ   R9, 8(DI)
+	MOVQ   R10, 16(DI)
+	MOVQ   R11, 24(DI)
 	RET
 
 // func fe64AddAsm(out *[4]uint64, a *[4]uint64, b *[4]uint64)
@@ -2499,14 +2615,15 @@ TEXT ·fe64AddAsm(SB), NOSPLIT, $0-24
 	SBBQ AX, AX
 	ANDL $0x00000026, AX
 	ADDQ AX, R8
-	MOVQ out+0(FP), AX
-	MOVQ R8, (AX)
-	MOVQ R9, 8(AX)
-	MOVQ R10, 16(AX)
-	MOVQ R11, 24(AX)
+	MOVQ out+0(FP), DI
+	MOVQ R8, (DI)
+	MOVQ R9, 8(DI)
+	MOVQ R10, 16(DI)
+	MOVQ R11, 24(DI)
 	RET
 
 // func fe64SubAsm(out *[4]uint64, a *[4]uint64, b *[4]uint64)
+// Requires: CMOV
 TEXT ·fe64SubAsm(SB), NOSPLIT, $0-24
 	MOVQ a+8(FP), DI
 	MOVQ b+16(FP), SI
@@ -2529,11 +2646,22 @@ TEXT ·fe64SubAsm(SB), NOSPLIT, $0-24
 	SBBQ AX, AX
 	ANDL $0x00000026, AX
 	SUBQ AX, R8
-	MOVQ out+0(FP), AX
-	MOVQ R8, (AX)
-	MOVQ R9, 8(AX)
-	MOVQ R10, 16(AX)
-	MOVQ R11, 24(AX)
+
+	// an all-zero result is written as p
+	MOVQ    R8, AX
+	ORQ     R9, AX
+	MOVQ    R10, CX
+	ORQ     R11, CX
+	ORQ     CX, AX
+	CMOVQEQ fe64P<>+0(SB), R8
+	CMOVQEQ fe64P<>+8(SB), R9
+	CMOVQEQ fe64P<>+16(SB), R10
+	CMOVQEQ fe64P<>+24(SB), R11
+	MOVQ    out+0(FP), DI
+	MOVQ    R8, (DI)
+	MOVQ    R9, 8(DI)
+	MOVQ    R10, 16(DI)
+	MOVQ    R11, 24(DI)
 	RET
 
 // func fe64Mul24AddAsm(out *[4]uint64, a *[4]uint64, b *[4]uint64)
@@ -2565,9 +2693,9 @@ TEXT ·fe64Mul24AddAsm(SB), NOSPLIT, $0-24
 	SBBQ   AX, AX
 	ANDL   $0x00000026, AX
 	ADDQ   AX, R8
-	MOVQ   out+0(FP), AX
-	MOVQ   R8, (AX)
-	MOVQ   R9, 8(AX)
-	MOVQ   R10, 16(AX)
-	MOVQ   R11, 24(AX)
+	MOVQ   out+0(FP), DI
+	MOVQ   R8, (DI)
+	MOVQ   R9, 8(DI)
+	MOVQ   R10, 16(DI)
+	MOVQ   R11, 24(DI)
 	RET

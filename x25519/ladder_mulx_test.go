@@ -253,3 +253,81 @@ func TestMULXLadderKernel(t *testing.T) {
 	}
 	t.Logf("%d ladders", cases)
 }
+
+// TestFe64NoZeroWords checks the rule of "Zero words" in ladder_mulx.go on
+// each implementation: on operands that are not all zero words, no
+// operation returns all zero words, a difference of equal operands
+// included (it returns p).
+func TestFe64NoZeroWords(t *testing.T) {
+	r := xRand(t)
+	var pairs [][2]fe64
+	for _, pr := range fe64Pairs(r, 2000) {
+		if pr[0] == (fe64{}) || pr[1] == (fe64{}) {
+			continue
+		}
+		pairs = append(pairs, pr, [2]fe64{pr[0], pr[0]})
+	}
+	// b = a + 2p, the other difference that is zero before the rule.
+	twoP := fe64FromBig(new(big.Int).Lsh(bigP, 1))
+	for _, a := range []fe64{{1}, {2}, {37}} { // a + 2p < 2^256
+		var b fe64
+		fe64AddPlain(&b, &a, &twoP)
+		pairs = append(pairs, [2]fe64{a, b})
+	}
+	for _, set := range fe64Sets(t) {
+		equalSubs := 0
+		for _, pr := range pairs {
+			a, b := pr[0], pr[1]
+			var out [5]fe64
+			set.ops.mul(&out[0], &a, &b)
+			set.ops.square(&out[1], &a)
+			set.ops.add(&out[2], &a, &b)
+			set.ops.sub(&out[3], &a, &b)
+			set.ops.mul24add(&out[4], &a, &b)
+			for i, o := range out {
+				if o == (fe64{}) {
+					t.Fatalf("%s: operation %d of (%x, %x) is all zero words", set.name, i, a, b)
+				}
+			}
+			if a == b {
+				if out[3] != fe64P {
+					t.Fatalf("%s: %x - itself = %x, want p", set.name, a, out[3])
+				}
+				equalSubs++
+			}
+		}
+		t.Logf("%s: %d pairs, %d of them equal", set.name, len(pairs), equalSubs)
+	}
+}
+
+// TestMULXLadderNoZeroWords runs the twin's steps on every low-order u and
+// on random ones and checks after each step that no slot of the state is
+// all zero words.
+func TestMULXLadderNoZeroWords(t *testing.T) {
+	r := xRand(t)
+	us := lowOrderEncodings()
+	for range 20 {
+		us = append(us, xBytes(r, 32))
+	}
+	for _, ub := range us {
+		var x1 field.Element
+		x1.SetBytes(ub)
+		k := [32]byte(xBytes(r, 32))
+		var s mulxState
+		mulxLadderSetup(&s, &x1)
+		prev := uint64(0)
+		for tt := 254; tt >= 3; tt-- {
+			bit := uint64(k[tt>>3]>>(tt&7)) & 1
+			fe64Swap(&s[mulxX2], &s[mulxX3], -(bit ^ prev))
+			fe64Swap(&s[mulxZ2], &s[mulxZ3], -(bit ^ prev))
+			prev = bit
+			mulxStepGeneric(&s)
+			for i := range mulxLoop {
+				if s[i] == (fe64{}) {
+					t.Fatalf("u %x, k %x: slot %d all zero words after the step of bit %d", ub, k, i, tt)
+				}
+			}
+		}
+	}
+	t.Logf("%d ladders, every step checked", len(us))
+}

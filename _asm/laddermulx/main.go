@@ -97,11 +97,12 @@ func main() {
 	flag.Parse()
 	ConstraintExpr("!purego")
 
+	declareP()
 	kernel()
 	single("fe64MulAsm", "fe64MulGeneric", true, func(a, b Mem) { mul(a, b) })
 	single("fe64SquareAsm", "fe64SquareGeneric", false, func(a, _ Mem) { square(a) })
 	single("fe64AddAsm", "fe64AddGeneric", true, func(a, b Mem) { add(a, b) })
-	single("fe64SubAsm", "fe64SubGeneric", true, func(a, b Mem) { sub(a, b) })
+	single("fe64SubAsm", "fe64SubGeneric", true, func(a, b Mem) { sub(a, b); nonZero() })
 	single("fe64Mul24AddAsm", "fe64Mul24AddGeneric", true, func(a, b Mem) { mul24Add(a, b) })
 	Generate()
 }
@@ -116,6 +117,34 @@ func slot(n int) Mem { return Mem{Base: RDI, Disp: 32 * n} }
 func store(m Mem) {
 	for i := range 4 {
 		MOVQ(cols[i], word(m, i))
+	}
+}
+
+// nonZero replaces R8..R11 by p if all four are zero (the subtraction's
+// last step; see "Zero words" in x25519/ladder_mulx.go): the OR of the words
+// sets ZF exactly then, and CMOVQEQ loads p's words from the constant
+// table under it (a CMOV reads its memory operand whatever the flag).
+func nonZero() {
+	p := cols
+	Comment("an all-zero result is written as p")
+	MOVQ(p[0], lo)
+	ORQ(p[1], lo)
+	MOVQ(p[2], hi)
+	ORQ(p[3], hi)
+	ORQ(hi, lo)
+	for i := range 4 {
+		CMOVQEQ(fieldP.Offset(8*i), p[i])
+	}
+}
+
+// fieldP is p = 2^255 - 19 in four words, least significant first, in
+// the read-only data that main declares.
+var fieldP Mem
+
+func declareP() {
+	fieldP = GLOBL("fe64P", RODATA|NOPTR)
+	for i, w := range []uint64{0xffffffffffffffed, 0xffffffffffffffff, 0xffffffffffffffff, 0x7fffffffffffffff} {
+		DATA(8*i, U64(w))
 	}
 }
 
@@ -136,8 +165,8 @@ func single(name, twin string, binary bool, op func(a, b Mem)) {
 		Load(Param("b"), RSI)
 	}
 	op(a, b)
-	Load(Param("out"), RAX)
-	store(Mem{Base: RAX})
+	Load(Param("out"), RDI)
+	store(Mem{Base: RDI})
 	RET()
 }
 
@@ -332,7 +361,7 @@ func swap(x, y int, mask GPPhysical) {
 
 // The operations of a step, on slots.
 func opAdd(d, a, b int)      { add(slot(a), slot(b)); store(slot(d)) }
-func opSub(d, a, b int)      { sub(slot(a), slot(b)); store(slot(d)) }
+func opSub(d, a, b int)      { sub(slot(a), slot(b)); nonZero(); store(slot(d)) }
 func opMul(d, a, b int)      { mul(slot(a), slot(b)); store(slot(d)) }
 func opSquare(d, a int)      { square(slot(a)); store(slot(d)) }
 func opMul24Add(d, a, b int) { mul24Add(slot(a), slot(b)); store(slot(d)) }
