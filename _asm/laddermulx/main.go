@@ -35,15 +35,19 @@
 // short rows), doubles them on the carry chain while the overflow chain
 // adds the four squares a_i². The fold multiplies P4..P7 by 38 in the same
 // row form into P0..P3 and a fifth word, then adds 38 times that word, then
-// 38 times the last carry, which SBB turns into a mask.
+// 38 times the last carry, which SBB turns into a mask. A subtraction
+// that comes out all zero words is replaced by p, read from the constant
+// fe64P with four CMOVs under the flag of the OR of its words (the
+// zero-word rule of ladder_mulx.go).
 //
 // # Registers
 //
 // DI holds the state (or the first operand, in the routines of one
 // operation), SI the scalar (or the second operand). The eight columns are
 // R8..R15, AX and CX take the MULX halves, BX is the zero register and DX
-// the multiplier. The loop index and the previous bit live in the state's
-// last slot, because no register is left. There is no frame.
+// the multiplier; the swap mask is in R13 while the swaps run, before the
+// step needs it as a column. The loop index and the previous bit live in
+// the state's last slot, because no register is left. There is no frame.
 //
 // # Constant time
 //
@@ -52,7 +56,8 @@
 // mask give the bit. The bit XOR the previous one, negated, is the swap
 // mask, 0 or all ones, and the swap is an XOR under it. Every step runs the
 // same instructions on the same addresses whatever the scalar; carries
-// become 0 or 38 through SBB and AND, never a branch.
+// become 0 or 38 through SBB and AND, and a zero difference becomes p
+// through CMOV, never a branch.
 package main
 
 import (
