@@ -10,9 +10,13 @@ package field
 //	1/z_i = t·a_{i-1},   t ← t·z_i   (t becomes 1/a_{i-1}),
 //
 // and finally 1/z_0 = t. A zero z_i would make every a_j from i on zero, so
-// each zero is replaced by 1 before it enters the products, and its output
-// is set to 0 afterwards, both by constant-time selection: the work does
-// not depend on how many zeros there are or where.
+// each zero is replaced by a fixed nonzero element before it enters the
+// products, and its output is set to 0 afterwards, both by constant-time
+// selection: the work does not depend on how many zeros there are or
+// where. The stand-in is batchFill, whose limbs look random, rather than
+// 1: on AMD Zen 5 dudect told a batch of zeros from random elements when
+// the stand-in was 1 (whose powers have four zero limbs), as it did for
+// Scalar.Invert on 0 and 1 (docs/SECURITY.md).
 //
 // Cost for n elements: one Invert and 3(n-1) multiplications, plus 2n
 // comparisons with zero and 3n - 1 selections.
@@ -46,12 +50,13 @@ func BatchInvert(v, z []*Element) []*Element {
 		prefix = make([]Element, n)
 	}
 
-	var one, zero, zi Element
-	one.One()
-	// Forward: prefix[i] = z'_0·…·z'_i, where z'_i is z[i] or 1 if z[i] = 0.
-	prefix[0].Select(&one, z[0], batchIsZero(z[0]))
+	var zero, zi Element
+	fill := &batchFill
+	// Forward: prefix[i] = z'_0·…·z'_i, where z'_i is z[i], or batchFill if
+	// z[i] = 0.
+	prefix[0].Select(fill, z[0], batchIsZero(z[0]))
 	for i := 1; i < n; i++ {
-		zi.Select(&one, z[i], batchIsZero(z[i]))
+		zi.Select(fill, z[i], batchIsZero(z[i]))
 		prefix[i].Multiply(&prefix[i-1], &zi)
 	}
 
@@ -61,7 +66,7 @@ func BatchInvert(v, z []*Element) []*Element {
 	t.Invert(&prefix[n-1]) // a product of nonzero elements: never 0
 	for i := n - 1; i > 0; i-- {
 		isZero := batchIsZero(z[i])
-		zi.Select(&one, z[i], isZero)
+		zi.Select(fill, z[i], isZero)
 		inv.Multiply(&t, &prefix[i-1])
 		t.Multiply(&t, &zi)
 		v[i].Select(&zero, &inv, isZero)
@@ -69,6 +74,22 @@ func BatchInvert(v, z []*Element) []*Element {
 	v[0].Select(&zero, &t, batchIsZero(z[0]))
 	return v
 }
+
+// batchFill is the stand-in for zeros in BatchInvert: the element whose
+// encoding is the first 32 bytes of SHA-512("edwards25519 field.BatchInvert
+// stand-in for zero") with the top bit cleared (batch_test.go recomputes
+// it). It is not 0, and its limbs are all nonzero.
+var batchFill = func() Element {
+	var e Element
+	b := [32]byte{
+		0x4d, 0x85, 0x00, 0x9b, 0x1a, 0xe2, 0x02, 0x56, 0x6d, 0x32, 0xba, 0x83, 0xef, 0xcd, 0xc8, 0x3e,
+		0xba, 0x5d, 0x92, 0x07, 0x77, 0x20, 0x93, 0x66, 0x72, 0xba, 0x23, 0xbc, 0xc5, 0xb5, 0xbe, 0x0a,
+	}
+	if _, err := e.SetBytes(b[:]); err != nil {
+		panic("edwards25519: internal error: " + err.Error())
+	}
+	return e
+}()
 
 // batchIsZero returns 1 if e = 0 (mod p) and 0 otherwise, in constant time:
 // e.Equal(&zero) without reducing the second operand.

@@ -1,6 +1,8 @@
 package field
 
 import (
+	"bytes"
+	"crypto/sha512"
 	"math/big"
 	"math/rand/v2"
 	"strings"
@@ -204,4 +206,19 @@ func BenchmarkBatchInvert(b *testing.B) {
 			e.Invert(z[i&63])
 		}
 	})
+}
+
+// TestBatchFill recomputes batchFill from its definition and checks that
+// none of its limbs is zero.
+func TestBatchFill(t *testing.T) {
+	h := sha512.Sum512([]byte("edwards25519 field.BatchInvert stand-in for zero"))
+	h[31] &= 0x7f
+	if got := batchFill.Bytes(); !bytes.Equal(got, h[:32]) {
+		t.Fatalf("batchFill encodes as %x, want %x", got, h[:32])
+	}
+	for i, l := range batchFill.l {
+		if l == 0 {
+			t.Errorf("limb %d of batchFill is zero", i)
+		}
+	}
 }
