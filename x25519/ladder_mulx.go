@@ -289,7 +289,7 @@ func fe64SquareGeneric(out, a *fe64) { fe64MulGeneric(out, a, a) }
 // fe64Reduce sets out to the 512-bit p[0..7] folded below 2^256: T = L +
 // 38·H, then its fifth word, then the last carry.
 func fe64Reduce(out *fe64, p *[8]uint64) {
-	var t [4]uint64
+	var t fe64
 	var carry uint64
 	for i := range 4 {
 		hi, lo := bits.Mul64(p[4+i], 38)
@@ -301,13 +301,21 @@ func fe64Reduce(out *fe64, p *[8]uint64) {
 		t[i], carry = lo, hi
 	}
 	// carry is T's fifth word, at most 38.
+	fe64FoldWord(&t, carry)
+	*out = t
+}
+
+// fe64FoldWord adds 38·t to r, for t at most 2^17 (so that 38·t fits a
+// word), with the carry through all four words, and then 38 times the carry
+// out. That cannot carry again: if the first addition carried out, the
+// four words it left are below 38·t.
+func fe64FoldWord(r *fe64, t uint64) {
 	var c uint64
-	t[0], c = bits.Add64(t[0], 38*carry, 0)
-	t[1], c = bits.Add64(t[1], 0, c)
-	t[2], c = bits.Add64(t[2], 0, c)
-	t[3], c = bits.Add64(t[3], 0, c)
-	out[0] = t[0] + 38*c // below 1444 + 38 when c = 1
-	out[1], out[2], out[3] = t[1], t[2], t[3]
+	r[0], c = bits.Add64(r[0], 38*t, 0)
+	r[1], c = bits.Add64(r[1], 0, c)
+	r[2], c = bits.Add64(r[2], 0, c)
+	r[3], c = bits.Add64(r[3], 0, c)
+	r[0] += 38 * c
 }
 
 // fe64AddGeneric sets out = a + b, folded below 2^256.
@@ -318,11 +326,7 @@ func fe64AddGeneric(out, a, b *fe64) {
 	r[1], c = bits.Add64(a[1], b[1], c)
 	r[2], c = bits.Add64(a[2], b[2], c)
 	r[3], c = bits.Add64(a[3], b[3], c)
-	r[0], c = bits.Add64(r[0], 38*c, 0)
-	r[1], c = bits.Add64(r[1], 0, c)
-	r[2], c = bits.Add64(r[2], 0, c)
-	r[3], c = bits.Add64(r[3], 0, c)
-	r[0] += 38 * c // r[0] < 38 when c = 1
+	fe64FoldWord(&r, c)
 	*out = r
 }
 
@@ -363,10 +367,6 @@ func fe64Mul24AddGeneric(out, a, b *fe64) {
 	r[2], c = bits.Add64(r[2], b[2], c)
 	r[3], c = bits.Add64(r[3], b[3], c)
 	t += c // at most 2^17
-	r[0], c = bits.Add64(r[0], 38*t, 0)
-	r[1], c = bits.Add64(r[1], 0, c)
-	r[2], c = bits.Add64(r[2], 0, c)
-	r[3], c = bits.Add64(r[3], 0, c)
-	r[0] += 38 * c
+	fe64FoldWord(&r, t)
 	*out = r
 }

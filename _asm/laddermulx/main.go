@@ -269,12 +269,32 @@ func fold() {
 	Comment("T = L + 38·H (fifth word at most 38), then + 38·t4, then + 38·carry")
 	MOVL(U32(38), EDX)
 	rowN(func(j int) Op { return p[4+j] }, p[:])
-	IMUL3Q(Imm(38), p[4], p[4])
-	ADDQ(p[4], p[0])
-	ADCQ(zero, p[1])
-	ADCQ(zero, p[2])
-	ADCQ(zero, p[3])
-	carry38(p[0])
+	foldWord(p[4])
+}
+
+// foldWord adds 38·t to R8..R11, t a fifth word small enough that 38·t
+// fits a word, then 38 times the carry out (foldCarry without its mask).
+func foldWord(t GPPhysical) {
+	IMUL3Q(Imm(38), t, t)
+	addThrough(t)
+	carry38(cols[0])
+}
+
+// foldCarry adds 38 times the carry flag to R8..R11, with the carry through
+// all four words, then 38 times the carry out.
+func foldCarry() {
+	SBBQ(lo, lo)
+	ANDL(U32(38), lo.As32())
+	addThrough(lo)
+	carry38(cols[0])
+}
+
+// addThrough adds v to R8..R11, with the carry through all four words.
+func addThrough(v GPPhysical) {
+	ADDQ(v, cols[0])
+	for i := 1; i < 4; i++ {
+		ADCQ(Imm(0), cols[i])
+	}
 }
 
 // carry38 adds 38 times the carry flag to r (which cannot carry again).
@@ -295,13 +315,7 @@ func add(a, b Mem) {
 	for i := 1; i < 4; i++ {
 		ADCQ(word(b, i), p[i])
 	}
-	SBBQ(lo, lo)
-	ANDL(U32(38), lo.As32())
-	ADDQ(lo, p[0])
-	for i := 1; i < 4; i++ {
-		ADCQ(Imm(0), p[i])
-	}
-	carry38(p[0])
+	foldCarry()
 }
 
 // sub leaves a - b folded into [0, 2^256) in R8..R11.
@@ -345,12 +359,7 @@ func mul24Add(a, b Mem) {
 		ADCQ(word(b, i), p[i])
 	}
 	ADCQ(Imm(0), p[4]) // at most 2^17
-	IMUL3Q(Imm(38), p[4], p[4])
-	ADDQ(p[4], p[0])
-	for i := 1; i < 4; i++ {
-		ADCQ(Imm(0), p[i])
-	}
-	carry38(p[0])
+	foldWord(p[4])
 }
 
 // swap exchanges slots x and y under the mask in R13 (all ones or zero).
