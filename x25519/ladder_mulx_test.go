@@ -331,3 +331,41 @@ func TestMULXLadderNoZeroWords(t *testing.T) {
 	}
 	t.Logf("%d ladders, every step checked", len(us))
 }
+
+// TestMULXLadderStepValues checks the twin's step and doubling on states
+// of values anywhere below 2^256 (the edges of fe64Edges in every slot, and
+// random words) against RFC 7748's formulas on math/big (bigStep), residue
+// for residue; the kernel runs the same operations (TestMULXLadderKernel,
+// TestFe64OpsMatchBig).
+func TestMULXLadderStepValues(t *testing.T) {
+	r := xRand(t)
+	edges := fe64Edges()
+	for i := range 300 {
+		var s mulxState
+		var in [4]*big.Int
+		for j := range 4 {
+			w := fe64Random(r)
+			if i < 100 {
+				w = edges[r.IntN(len(edges))]
+			}
+			s[mulxX2+j] = w
+			in[j] = fe64Big(&w)
+		}
+		s[mulxX1] = fe64Random(r)
+		x1 := fe64Big(&s[mulxX1])
+		d := s // for the doubling
+		mulxStepGeneric(&s)
+		want := bigStep(in, new(big.Int).Mod(x1, bigP))
+		for j, name := range []string{"x2", "z2", "x3", "z3"} {
+			if got := new(big.Int).Mod(fe64Big(&s[mulxX2+j]), bigP); got.Cmp(new(big.Int).Mod(want[j], bigP)) != 0 {
+				t.Fatalf("state %d %s: got %v, want %v", i, name, got, want[j])
+			}
+		}
+		mulxDoubleGeneric(&d)
+		for j := range 2 {
+			if new(big.Int).Mod(fe64Big(&d[mulxX2+j]), bigP).Cmp(new(big.Int).Mod(want[j], bigP)) != 0 {
+				t.Fatalf("state %d: the doubling differs from the step's (x2 : z2)", i)
+			}
+		}
+	}
+}
