@@ -75,8 +75,8 @@ import (
 // zero words only if their exact integer result is 0 (each fold adds a
 // nonzero multiple of 38 when anything was above 2^256), so only if an
 // operand was all zero. A difference can be all zero words (when a = b,
-// for one); fe64Sub then writes p instead (fe64NonZero, without a branch), which stands for the
-// same residue.
+// for one); fe64Sub then writes p instead, which stands for the same
+// residue (fe64NonZero here, four CMOVs in the kernel, no branch).
 //
 // Constant time: the kernel's loop index t (254 down to 3) is public and is
 // the only thing that forms an address, byte t/8 of the scalar; the bit
