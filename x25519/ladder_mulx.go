@@ -134,10 +134,12 @@ func ladderMULX(x2, z2 *field.Element, k *[32]byte, x1 *field.Element) {
 	fe64ToElement(z2, &s[mulxZ2])
 }
 
-// mulxLadderSetup sets the state to (x2 : z2) = (1 : 0), (x3 : z3) =
-// (x1 : 1), written as p + 1, p and x1 + p (see the section comment).
+// mulxLadderSetup sets the slots x1, x2, z2, x3 and z3 for the start,
+// (x2 : z2) = (1 : 0) and (x3 : z3) = (x1 : 1), written as p + 1, p and
+// x1 + p (see the section comment). The other slots are left as they are:
+// a step writes each temporary before it reads it, and the kernel sets
+// its loop words itself.
 func mulxLadderSetup(s *mulxState, x1 *field.Element) {
-	*s = mulxState{}
 	var u fe64
 	b := x1.Bytes() // canonical: below p
 	for i := range u {
