@@ -10,10 +10,11 @@ import "github.com/seed06d4b90c/edwards25519/field"
 // with the prefix products a_i = z_0·…·z_i, one inversion gives 1/a_(n-1),
 // and walking back, 1/z_i = (1/a_i)·a_(i-1) and 1/a_(i-1) = (1/a_i)·z_i:
 // one inversion and 3(n-1) multiplications for n inverses. field.BatchInvert
-// does this for field elements, with zeros replaced by 1 before they enter
-// the products (and their outputs set to 0 afterwards) by constant-time
-// selection; BatchInvert below does the same for scalars, with a
-// random-looking constant in place of 1 (see Scalar.Invert).
+// does this for field elements. Before they enter the products, zeros are
+// replaced by a fixed element with random-looking limbs, and their outputs
+// are set to 0 afterwards, both by constant-time selection. BatchInvert below
+// does the same for scalars, with Scalar.Invert's random-looking constant as
+// the stand-in (see Scalar.Invert).
 //
 // batchAffine makes points affine for the fixed tables; BatchBytes and
 // BatchBytesMontgomery encode many points, whose Bytes and BytesMontgomery
