@@ -56,8 +56,9 @@
 //
 // The choices inside the routines (IMUL against LEA for 19*x, SHR/SHL
 // against SHLD, ADCX/ADOX against ADD/ADC, the column order) were measured
-// against their alternatives on AMD Zen 3, and the choice of one multiply
-// on Zen 5; docs/PERFORMANCE.md has the figures and the variants not kept.
+// against their alternatives on an AMD EPYC whose family was not recorded,
+// and the choice of one multiply on Zen 5; docs/PERFORMANCE.md has the
+// figures and the variants not kept.
 package main
 
 import (
@@ -157,8 +158,8 @@ func limb(p GPPhysical, i int) Mem { return Mem{Base: p, Disp: 8 * i} }
 // squareMULX: feSquareAsm(out, a), whose MULX code is one scaled pass of
 // the repeated squaring (see "The scaled single squaring" below), for limbs
 // below 3*2^51: the limbs are loaded into registers once and every product
-// takes a register operand, which is faster than the row-by-row form with
-// memory operands that the multiply uses.
+// takes a register operand (a row-by-row form with memory operands measured
+// slower).
 func squareMULX() {
 	entry("feSquareAsm", "func(out, a *[5]uint64)",
 		"feSquareAsm sets out = a * a as feSquareGeneric does: using MULX, ADCX and",
@@ -363,8 +364,8 @@ func assign(c *column) string {
 //
 // The choices here (ADCX/ADOX alternating on one column, LEAs or IMUL for
 // 19*x per path, the scaled loop pass) are the ones that measured faster
-// on AMD Zen 3; docs/PERFORMANCE.md has the figures and the variants not
-// kept.
+// on an AMD EPYC whose family was not recorded; docs/PERFORMANCE.md has the
+// figures and the variants not kept.
 
 // regPool hands out general-purpose registers in a fixed order, so the
 // generated text depends only on the program.
