@@ -195,10 +195,10 @@ type transition struct {
 // then returns the transition of s followed by t (the matrix product t*s):
 // if s covers j steps and t covers k, the result covers j+k steps, and its
 // rows obey the bound 2^(j+k) because it is the transition of j+k steps.
-// Single products may exceed 2^63 (2^48 * 2^16 for the last round of a
-// batch), but Go's int64 arithmetic wraps modulo 2^64 and every true
-// entry of the result is at most 2^62 in absolute value, so the sums come
-// out exact.
+// Within a batch (rounds of 16, 16, 16 and 14 steps) j+k is at most 62:
+// no product exceeds 2^62 in absolute value (the largest is 2^48 * 2^14,
+// in the last round), nor does any entry of the result, so the int64
+// arithmetic is exact.
 func (s transition) then(t transition) transition {
 	return transition{
 		ff: t.ff*s.ff + t.fg*s.gf,

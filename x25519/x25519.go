@@ -19,9 +19,11 @@
 // # How it computes
 //
 // A variable point is multiplied by the Montgomery ladder of RFC 7748,
-// section 5, which is defined for every u: on CPUs with AVX-512 IFMA, one
+// section 5, which is defined for every u. On CPUs with AVX-512 IFMA, one
 // vector kernel keeps both points of the ladder in the four lanes of its
-// registers for all the steps; elsewhere the ladder runs on field.Element.
+// registers for all the steps. On other amd64 CPUs with BMI2 and ADX, a
+// MULX kernel runs the ladder on elements of four 64-bit words. Elsewhere,
+// and with the purego build tag, the ladder runs on field.Element.
 // The base point (u = 9) takes the Edwards fixed-base comb of the parent
 // package instead, [edwards25519.Point.ScalarBaseMult], followed by the
 // map to u.

@@ -11,8 +11,9 @@
 // # What the routines compute
 //
 // An element is five 51-bit limbs, x = x0 + x1*2^51 + x2*2^102 + x3*2^153 +
-// x4*2^204, each limb below 2^54 on input. A product a*b is formed in four
-// steps, the same steps as feMulGeneric and feSquareGeneric in
+// x4*2^204, each limb below 2^54 on input (below 3*2^51 for the single MULX
+// squaring, see "The scaled single squaring"). A product a*b is formed in
+// four steps, the same steps as feMulGeneric and feSquareGeneric in
 // fe_generic.go, so that the limbs written are identical to theirs (not only
 // congruent mod p):
 //
@@ -307,8 +308,9 @@ func splitColumn(c *column) {
 // columns stay live. In column 0, the last, each y_j is read for the last
 // time and its register is given back right after its product.
 
-// squareMULQ: feSquareMULQ(out, a), for CPUs without BMI2/ADX: the same
-// single pass as squareMULX, with MULQ.
+// squareMULQ: feSquareMULQ(out, a), for CPUs without BMI2/ADX: one
+// firstPass with MULQ, for limbs below 2^54 (squareMULX's single squaring
+// is a scaledPass instead).
 func squareMULQ() {
 	TEXT("feSquareMULQ", NOSPLIT, "func(out, a *[5]uint64)")
 	Pragma("noescape")
@@ -486,7 +488,9 @@ func (s *squarer) productDoubling(c *column, k int, x *GPPhysical, what string) 
 	*x = y
 }
 
-// maskConst is the constant 2^51 - 1 in read-only memory (see squareN).
+// maskConst is the constant 2^51 - 1 in read-only memory, declared by
+// whichever of mulMULQ and squareRegs runs first (see "Repeated squaring"
+// for why it is not kept in a register).
 var maskConst Mem
 
 // split performs step 2 on c: c.hi becomes c_k = r_k >> 51 and c.lo becomes
@@ -523,9 +527,10 @@ func squareN(mulx bool) {
 
 // squareRegs writes the body of a routine that squares a into out with the
 // limbs in registers: n times (see squareN) if loop, else once. The first
-// squaring is firstPass, which accepts limbs below 2^54; the loop repeats
-// scaledPass (see "Scaled repeated squaring" below), which needs the tighter
-// bound that every squaring's output has.
+// squaring is firstPass, which accepts limbs below 2^54, except in the
+// single MULX squaring, which is one scaledPass for limbs below 3*2^51; the
+// loop repeats scaledPass (see "Scaled repeated squaring" below), which
+// needs the tighter bound that every squaring's output has.
 func squareRegs(mulx, loop bool) {
 	if loop {
 		AllocLocal(8) // a frame, so that the assembler saves and restores BP
@@ -766,7 +771,8 @@ func finalSums(pool *regPool, limbs, t, k [5]GPPhysical) {
 //
 //   - 19*h_i < 19 * 2^7 * 3*2^51 = 57 * 2^58 < 2^64, so the folded factors
 //     still fit a word (the bound needs 57 < 64; 2^54 would not fit);
-//   - r_k < 77 * (3*2^51)^2 < 2^110, so R_k = 2^13 * r_k < 2^123;
+//   - r_k < 77 * (3*2^51)^2 = 693 * 2^102 < 2^112, so R_k = 2^13 * r_k <
+//     2^125;
 //   - c_4 = r_4 >> 51 < 5 * 9 * 2^102 / 2^51 < 2^57, and 19*c_4 < 2^62, so
 //     the sums of step 3 stay below 2^64.
 //
