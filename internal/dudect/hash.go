@@ -1,17 +1,26 @@
 package main
 
 import (
+	"crypto/sha512"
 	"math/rand/v2"
 
 	"github.com/seed06d4b90c/edwards25519"
+	"github.com/seed06d4b90c/edwards25519/h2c"
+	"github.com/seed06d4b90c/edwards25519/x25519"
 )
 
-// Targets of hashing to the curve and Elligator 2: SetHashToCurve with the
-// message as the secret (its length and the DST fixed), and
-// Elligator2Representative with the point as the secret. Points for the
-// latter come from SetElligator2Representative of random bytes, so they are
-// uniformly random representable points of the whole curve (every coset,
-// both signs), which is what a hidden-key generator feeds it.
+// Targets of hashing to the curve, Elligator 2 and the Montgomery map:
+// SetHashToCurve and SetEncodeToCurve with the message as the secret (its
+// length and the DST fixed), and h2c.ExpandMessageXMD with SHA-512 likewise
+// (SetHashToCurve has its own copy of expand_message_xmd); SetElligator2Representative with the
+// representative as the secret (a fixed random one, and the all-zero one,
+// against random ones); Elligator2Representative with the point as the
+// secret; SetMontgomeryBytes with u and the sign as the secret, for u of
+// points on the curve, so that it never fails. Points for
+// Elligator2Representative come from SetElligator2Representative of random
+// bytes, so they are uniformly random representable points of the whole
+// curve (every coset, both signs), which is what a hidden-key generator
+// feeds it.
 
 func init() { moreTargets = append(moreTargets, hashTargets) }
 
@@ -36,15 +45,88 @@ func hashTargets(rng *rand.Rand) []target {
 		p     edwards25519.Point
 		tweak byte
 	}
+	randomMsg := func(rng *rand.Rand, m *[msgLen]byte) { *m = [msgLen]byte(randomBytes(rng, msgLen)) }
+	randomRep := func(rng *rand.Rand, r *[32]byte) { *r = [32]byte(randomBytes(rng, 32)) }
+	fixedRep := [32]byte(randomBytes(rng, 32))
+	var zeroRep [32]byte
+
+	// montInput is a u of a point on the curve (that of x·B for a random x,
+	// through x25519) and a sign bit.
+	type montInput struct {
+		u    [32]byte
+		sign int
+	}
+	curveU := func(rng *rand.Rand, in *montInput) {
+		u, err := x25519.X25519(randomBytes(rng, 32), x25519.Basepoint)
+		if err != nil {
+			panic(err)
+		}
+		in.u, in.sign = [32]byte(u), int(rng.Uint32()&1)
+	}
+	var fixedMont montInput
+	curveU(rng, &fixedMont)
+
 	return []target{
 		{
 			name:    "Point.SetHashToCurve",
 			classes: "fixed vs random 32-byte message, fixed DST",
 			batch:   1,
-			chunk: inputs(fixedOrRandom(&fixedMsg, func(rng *rand.Rand, m *[msgLen]byte) {
-				*m = [msgLen]byte(randomBytes(rng, msgLen))
-			}), func(m *[msgLen]byte) {
+			chunk: inputs(fixedOrRandom(&fixedMsg, randomMsg), func(m *[msgLen]byte) {
 				if _, err := sinkPoint.SetHashToCurve(m[:], dst); err != nil {
+					panic(err)
+				}
+			}),
+		},
+		{
+			name:    "Point.SetEncodeToCurve",
+			classes: "fixed vs random 32-byte message, fixed DST",
+			batch:   1,
+			chunk: inputs(fixedOrRandom(&fixedMsg, randomMsg), func(m *[msgLen]byte) {
+				if _, err := sinkPoint.SetEncodeToCurve(m[:], dst); err != nil {
+					panic(err)
+				}
+			}),
+		},
+		{
+			name:    "h2c.ExpandMessageXMD",
+			classes: "fixed vs random 32-byte message, SHA-512, fixed DST, 64 bytes out",
+			batch:   1,
+			budget:  0.5,
+			chunk: inputs(fixedOrRandom(&fixedMsg, randomMsg), func(m *[msgLen]byte) {
+				out, err := h2c.ExpandMessageXMD(sha512.New, m[:], dst, 64)
+				if err != nil {
+					panic(err)
+				}
+				copy(hashSink[:], out)
+			}),
+		},
+		{
+			name:    "Point.SetElligator2Representative",
+			classes: "fixed random vs random 32-byte representatives",
+			batch:   1,
+			chunk: inputs(fixedOrRandom(&fixedRep, randomRep), func(r *[32]byte) {
+				if _, err := sinkPoint.SetElligator2Representative(r[:]); err != nil {
+					panic(err)
+				}
+			}),
+		},
+		{
+			name:    "Point.SetElligator2Representative/zero",
+			classes: "the all-zero representative (r = 0) vs random ones",
+			batch:   1,
+			budget:  0.5,
+			chunk: inputs(fixedOrRandom(&zeroRep, randomRep), func(r *[32]byte) {
+				if _, err := sinkPoint.SetElligator2Representative(r[:]); err != nil {
+					panic(err)
+				}
+			}),
+		},
+		{
+			name:    "Point.SetMontgomeryBytes",
+			classes: "fixed vs random (u, sign), u of a point on the curve",
+			batch:   1,
+			chunk: inputs(fixedOrRandom(&fixedMont, curveU), func(in *montInput) {
+				if _, err := sinkPoint.SetMontgomeryBytes(in.u[:], in.sign); err != nil {
 					panic(err)
 				}
 			}),

@@ -530,9 +530,14 @@ func main() {
 	for _, more := range moreTargets {
 		all = append(all, more(rng)...)
 	}
+	// The name column is as wide as the longest name.
+	nameWidth := len("function")
+	for _, tg := range all {
+		nameWidth = max(nameWidth, len(tg.name))
+	}
 	if *listFlag {
 		for _, tg := range all {
-			fmt.Printf("%-36s %s\n", tg.name, tg.classes)
+			fmt.Printf("%-*s %s\n", nameWidth, tg.name, tg.classes)
 		}
 		return
 	}
@@ -553,8 +558,8 @@ func main() {
 		*cropsFlag, int(minN))
 	fmt.Printf("c0 = fixed secret, c1 = random secret; ns/call is the mean of the faster half of each class\n")
 	fmt.Printf("|t| > %.1f: evidence of a leak; |t| > %d: strong evidence\n\n", *thresholdFlag, strongThreshold)
-	fmt.Printf("%-36s %9s %10s %10s %8s  %-13s %s\n",
-		"function", "measured", "c0 ns/call", "c1 ns/call", "max|t|", "worst test", "verdict")
+	fmt.Printf("%-*s %9s %10s %10s %8s  %-13s %s\n",
+		nameWidth, "function", "measured", "c0 ns/call", "c1 ns/call", "max|t|", "worst test", "verdict")
 
 	qs := cropLevels(*cropsFlag)
 	controlRun, controlFlagged, warnings, strong := false, false, 0, 0
@@ -586,8 +591,8 @@ func main() {
 		default:
 			verdict = "ok: no evidence of a leak"
 		}
-		fmt.Printf("%-36s %9d %10.1f %10.1f %8.2f  %-13s %s\n",
-			tg.name, out.n, out.nsPerCall[0], out.nsPerCall[1], out.t, out.test, verdict)
+		fmt.Printf("%-*s %9d %10.1f %10.1f %8.2f  %-13s %s\n",
+			nameWidth, tg.name, out.n, out.nsPerCall[0], out.nsPerCall[1], out.t, out.test, verdict)
 	}
 	fmt.Printf("\ntotal %v\n", time.Since(began).Round(time.Second))
 

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"crypto/ed25519"
+	"io"
 	"math/rand/v2"
 
 	"github.com/seed06d4b90c/edwards25519"
@@ -14,6 +16,12 @@ import (
 // (Basepoint). The ladder is the IFMA kernel where the CPU has AVX-512 IFMA;
 // GODEBUG=cpu.avx512ifma=off selects the MULX kernel (on a CPU with BMI2
 // and ADX), and GODEBUG=cpu.avx512ifma=off,cpu.bmi2=off ladderGeneric.
+//
+// Also EdPrivateKeyToX25519, with the Ed25519 private key as the secret,
+// and GenerateHiddenKey, with the bytes it reads as the secret. Its number
+// of draws is public (it depends only on the draws it discards), so both
+// classes are draws it accepts at once: 34 bytes of which the first 32 are
+// the private key.
 
 func init() { moreTargets = append(moreTargets, x25519Targets) }
 
@@ -21,6 +29,35 @@ func init() { moreTargets = append(moreTargets, x25519Targets) }
 // not kept, so that it stays on the stack and no allocation enters the
 // timed call.
 var x25519Sink [32]byte
+
+// hiddenDraw is one draw of GenerateHiddenKey (a private key, the padding
+// byte and the choice byte) that it accepts, read through an io.Reader that
+// gives those 34 bytes once and then reports io.EOF.
+type hiddenDraw struct {
+	buf [x25519.ScalarSize + 2]byte
+	off int
+}
+
+func (d *hiddenDraw) Read(p []byte) (int, error) {
+	if d.off == len(d.buf) {
+		return 0, io.EOF
+	}
+	n := copy(p, d.buf[d.off:])
+	d.off += n
+	return n, nil
+}
+
+// acceptedDraw fills d with random bytes until GenerateHiddenKey accepts
+// them on its first draw, and rewinds it.
+func acceptedDraw(rng *rand.Rand, d *hiddenDraw) {
+	for {
+		d.buf, d.off = [x25519.ScalarSize + 2]byte(randomBytes(rng, len(d.buf))), 0
+		if _, _, err := x25519.GenerateHiddenKey(d); err == nil {
+			d.off = 0
+			return
+		}
+	}
+}
 
 func x25519Targets(rng *rand.Rand) []target {
 	fixed := [32]byte(randomBytes(rng, 32))
@@ -54,6 +91,13 @@ func x25519Targets(rng *rand.Rand) []target {
 		0xda, 0x09, 0x8d, 0xeb, 0x9c, 0x32, 0xb1, 0xfd, 0x86, 0x62, 0x05, 0x16, 0x5f, 0x49, 0xb8, 0x00}
 
 	randomKey := func(rng *rand.Rand, k *[32]byte) { *k = [32]byte(randomBytes(rng, 32)) }
+	randomEdKey := func(rng *rand.Rand, k *[ed25519.PrivateKeySize]byte) {
+		*k = [ed25519.PrivateKeySize]byte(randomBytes(rng, ed25519.PrivateKeySize))
+	}
+	var fixedEdKey [ed25519.PrivateKeySize]byte
+	randomEdKey(rng, &fixedEdKey)
+	var fixedDraw hiddenDraw
+	acceptedDraw(rng, &fixedDraw)
 	run := func(point []byte) func(*[32]byte) {
 		return func(k *[32]byte) {
 			out, _ := x25519.X25519(k[:], point)
@@ -100,6 +144,37 @@ func x25519Targets(rng *rand.Rand) []target {
 			classes: "fixed random scalar vs random scalars, Basepoint (fixed-base comb)",
 			batch:   1,
 			chunk:   inputs(fixedOrRandom(&fixed, randomKey), run(x25519.Basepoint)),
+		},
+		{
+			name:    "x25519.EdPrivateKeyToX25519",
+			classes: "fixed vs random 64-byte Ed25519 private keys",
+			batch:   1,
+			budget:  0.5,
+			chunk: inputs(fixedOrRandom(&fixedEdKey, randomEdKey), func(k *[ed25519.PrivateKeySize]byte) {
+				out, err := x25519.EdPrivateKeyToX25519(k[:])
+				if err != nil {
+					panic(err)
+				}
+				copy(x25519Sink[:], out)
+			}),
+		},
+		{
+			name:    "x25519.GenerateHiddenKey",
+			classes: "a fixed draw vs random draws, each accepted at once",
+			batch:   1,
+			chunk: inputs(func(rng *rand.Rand, class int, d *hiddenDraw) {
+				if class == 0 {
+					*d = fixedDraw
+				} else {
+					acceptedDraw(rng, d)
+				}
+			}, func(d *hiddenDraw) {
+				_, r, err := x25519.GenerateHiddenKey(d)
+				if err != nil {
+					panic(err)
+				}
+				copy(x25519Sink[:], r)
+			}),
 		},
 	}
 }
