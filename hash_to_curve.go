@@ -21,7 +21,8 @@ import (
 // (a block of zeros, then msg, three bytes, DST_prime and the padding) and
 // one each for b_1 and b_2 when len(dst) <= 45 (two each above); two
 // SetElligator2 (two exponentiations, about 2·(Pow22523 + 5S + 17M), no
-// inversion); one addition (9M) and three doublings (3·(4S + 4M)).
+// inversion); one addition (9M) and three doublings (12S + 10M: the first
+// two end in projective coordinates, 3M each, the last in extended, 4M).
 // SetEncodeToCurve (NU): 48 bytes (b_0 and b_1), one SetElligator2 and the
 // three doublings. The result stays in extended coordinates: no inversion
 // anywhere.

@@ -6,12 +6,13 @@ import (
 	"github.com/seed06d4b90c/edwards25519/field"
 )
 
-// This package reads field elements as their limbs in three places: the
+// This package reads field elements as their limbs in four places: the
 // constant-time table scans (tables.go), the lazy additions of the point
-// formulas below, and the vector backends' conversions to and from lanes
-// (vec_avx2.go). field.Element is exactly five uint64 limbs in radix 2^51,
-// least significant first (field/fe.go); the size assertions here and
-// TestElementWords check that assumption.
+// formulas below, the check for an uninitialized Point (mustBeInitialized in
+// point.go), and the vector backends' conversions to and from lanes
+// (vec_avx2.go, vec_ifma.go). field.Element is exactly five uint64 limbs in
+// radix 2^51, least significant first (field/fe.go); the size assertions
+// here and TestElementWords check that assumption.
 
 const (
 	elementWords = 5
