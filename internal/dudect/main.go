@@ -14,7 +14,7 @@
 //
 // Usage:
 //
-//	go run ./internal/dudect -short   # CI smoke: about a minute
+//	go run ./internal/dudect -short   # CI smoke: about 3.5 minutes (5 s per function)
 //	go run ./internal/dudect          # real evidence: about a minute per function
 //	go run ./internal/dudect -run 'Invert' -time 5m
 //
