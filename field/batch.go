@@ -13,7 +13,7 @@ package field
 // each zero is replaced by a fixed nonzero element before it enters the
 // products, and its output is set to 0 afterwards, both by constant-time
 // selection: the work does not depend on how many zeros there are or
-// where. The stand-in is batchFill, whose limbs look random, rather than
+// where. The stand-in is denseElement, whose limbs look random, rather than
 // 1: on AMD Zen 5 dudect told a batch of zeros from random elements when
 // the stand-in was 1 (whose powers have four zero limbs), as it did for
 // Scalar.Invert on 0 and 1 (docs/SECURITY.md).
@@ -51,12 +51,12 @@ func BatchInvert(v, z []*Element) []*Element {
 	}
 
 	var zero, zi Element
-	fill := &batchFill
-	// Forward: prefix[i] = z'_0·…·z'_i, where z'_i is z[i], or batchFill if
+	fill := &denseElement
+	// Forward: prefix[i] = z'_0·…·z'_i, where z'_i is z[i], or denseElement if
 	// z[i] = 0.
-	prefix[0].Select(fill, z[0], batchIsZero(z[0]))
+	prefix[0].Select(fill, z[0], isZero(z[0]))
 	for i := 1; i < n; i++ {
-		zi.Select(fill, z[i], batchIsZero(z[i]))
+		zi.Select(fill, z[i], isZero(z[i]))
 		prefix[i].Multiply(&prefix[i-1], &zi)
 	}
 
@@ -65,21 +65,22 @@ func BatchInvert(v, z []*Element) []*Element {
 	var t, inv Element
 	t.Invert(&prefix[n-1]) // a product of nonzero elements: never 0
 	for i := n - 1; i > 0; i-- {
-		isZero := batchIsZero(z[i])
-		zi.Select(fill, z[i], isZero)
+		zeroI := isZero(z[i])
+		zi.Select(fill, z[i], zeroI)
 		inv.Multiply(&t, &prefix[i-1])
 		t.Multiply(&t, &zi)
-		v[i].Select(&zero, &inv, isZero)
+		v[i].Select(&zero, &inv, zeroI)
 	}
-	v[0].Select(&zero, &t, batchIsZero(z[0]))
+	v[0].Select(&zero, &t, isZero(z[0]))
 	return v
 }
 
-// batchFill is the stand-in for zeros in BatchInvert: the element whose
-// encoding is the first 32 bytes of SHA-512("edwards25519 field.BatchInvert
-// stand-in for zero") with the top bit cleared (batch_test.go recomputes
-// it). It is not 0, and its limbs are all nonzero.
-var batchFill = func() Element {
+// denseElement is the stand-in for zeros in BatchInvert, and the factor
+// Invert multiplies its input by: the element whose encoding is the first 32
+// bytes of SHA-512("edwards25519 field.BatchInvert stand-in for zero") with
+// the top bit cleared (batch_test.go recomputes it). It is not 0, and its
+// limbs are all nonzero.
+var denseElement = func() Element {
 	var e Element
 	b := [32]byte{
 		0x4d, 0x85, 0x00, 0x9b, 0x1a, 0xe2, 0x02, 0x56, 0x6d, 0x32, 0xba, 0x83, 0xef, 0xcd, 0xc8, 0x3e,
@@ -91,9 +92,9 @@ var batchFill = func() Element {
 	return e
 }()
 
-// batchIsZero returns 1 if e = 0 (mod p) and 0 otherwise, in constant time:
+// isZero returns 1 if e = 0 (mod p) and 0 otherwise, in constant time:
 // e.Equal(&zero) without reducing the second operand.
-func batchIsZero(e *Element) int {
+func isZero(e *Element) int {
 	l := e.canonical()
 	d := l[0] | l[1] | l[2] | l[3] | l[4]
 	// d < 2^51, so d - 1 has its top bit set exactly when d = 0.

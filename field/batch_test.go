@@ -208,17 +208,17 @@ func BenchmarkBatchInvert(b *testing.B) {
 	})
 }
 
-// TestBatchFill recomputes batchFill from its definition and checks that
+// TestBatchFill recomputes denseElement from its definition and checks that
 // none of its limbs is zero.
 func TestBatchFill(t *testing.T) {
 	h := sha512.Sum512([]byte("edwards25519 field.BatchInvert stand-in for zero"))
 	h[31] &= 0x7f
-	if got := batchFill.Bytes(); !bytes.Equal(got, h[:32]) {
-		t.Fatalf("batchFill encodes as %x, want %x", got, h[:32])
+	if got := denseElement.Bytes(); !bytes.Equal(got, h[:32]) {
+		t.Fatalf("denseElement encodes as %x, want %x", got, h[:32])
 	}
-	for i, l := range batchFill.l {
+	for i, l := range denseElement.l {
 		if l == 0 {
-			t.Errorf("limb %d of batchFill is zero", i)
+			t.Errorf("limb %d of denseElement is zero", i)
 		}
 	}
 }

@@ -357,9 +357,21 @@ func powChain(ones250, z11, z *Element) {
 //
 // It runs the constant-time division steps of Bernstein and Yang
 // (invertDivsteps, fe_invert.go): 620 branch-free steps on machine words,
-// whatever z is.
+// whatever z is. The steps run on z·c for the fixed element c =
+// denseElement (on c itself when z = 0), and the result is multiplied by c
+// again: 1/(z·c)·c = 1/z. So the words the steps work on look random even
+// for inputs of low weight such as 0 and 1, on which dudect told the steps
+// apart from random inputs on AMD Zen 5 (docs/SECURITY.md). The zero case
+// is selected by mask, so it costs the same as any other input: two
+// multiplications more than the steps alone.
 func (v *Element) Invert(z *Element) *Element {
-	return invertDivsteps(v, z)
+	zero := isZero(z)
+	var w, none Element
+	w.Multiply(z, &denseElement)
+	w.Select(&denseElement, &w, zero)
+	invertDivsteps(&w, &w)
+	w.Multiply(&w, &denseElement)
+	return v.Select(&none, &w, zero)
 }
 
 // Pow22523 sets v = x^((p-5)/8) = x^(2^252 - 3) and returns v. This power

@@ -319,6 +319,19 @@ func targets(rng *rand.Rand) []target {
 			}, func(e *field.Element) { sinkElement.Invert(e) }),
 		},
 		{
+			name:    "field.Element.Invert/one",
+			classes: "1 vs random elements",
+			batch:   1,
+			budget:  0.5,
+			chunk: inputs(func(rng *rand.Rand, class int, e *field.Element) {
+				if class == 0 {
+					e.One()
+				} else {
+					randomElement(rng, e)
+				}
+			}, func(e *field.Element) { sinkElement.Invert(e) }),
+		},
+		{
 			name:     "field.Element.Multiply",
 			classes:  fmt.Sprintf("0*0 vs random*random, %d products per measurement", multiplyBatch),
 			batch:    multiplyBatch,
