@@ -49,6 +49,11 @@ func hashTargets(rng *rand.Rand) []target {
 	randomRep := func(rng *rand.Rand, r *[32]byte) { *r = [32]byte(randomBytes(rng, 32)) }
 	fixedRep := [32]byte(randomBytes(rng, 32))
 	var zeroRep [32]byte
+	setRep := func(r *[32]byte) {
+		if _, err := sinkPoint.SetElligator2Representative(r[:]); err != nil {
+			panic(err)
+		}
+	}
 
 	// montInput is a u of a point on the curve (that of x·B for a random x,
 	// through x25519) and a sign bit.
@@ -104,22 +109,14 @@ func hashTargets(rng *rand.Rand) []target {
 			name:    "Point.SetElligator2Representative",
 			classes: "fixed random vs random 32-byte representatives",
 			batch:   1,
-			chunk: inputs(fixedOrRandom(&fixedRep, randomRep), func(r *[32]byte) {
-				if _, err := sinkPoint.SetElligator2Representative(r[:]); err != nil {
-					panic(err)
-				}
-			}),
+			chunk:   inputs(fixedOrRandom(&fixedRep, randomRep), setRep),
 		},
 		{
 			name:    "Point.SetElligator2Representative/zero",
 			classes: "the all-zero representative (r = 0) vs random ones",
 			batch:   1,
 			budget:  0.5,
-			chunk: inputs(fixedOrRandom(&zeroRep, randomRep), func(r *[32]byte) {
-				if _, err := sinkPoint.SetElligator2Representative(r[:]); err != nil {
-					panic(err)
-				}
-			}),
+			chunk:   inputs(fixedOrRandom(&zeroRep, randomRep), setRep),
 		},
 		{
 			name:    "Point.SetMontgomeryBytes",

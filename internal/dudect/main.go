@@ -255,6 +255,7 @@ func targets(rng *rand.Rand) []target {
 		}
 	}
 
+	invert := func(e *field.Element) { sinkElement.Invert(e) }
 	return []target{
 		{
 			name:    "ScalarBaseMult",
@@ -310,26 +311,14 @@ func targets(rng *rand.Rand) []target {
 			name:    "field.Element.Invert",
 			classes: "0 vs random elements",
 			batch:   1,
-			chunk: inputs(func(rng *rand.Rand, class int, e *field.Element) {
-				if class == 0 {
-					e.Zero()
-				} else {
-					randomElement(rng, e)
-				}
-			}, func(e *field.Element) { sinkElement.Invert(e) }),
+			chunk:   inputs(fixedOrRandom(new(field.Element), randomElement), invert),
 		},
 		{
 			name:    "field.Element.Invert/one",
 			classes: "1 vs random elements",
 			batch:   1,
 			budget:  0.5,
-			chunk: inputs(func(rng *rand.Rand, class int, e *field.Element) {
-				if class == 0 {
-					e.One()
-				} else {
-					randomElement(rng, e)
-				}
-			}, func(e *field.Element) { sinkElement.Invert(e) }),
+			chunk:   inputs(fixedOrRandom(new(field.Element).One(), randomElement), invert),
 		},
 		{
 			name:     "field.Element.Multiply",
