@@ -208,9 +208,9 @@ func BenchmarkBatchInvert(b *testing.B) {
 	})
 }
 
-// TestBatchFill recomputes denseElement from its definition and checks that
+// TestDenseElement recomputes denseElement from its definition and checks that
 // none of its limbs is zero.
-func TestBatchFill(t *testing.T) {
+func TestDenseElement(t *testing.T) {
 	h := sha512.Sum512([]byte("edwards25519 field.BatchInvert stand-in for zero"))
 	h[31] &= 0x7f
 	if got := denseElement.Bytes(); !bytes.Equal(got, h[:32]) {
