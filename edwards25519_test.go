@@ -280,15 +280,16 @@ func TestTorsionPoints(t *testing.T) {
 	})
 }
 
-// TestBaseCombTable recomputes every entry of the fixed-base comb with the
-// reference's constant-time ScalarMult and compares affine coordinates.
+// TestBaseCombTable recomputes every entry of the fixed-base comb, (2i+1)
+// times its row's point, and the comb's starts, with the reference's
+// constant-time ScalarMult, and compares affine coordinates.
 func TestBaseCombTable(t *testing.T) {
 	rows := baseCombTable()
 	B := ref.NewGeneratorPoint()
 	rowBase := new(big.Int).SetInt64(1)
 	for m := range rows {
 		for i := range rows[m] {
-			k := new(big.Int).Mul(rowBase, big.NewInt(int64(i+1)))
+			k := new(big.Int).Mul(rowBase, big.NewInt(int64(2*i+1)))
 			want := new(Point)
 			if _, err := want.SetBytes(new(ref.Point).ScalarMult(toRefScalar(t, ptScalarFromBig(t, k)), B).Bytes()); err != nil {
 				t.Fatal(err)
@@ -300,6 +301,11 @@ func TestBaseCombTable(t *testing.T) {
 			}
 		}
 		rowBase.Lsh(rowBase, combWidth*combSpacing)
+	}
+	for d, start := range baseCombStarts() {
+		k := new(big.Int).Lsh(big.NewInt(1), combTopShift)
+		k.Sub(k, big.NewInt(int64(d+1)))
+		samePoint(t, fmt.Sprintf("start T_%d", d+1), &start, new(ref.Point).ScalarMult(toRefScalar(t, ptScalarFromBig(t, k)), B))
 	}
 	odd := baseOddTable()
 	for i := range odd {
@@ -317,22 +323,22 @@ func TestBaseCombTable(t *testing.T) {
 }
 
 // TestBuildComb builds combs of other points than B, with a torsion
-// component, at spacings 1 to 3, and checks every entry against the
-// reference's ScalarMult.
+// component, at spacings 1 to 3, and checks every entry and the top,
+// 2^(4(n-1))·p for n digits, against the reference's ScalarMult.
 func TestBuildComb(t *testing.T) {
 	r := ptRand(t)
 	pts := ptPoints(t, r, 12)
 	for spacing := 1; spacing <= 3; spacing++ {
 		p := pts[len(pts)-spacing]
 		rows := make([]affineWindow, 3+spacing)
-		buildComb(rows, p, spacing)
+		top := buildComb(rows, p, spacing)
 		rp := toRefPoint(t, p)
 		rowBase := big.NewInt(1)
 		for m := range rows {
 			for i := range rows[m] {
 				// k < l here, so k·p is the reference's k·p even though p
 				// has a torsion component.
-				k := new(big.Int).Mul(rowBase, big.NewInt(int64(i+1)))
+				k := new(big.Int).Mul(rowBase, big.NewInt(int64(2*i+1)))
 				if k.Cmp(groupOrder) >= 0 {
 					t.Fatal("the test's rows reach l")
 				}
@@ -344,6 +350,9 @@ func TestBuildComb(t *testing.T) {
 			}
 			rowBase.Lsh(rowBase, uint(combWidth*spacing))
 		}
+		k := new(big.Int).Lsh(big.NewInt(1), uint(combWidth*(spacing*len(rows)-1)))
+		want := new(ref.Point).ScalarMult(toRefScalar(t, ptScalarFromBig(t, k)), rp)
+		samePoint(t, fmt.Sprintf("spacing %d top", spacing), &top, want)
 	}
 }
 
@@ -373,15 +382,23 @@ func TestTableSelection(t *testing.T) {
 		}
 		samePoint(t, "cachedWindow digit", &got, want)
 	}
+	// A comb row holds the odd multiples: entry e names ±(2|e|-1)·B.
 	rows := baseCombTable()
 	for d := -combEntries; d <= combEntries; d++ {
+		if d == 0 {
+			continue // not a comb digit
+		}
 		var a affineCached
 		rows[0].selectDigit(&a, int32(d))
 		var got Point
 		var sum completed
 		got.fromCompleted(sum.addAffine(NewIdentityPoint(), &a))
-		k := ptScalarFromBig(t, big.NewInt(int64(d)))
-		samePoint(t, "comb digit", &got, new(ref.Point).ScalarBaseMult(toRefScalar(t, k)))
+		mult := int64(2*d - 1)
+		if d < 0 {
+			mult = int64(2*d + 1)
+		}
+		k := ptScalarFromBig(t, new(big.Int).Mod(big.NewInt(mult), groupOrder))
+		samePoint(t, fmt.Sprintf("comb entry %d", d), &got, new(ref.Point).ScalarBaseMult(toRefScalar(t, k)))
 	}
 }
 

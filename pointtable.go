@@ -7,25 +7,26 @@ import "unsafe"
 //
 // The comb of ScalarBaseMult (comb.go), built for a point q given at run
 // time, on the backend active when it is built, by that backend's builder
-// (buildComb, vecBuildComb), the one that also builds B's comb. The digits
-// are those of x + 8·l, since q may have a torsion component: 64 in
-// [-8, 8), and a 65th, always 1, whose term 2^256·q the loop starts from
-// (see comb.go). A table records its backend, and ScalarMultTable runs that
-// backend's loop, whatever pointBackend is by then.
+// (buildComb, vecBuildComb), the one that also builds B's comb. Its
+// recoding, x = u - δ with u odd, holds for q's torsion component as for
+// the rest, so the digits are those of ScalarBaseMult; the table keeps
+// the starts T_1 and T_2 of q (combStarts). A table records its backend,
+// and ScalarMultTable runs that backend's loop, whatever pointBackend is
+// by then.
 //
 // Serial (w = 4, k = 2): building costs about 4400M + 1250S, 2.5 serial
 // ScalarMults, with one batch inversion to make the addends affine;
-// ScalarMultTable is ScalarBaseMult's loop, 64 affine additions (448M), 4
-// doublings and 64 scans of 8 entries. The comb is 32 rows · 8 entries ·
-// 120 bytes = 30 KiB (in a 32 KiB allocation).
+// ScalarMultTable is ScalarBaseMult's loop, 63 affine additions (441M),
+// one of T_δ (9M), 4 doublings and 63 scans of 8 entries. The comb is 32
+// rows · 8 entries · 120 bytes = 30 KiB (in a 32 KiB allocation).
 //
-// Vector (w = 4, k = 1): building costs 1536V, 2.3 ScalarMults, with cached
-// addends and no inversion; ScalarMultTable is 64 additions (128V) with
-// their scans inside the kernel, as ScalarBaseMult. The comb is 64 rows · 8
-// entries · 160 bytes = 80 KiB, on the AVX2 and the IFMA backends alike.
+// Vector (w = 4, k = 1): building costs 1701V, 2.6 ScalarMults, with cached
+// addends and no inversion; ScalarMultTable is 63 additions (126V) with
+// their scans inside the kernel, as ScalarBaseMult. The comb is 63 rows · 8
+// entries · 160 bytes = 79 KiB, on the AVX2 and the IFMA backends alike.
 //
-// Either way the PointTable itself adds 352 bytes: q, the start, and the
-// header.
+// Either way the PointTable itself adds 512 bytes: q, the two starts, and
+// the header.
 //
 // The points and digits go through the same formulas and kernels as
 // ScalarMult's, and so does their time: constant in x and in q. A point of
@@ -50,9 +51,9 @@ import "unsafe"
 // usable: tables are made by [NewPointTable].
 type PointTable struct {
 	q Point
-	// start is the comb loop's starting point, 2^256·q for the vector
-	// backends and 2^252·q for the serial one (its 4 doublings scale it).
-	start   Point
+	// starts are T_1 = 2^252·q - q and T_2 = 2^252·q - 2·q, the term of
+	// the comb's last digit for an even and an odd scalar (comb.go).
+	starts  [2]Point
 	backend backend // the backend that built the table, whose loop reads it
 	// rows is the comb: *[combRows]affineWindow for the serial backend, and
 	// for a vector backend with packed addends A, *[vecCombRows][combEntries]A
@@ -66,28 +67,29 @@ func NewPointTable(q *Point) *PointTable {
 	mustBeInitialized(q)
 	t := &PointTable{backend: pointBackend}
 	t.q.Set(q)
+	var top Point
 	switch t.backend {
 	case backendAVX2:
-		t.rows, t.start = vecNewComb[avx2Backend](q)
-		return t
+		t.rows, top = vecNewComb[avx2Backend](q)
 	case backendIFMA:
-		t.rows, t.start = vecNewComb[ifmaBackend](q)
-		return t
+		t.rows, top = vecNewComb[ifmaBackend](q)
+	default:
+		rows := new([combRows]affineWindow)
+		top = buildComb(rows[:], q, combSpacing)
+		t.rows = rows
 	}
-	rows := new([combRows]affineWindow)
-	t.start = buildComb(rows[:], q, combSpacing)
-	t.rows = rows
+	t.starts = combStarts(&top, q)
 	return t
 }
 
 // vecNewComb returns a new comb of q packed for B, with cached addends, and
-// its starting point.
+// its top, 2^252·q.
 //
 // The comb is in 32-byte aligned memory, as the kernels prefer (see
 // "Alignment and rooms" in vec.go). An allocation above 32 KiB gets pages of
-// its own, so new returns aligned memory here, of exactly the comb's 80 KiB,
-// where vecAligned's 31 bytes of slack would cost another 8 KiB page;
-// vecAligned stays the fallback, for a runtime that allocates otherwise.
+// its own, so new returns aligned memory here; vecAligned, whose 31 bytes of
+// slack make a larger allocation, stays the fallback, for a runtime that
+// allocates otherwise.
 func vecNewComb[B vecBackend[L, A], L, A any](q *Point) (*[vecCombRows][combEntries]A, Point) {
 	rows := new([vecCombRows][combEntries]A)
 	if uintptr(unsafe.Pointer(rows))&31 != 0 {
@@ -116,16 +118,14 @@ func (t *PointTable) Point() *Point {
 // It gives the same result as v.ScalarMult(x, t.Point()), faster.
 func (v *Point) ScalarMultTable(x *Scalar, t *PointTable) *Point {
 	t.mustBeInitialized()
-	padded := x.signedRadix16Padded() // x + 8·l: 64 digits, and the 65th, 1, is the start
-	var digits [combDigits]int32
-	for i := range digits {
-		digits[i] = int32(padded[i])
-	}
+	var digits [combLookups]int32
+	var start Point
+	start.combStart(&t.starts, x.combOddDigits(&digits))
 	switch t.backend {
 	case backendAVX2:
-		return vecCombMult[avx2Backend](v, t.rows.(*[vecCombRows][combEntries]avx2Addend), &t.start, digits[:])
+		return vecCombMult[avx2Backend](v, t.rows.(*[vecCombRows][combEntries]avx2Addend), &start, &digits)
 	case backendIFMA:
-		return vecCombMult[ifmaBackend](v, t.rows.(*[vecCombRows][combEntries]ifmaAddend), &t.start, digits[:])
+		return vecCombMult[ifmaBackend](v, t.rows.(*[vecCombRows][combEntries]ifmaAddend), &start, &digits)
 	}
-	return v.combMultSerial(t.rows.(*[combRows]affineWindow), &t.start, digits[:])
+	return v.combMultSerial(t.rows.(*[combRows]affineWindow), &start, &digits)
 }

@@ -75,7 +75,7 @@ func sameLimbs(p, q *Point) bool {
 		*limbsOf(&p.z) == *limbsOf(&q.z) && *limbsOf(&p.t) == *limbsOf(&q.t)
 }
 
-// TestPointTableCombs checks every entry of a table, and its start, on
+// TestPointTableCombs checks every entry of a table, and its starts, on
 // every backend: for a random point with a torsion component (whose
 // multiples 2^(4m)·q are not those of a prime-order point) and for B, whose
 // comb on the vector backends comes from the same builder, against
@@ -87,13 +87,12 @@ func TestPointTableCombs(t *testing.T) {
 	q.Add(q, torsion[3])
 	forEachBackend(t, func(t *testing.T) {
 		table := NewPointTable(q)
-		rows, start := tableEntries(t, table.backend, table.rows)
-		checkComb(t, "q", q, rows, &table.start, start)
+		checkComb(t, "q", q, tableEntries(t, table.backend, table.rows), &table.starts)
 		switch pointBackend {
 		case backendAVX2:
-			checkComb(t, "B", generator, vecEntries[avx2Backend](avx2Backend{}.baseComb()), nil, 0)
+			checkComb(t, "B", generator, vecEntries[avx2Backend](avx2Backend{}.baseComb()), baseCombStarts())
 		case backendIFMA:
-			checkComb(t, "B", generator, vecEntries[ifmaBackend](ifmaBackend{}.baseComb()), nil, 0)
+			checkComb(t, "B", generator, vecEntries[ifmaBackend](ifmaBackend{}.baseComb()), baseCombStarts())
 		}
 	})
 }
@@ -125,14 +124,13 @@ func TestPointTableAligned(t *testing.T) {
 }
 
 // tableEntries returns, for the comb rows of a table built on backend b, a
-// function giving the entry for digit position m and |digit| i+1 as a
-// Point, and the power of two that the table's start multiplies q by.
-func tableEntries(t *testing.T, b backend, rows any) (func(m, i int) *Point, uint) {
+// function giving entry i for digit position m as a Point.
+func tableEntries(t *testing.T, b backend, rows any) func(m, i int) *Point {
 	switch b {
 	case backendAVX2:
-		return vecEntries[avx2Backend](rows.(*[vecCombRows][combEntries]avx2Addend)), 256
+		return vecEntries[avx2Backend](rows.(*[vecCombRows][combEntries]avx2Addend))
 	case backendIFMA:
-		return vecEntries[ifmaBackend](rows.(*[vecCombRows][combEntries]ifmaAddend)), 256
+		return vecEntries[ifmaBackend](rows.(*[vecCombRows][combEntries]ifmaAddend))
 	}
 	serial := rows.(*[combRows]affineWindow)
 	return func(m, i int) *Point {
@@ -141,7 +139,7 @@ func tableEntries(t *testing.T, b backend, rows any) (func(m, i int) *Point, uin
 		}
 		var sum completed
 		return new(Point).fromCompleted(sum.addAffine(NewIdentityPoint(), &serial[m/combSpacing][i]))
-	}, 252
+	}
 }
 
 // vecEntries returns entry (m, i) of a packed comb as a Point, through B's
@@ -159,33 +157,35 @@ func vecEntries[B vecBackend[L, A], L, A any](rows *[vecCombRows][combEntries]A)
 	}
 }
 
-// checkComb compares entry(m, i) with (i+1)·2^(4m)·p for the 64 digit
-// positions m (entry returns nil for positions without a row of their
-// own), and, with startExp ≠ 0, start with 2^startExp·p. The reference
-// multiples come from additions and doublings of the reference's own.
-func checkComb(t *testing.T, name string, p *Point, entry func(m, i int) *Point, start *Point, startExp uint) {
+// checkComb compares entry(m, i) with (2i+1)·2^(4m)·p for the digit
+// positions m < combLookups (entry returns nil for positions without a row
+// of their own), and, when starts is not nil, starts with 2^252·p - p and
+// 2^252·p - 2·p. The reference multiples come from additions and doublings
+// of the reference's own.
+func checkComb(t *testing.T, name string, p *Point, entry func(m, i int) *Point, starts *[2]Point) {
 	t.Helper()
-	base := toRefPoint(t, p) // 2^(4m)·p
-	for m := 0; m < combDigits; m++ {
+	rp := toRefPoint(t, p)
+	base := new(ref.Point).Set(rp) // 2^(4m)·p
+	for m := 0; m < combLookups; m++ {
 		want := new(ref.Point).Set(base)
+		twice := new(ref.Point).Add(base, base)
 		for i := range combEntries {
 			if got := entry(m, i); got != nil {
 				samePoint(t, fmt.Sprintf("%s: row %d entry %d", name, m, i), got, want)
 			}
-			want.Add(want, base)
+			want.Add(want, twice)
 		}
 		for range combWidth {
 			base.Add(base, base)
 		}
 	}
-	if startExp == 0 {
+	if starts == nil {
 		return
 	}
-	want := toRefPoint(t, p)
-	for range startExp {
-		want.Add(want, want)
-	}
-	samePoint(t, name+": start", start, want)
+	// base is now 2^252·p.
+	want := new(ref.Point).Subtract(base, rp)
+	samePoint(t, name+": start T_1", &starts[0], want)
+	samePoint(t, name+": start T_2", &starts[1], want.Subtract(want, rp))
 }
 
 // TestPointTableBackendSwitch builds a table on each backend and uses it on
@@ -339,27 +339,59 @@ func TestScalarMultTableStackGrowth(t *testing.T) {
 	})
 }
 
-// TestScalarMultTableDigits drives single comb entries: x = d·16^i (mod l)
-// for every digit position i and |d| ≤ 8 in a few positions, where the
-// digits of x + 8l differ from those of 8l in few places.
+// TestScalarMultTableDigits drives every comb entry of every row, with
+// both signs, through ScalarMultTable (a point with a torsion component)
+// and ScalarBaseMult: for each row i and entry e, a scalar whose comb
+// digits are e in row i and random elsewhere (Scalar.combOddDigits must
+// give them back), against the reference. Row 62 reads only entry 1 and
+// the negated entries: a positive digit above 1 there would put x + δ
+// above l + 1.
 func TestScalarMultTableDigits(t *testing.T) {
 	r := ptRand(t)
 	torsion := ptTorsion(t, r)
 	q := new(Point).ScalarBaseMult(ptRandomScalar(r))
 	q.Add(q, torsion[1])
 	rq := toRefPoint(t, q)
+	B := ref.NewGeneratorPoint()
+	type probe struct {
+		x    *Scalar
+		what string
+	}
+	var probes []probe
+	var e, got [combLookups]int32
+	for i := range combLookups {
+		for d := int32(-combEntries); d <= combEntries; d++ {
+			if d == 0 || (i == combLookups-1 && d > 1) {
+				continue
+			}
+			for k := range e {
+				e[k] = int32(r.IntN(combEntries) + 1)
+				if r.IntN(2) == 0 || k == combLookups-1 {
+					e[k] = -e[k] // a negative top digit keeps x + δ below 2^252
+				}
+				if i == combLookups-1 && d == 1 {
+					e[k] = -combEntries // with +1 on top: x + δ = 2^252 + 1
+				}
+			}
+			e[i] = d
+			delta := int64(1 + r.IntN(2))
+			x := new(big.Int).Sub(combTestValue(&e), big.NewInt(delta))
+			if x.Sign() < 0 || x.Cmp(groupOrder) >= 0 || int64(x.Bit(0)) != delta-1 {
+				t.Fatalf("row %d entry %d: x = %v is not a scalar of parity %d", i, d, x, delta-1)
+			}
+			s := ptScalarFromBig(t, x)
+			if s.combOddDigits(&got); got != e {
+				t.Fatalf("row %d entry %d: combOddDigits gives %v, want %v", i, d, got, e)
+			}
+			probes = append(probes, probe{s, fmt.Sprintf("row %d entry %d", i, d)})
+		}
+	}
 	forEachBackend(t, func(t *testing.T) {
 		table := NewPointTable(q)
-		for i := 0; i < combDigits; i++ {
-			for _, d := range []int64{-8, -1, 1, 5, 8} {
-				if i%9 != 0 && d != 5 && i != combDigits-1 {
-					continue
-				}
-				k := new(big.Int).Lsh(big.NewInt(d), uint(4*i))
-				x := ptScalarFromBig(t, k)
-				got := new(Point).ScalarMultTable(x, table)
-				samePoint(t, fmt.Sprintf("%d·16^%d", d, i), got, new(ref.Point).ScalarMult(toRefScalar(t, x), rq))
-			}
+		for _, p := range probes {
+			rx := toRefScalar(t, p.x)
+			samePoint(t, "ScalarMultTable "+p.what, new(Point).ScalarMultTable(p.x, table), new(ref.Point).ScalarMult(rx, rq))
+			samePoint(t, "ScalarBaseMult "+p.what, new(Point).ScalarBaseMult(p.x), new(ref.Point).ScalarMult(rx, B))
 		}
 	})
 }

@@ -790,16 +790,47 @@ func (s *Scalar) signedWindowDigits(w uint, out []int32) int {
 	return windowDigits(&s.w, w, out)
 }
 
-// signedWindowDigitsPlusL is signedWindowDigits of s + l (below 2l <
-// 2^254). For w = 4 its top digit, out[63], holds bits 252 to 255 of s + l
-// (plus a carry), and s + l >= l > 2^252, so it is never zero. (For some
-// other w the top digit starts above bit 252 and can be zero.) For a point
-// B of order l, (s + l)·B = s·B, and a comb over B that adds its top digit
-// first never starts from the identity.
-func (s *Scalar) signedWindowDigitsPlusL(w uint, out []int32) int {
+// combOddDigits writes the comb digits of x = s into out and returns the
+// mask of x's parity (all ones when x is odd), for a comb whose entries
+// are the odd multiples 1, 3, …, 15 of each row's point (comb.go). The
+// digits are those of the odd u = x + δ, δ = 1 + (x mod 2), in the regular
+// recoding of Joye and Tunstall ("Exponent recoding and regular
+// exponentiation algorithms", AFRICACRYPT 2009): every digit odd, in
+// [-15, 15], none zero, and
+//
+//	u = Σ_(i<63) d_i·16^i + 16^63.
+//
+// Their step, for an odd u_i (u_0 = u): d_i = (u_i mod 32) - 16, and
+// u_(i+1) = (u_i - d_i)/16, again odd. That quotient is ⌊u_i/16⌋ with its
+// low bit set, so the low nibble of u_i is u's nibble n_i with its low bit
+// set, and bit 4 of u_i is the low bit of n_(i+1):
+//
+//	d_i = (n_i | 1) - 16 + 16·(n_(i+1) & 1),
+//
+// with no carry from digit to digit. u ≤ l + 1 < 2^253, so n_63 ≤ 1 and the
+// last quotient is 1 for every x: the term 16^63, whose point the comb's
+// starts hold, with -δ (combStarts).
+//
+// out[i] is the entry that d_i reads, the form the kernels' scans take:
+// sign(d_i)·(|d_i| + 1)/2 in [-8, -1] ∪ [1, 8], which is (n_i >> 1) - 8 +
+// 9·(n_(i+1) & 1). It runs in constant time: every digit is the same
+// arithmetic on the same bits.
+func (s *Scalar) combOddDigits(out *[combLookups]int32) (odd uint64) {
+	// v = x + 1 (x < l, so no word carries out). The digits never read its
+	// low bit, so they are those of v | 1, which is u: x + 1 for an even x,
+	// x + 2 for an odd one.
 	var v [4]uint64
-	v[0], v[1], v[2], v[3] = scalarAddMaskedL(s.w[0], s.w[1], s.w[2], s.w[3], ^uint64(0))
-	return windowDigits(&v, w, out)
+	var c uint64
+	v[0], c = bits.Add64(s.w[0], 1, 0)
+	v[1], c = bits.Add64(s.w[1], 0, c)
+	v[2], c = bits.Add64(s.w[2], 0, c)
+	v[3], _ = bits.Add64(s.w[3], 0, c)
+	for i := range out {
+		n := int32(v[i/16] >> (4 * (i % 16)) & 15)
+		next := int32(v[(i+1)/16] >> (4 * ((i + 1) % 16)) & 1)
+		out[i] = n>>1 - 8 + 9*next
+	}
+	return -(s.w[0] & 1)
 }
 
 // windowDigits is signedWindowDigits on the four words sw, whose value

@@ -153,7 +153,7 @@ func TestScalarSetterAliasing(t *testing.T) {
 		b := s.Bytes()
 		_ = s.bytes32()
 		_ = s.signedRadix16Padded()
-		_ = s.signedWindowDigitsPlusL(4, make([]int32, 64))
+		_ = s.combOddDigits(new([combLookups]int32))
 		_ = s.nafDigits(5)
 		_ = s.signedWindowDigits(7, make([]int32, 40))
 		if *s != orig {

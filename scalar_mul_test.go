@@ -352,33 +352,30 @@ func testScalarMultTorsion(t *testing.T) {
 }
 
 // TestDudectLookupScalars checks the scalars that internal/dudect uses to
-// hit chosen table entries in every window (its baseZeroDigits,
-// baseMinusEightDigits and multZeroDigits, built from the same formulas):
+// hit chosen table entries in every window (its combFirstEntryDigits,
+// combLastNegatedDigits and multZeroDigits, built from the same formulas):
 // their recoded digits are what its class descriptions say.
 func TestDudectLookupScalars(t *testing.T) {
 	two252 := new(big.Int).Lsh(big.NewInt(1), 252)
 	l := groupOrder
 	c := new(big.Int).Sub(l, two252)
 	scalar := func(v *big.Int) *Scalar { return ptScalarFromBig(t, v) }
-	var d [combDigits]int32
-	s := scalar(new(big.Int).Sub(two252, c))
-	s.signedWindowDigitsPlusL(combWidth, d[:])
-	for i, v := range d {
-		if want := map[bool]int32{true: 2, false: 0}[i == combDigits-1]; v != want {
-			t.Fatalf("2^252 - c: comb digit %d of s + l is %d, want %d", i, v, want)
+	var e [combLookups]int32
+	first := new(big.Int).Sub(two252, big.NewInt(1))
+	first.Div(first, big.NewInt(15)).Sub(first, big.NewInt(1))
+	scalar(first).combOddDigits(&e)
+	for i, v := range e {
+		if want := map[bool]int32{true: -8, false: 1}[i == combLookups-1]; v != want {
+			t.Fatalf("(16^63-1)/15 - 1: comb entry %d is %d, want %d", i, v, want)
 		}
 	}
-	m := new(big.Int).Sub(two252, big.NewInt(1))
-	m.Div(m, big.NewInt(15)).Mul(m, big.NewInt(8))
-	m.Sub(new(big.Int).Lsh(two252, 1), m)
-	s = scalar(m.Sub(m, l))
-	s.signedWindowDigitsPlusL(combWidth, d[:])
-	for i, v := range d {
-		if want := map[bool]int32{true: 2, false: -8}[i == combDigits-1]; v != want {
-			t.Fatalf("M - l: comb digit %d of s + l is %d, want %d", i, v, want)
+	scalar(big.NewInt(2)).combOddDigits(&e)
+	for i, v := range e {
+		if want := map[bool]int32{true: -7, false: -8}[i == 0]; v != want {
+			t.Fatalf("2: comb entry %d is %d, want %d", i, v, want)
 		}
 	}
-	s = scalar(new(big.Int).Sub(two252, new(big.Int).Lsh(c, 3)))
+	s := scalar(new(big.Int).Sub(two252, new(big.Int).Lsh(c, 3)))
 	p := s.signedRadix16Padded()
 	for i, v := range p {
 		want := int8(0)

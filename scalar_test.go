@@ -385,25 +385,44 @@ func TestScalarSignedRadix16Padded(t *testing.T) {
 	}
 }
 
-// TestScalarSignedWindowDigitsPlusL checks the comb digits of s + l: their
-// value, their range, and the top digit, which must not be zero for any s.
-func TestScalarSignedWindowDigitsPlusL(t *testing.T) {
+// combTestValue returns Σ_(i<63) d_i·16^i + 16^63, the value of the comb
+// digits in entry form e: d_i = sign(e)·(2|e| - 1).
+func combTestValue(e *[combLookups]int32) *big.Int {
+	sum := big.NewInt(1)
+	for i := len(e) - 1; i >= 0; i-- {
+		d := 2*e[i] - 1
+		if e[i] < 0 {
+			d = 2*e[i] + 1
+		}
+		sum.Lsh(sum, combWidth).Add(sum, big.NewInt(int64(d)))
+	}
+	return sum
+}
+
+// TestScalarCombOddDigits checks the comb digits: every entry in [-8, -1] ∪
+// [1, 8] (no zero digit), the parity mask, and the value, x + 1 for an
+// even x and x + 2 for an odd one.
+func TestScalarCombOddDigits(t *testing.T) {
 	r := ptRand(t)
 	bs, ss := ptScalarPairs(t, r, scalarTestIters())
-	var d [combDigits]int32
+	var e [combLookups]int32
 	for i, s := range ss {
-		n := s.signedWindowDigitsPlusL(combWidth, d[:])
-		if n != combDigits || d[n-1] < 1 || d[n-1] > 8 {
-			t.Fatalf("%v: %d digits, top digit %d", bs[i], n, d[n-1])
-		}
-		for j, v := range d[:n-1] {
-			if v < -8 || v >= 8 {
-				t.Fatalf("digit %d of %v + l is %d", j, bs[i], v)
+		odd := s.combOddDigits(&e)
+		for j, v := range e {
+			if v == 0 || v < -combEntries || v > combEntries {
+				t.Fatalf("%v: entry %d is %d", bs[i], j, v)
 			}
 		}
-		want := new(big.Int).Add(bs[i], groupOrder)
-		if got := scalarTestDigitSum(d[:n], combWidth); got.Cmp(want) != 0 {
-			t.Fatalf("signedWindowDigitsPlusL(%v) sums to %v, want %v", bs[i], got, want)
+		delta := int64(1)
+		if bs[i].Bit(0) == 1 {
+			delta = 2
+		}
+		if want := -uint64(delta - 1); odd != want {
+			t.Fatalf("%v: parity mask %#x, want %#x", bs[i], odd, want)
+		}
+		want := new(big.Int).Add(bs[i], big.NewInt(delta))
+		if got := combTestValue(&e); got.Cmp(want) != 0 {
+			t.Fatalf("combOddDigits(%v) sums to %v, want %v", bs[i], got, want)
 		}
 	}
 }
@@ -615,6 +634,7 @@ func TestScalarAllocations(t *testing.T) {
 	}
 	narrow := wide[:32]
 	digits := make([]int32, 64)
+	var comb [combLookups]int32
 	enc := y.Bytes()
 	var sink byte
 	for name, f := range map[string]func(){
@@ -631,6 +651,7 @@ func TestScalarAllocations(t *testing.T) {
 		"bytes32":              func() { b := x.bytes32(); sink ^= b[5] },
 		"signedRadix16Padded":  func() { d := x.signedRadix16Padded(); sink ^= byte(d[7]) },
 		"signedWindowDigits":   func() { x.signedWindowDigits(5, digits) },
+		"combOddDigits":        func() { x.combOddDigits(&comb) },
 		"Equal":                func() { sink ^= byte(x.Equal(y)) },
 	} {
 		if n := testing.AllocsPerRun(100, f); n != 0 {

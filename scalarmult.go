@@ -18,38 +18,40 @@ package edwards25519
 // ----------------------------------------------------------------------------
 // Fixed-base comb: ScalarBaseMult
 //
-// Write s = Σ d_i·2^(w·i), i < n = ⌈254/w⌉, with signed digits |d_i| ≤ 2^(w-1)
-// (w = combWidth). Group the digits by i mod k (k = the comb's spacing):
-// with i = k·m + j,
+// Write u = x + δ, δ = 1 + (x mod 2), as u = Σ d_i·2^(w·i), i < 64, with
+// odd digits |d_i| < 2^w and d_63 = 1 (w = combWidth; Scalar.combOddDigits).
+// Group the digits by i mod k (k = the comb's spacing): with i = k·m + j,
 //
-//	s·B = Σ_j 2^(w·j) · Σ_m d_(k·m+j) · (2^(w·k·m)·B),
+//	x·B = T_δ + Σ_j 2^(w·j) · Σ_m d_(k·m+j) · (2^(w·k·m)·B),
 //
-// and row m of the table holds 1..2^(w-1) times 2^(w·k·m)·B in affine form
-// (comb.go). Horner's rule over j costs w·(k-1) doublings in all; each digit
-// costs one constant-time scan of 2^(w-1) entries and one affine addition.
-// The digits are those of x + l, whose top digit is never zero, so the
-// accumulator leaves the identity at the first addition whatever x is
-// (signedWindowDigitsPlusL).
+// where T_δ = 2^252·B - δ·B holds the last digit's term, and row m of the
+// table holds 1, 3, …, 2^w - 1 times 2^(w·k·m)·B in affine form (comb.go).
+// Horner's rule over j costs w·(k-1) doublings in all; each of the other
+// 63 digits costs one constant-time scan of 2^(w-1) entries and one affine
+// addition, and no digit is zero.
 //
-// Serial, w = 4, k = 2: 64 additions (448M), 4 doublings, 64 scans of 8
-// entries, and a table of 32 rows · 8 entries · 120 bytes = 30 KiB.
+// Serial, w = 4, k = 2: 63 additions (441M) and one of T_δ (9M), 4
+// doublings, 63 scans of 8 entries, and a table of 32 rows · 8 entries ·
+// 120 bytes = 30 KiB.
 //
-// Vector, w = 4, k = 1 (64 rows, no doublings): 64 additions (128V) with
-// their scans inside the kernel, and a table of 64 · 8 · 160 bytes = 80 KiB.
+// Vector, w = 4, k = 1 (63 rows, no doublings): 63 additions (126V) with
+// their scans inside the kernel, from T_δ, and a table of 63 · 8 · 160
+// bytes = 79 KiB.
 // ----------------------------------------------------------------------------
 
 // ScalarBaseMult stores x·B in v, for the standard base point B of RFC 8032,
 // and returns v. It runs in constant time.
 func (v *Point) ScalarBaseMult(x *Scalar) *Point {
-	var digits [combDigits]int32
-	n := x.signedWindowDigitsPlusL(combWidth, digits[:])
+	var digits [combLookups]int32
+	var start Point
+	start.combStart(baseCombStarts(), x.combOddDigits(&digits))
 	switch pointBackend {
 	case backendAVX2:
-		return scalarBaseMultVec[avx2Backend](v, digits[:n])
+		return scalarBaseMultVec[avx2Backend](v, &start, &digits)
 	case backendIFMA:
-		return scalarBaseMultVec[ifmaBackend](v, digits[:n])
+		return scalarBaseMultVec[ifmaBackend](v, &start, &digits)
 	}
-	return v.scalarBaseMultSerial(digits[:n])
+	return v.scalarBaseMultSerial(&start, &digits)
 }
 
 // ----------------------------------------------------------------------------

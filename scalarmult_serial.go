@@ -5,10 +5,9 @@ package edwards25519
 // the algorithms, their recodings and their costs.
 
 // scalarBaseMultSerial is ScalarBaseMult's comb with spacing combSpacing
-// over baseCombTable, for digits (of x + l, its top digit nonzero) of at
-// most combDigits entries.
-func (v *Point) scalarBaseMultSerial(digits []int32) *Point {
-	return v.combMultSerial(baseCombTable(), nil, digits)
+// over baseCombTable, with start added last.
+func (v *Point) scalarBaseMultSerial(start *Point, digits *[combLookups]int32) *Point {
+	return v.combMultSerial(baseCombTable(), start, digits)
 }
 
 // scalarMultSerial is ScalarMult's radix-16 loop over a cachedWindow of q.

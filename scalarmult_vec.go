@@ -18,11 +18,11 @@ type vecAcc[L any] struct {
 }
 
 // scalarBaseMultVec is ScalarBaseMult's comb with spacing 1 over B's
-// baseComb: one addDigit (scan and mixed addition) per digit, no doubling.
-// digits are those of x + l, at most vecCombRows of them.
-func scalarBaseMultVec[B vecBackend[L, A], L, A any](v *Point, digits []int32) *Point {
+// baseComb, from start: one addDigit (scan and mixed addition) per digit,
+// no doubling.
+func scalarBaseMultVec[B vecBackend[L, A], L, A any](v, start *Point, digits *[combLookups]int32) *Point {
 	var b B
-	return vecCombMult[B](v, b.baseComb(), nil, digits)
+	return vecCombMult[B](v, b.baseComb(), start, digits)
 }
 
 // scalarMultVec is ScalarMult's radix-16 loop over a vecWindow of q.

@@ -108,11 +108,14 @@ func (w *cachedWindow) selectDigit(out *cached, d int8) {
 	out.condNegate(neg)
 }
 
-// affineWindow holds 1·P … combEntries·P as affine addends: one row of a
+// affineWindow holds P, 3·P, …, 15·P as affine addends: one row of a
 // fixed-base comb (comb.go).
 type affineWindow [combEntries]affineCached
 
-// selectDigit sets out = d·P for |d| ≤ combEntries, in constant time in d.
+// selectDigit sets out to the entry w[|d|-1], negated when d < 0, for an
+// entry number 1 ≤ |d| ≤ combEntries of Scalar.combOddDigits, in constant
+// time in d. The comb's digits are never 0, which has no entry here (out
+// would be all zero, not a point).
 func (w *affineWindow) selectDigit(out *affineCached, d int32) {
 	abs, neg := digitAbsSign(d)
 	var masks [len(w)]uint64
@@ -121,10 +124,6 @@ func (w *affineWindow) selectDigit(out *affineCached, d int32) {
 	}
 	dst := (*[3][elementWords]uint64)(unsafe.Pointer(out))
 	pickAffine(dst, (*[combEntries][3][elementWords]uint64)(unsafe.Pointer(w)), &masks)
-	// d = 0: the affine identity (1, 1, 0).
-	zero := uint64(ctEqual(abs, 0))
-	dst[0][0] |= zero
-	dst[1][0] |= zero
 	out.condNegate(neg)
 }
 

@@ -55,10 +55,11 @@ type vecBackend[L, A any] interface {
 	// addAffine sets p = p + a, or p - a when neg is all ones. neg is 0 or
 	// all ones and acts through masks only.
 	addAffine(p *L, a *A, neg uint64)
-	// addDigit sets p = p + d·R, for |d| ≤ combEntries and row[i] the
-	// packed (i+1)·R: the constant-time scan of the row (every entry read
-	// whatever d is, the identity for d = 0, the sign by a mask) fused with
-	// the addition.
+	// addDigit adds to p the entry that the digit d names, row[|d|-1]
+	// negated for d < 0, or the identity for d = 0, |d| ≤ combEntries: the
+	// constant-time scan of the row (every entry read whatever d is, the
+	// sign by a mask) fused with the addition. A window's row[i] is
+	// (i+1)·Q, so that the entry is d·Q; a comb's is (2i+1)·R_m (comb.go).
 	addDigit(p *L, row *[combEntries]A, d int32)
 	// cached sets q to the cached form (Y-X, Y+X, 2d·T, 2Z) of p, an addend
 	// for addCached. q may be p.
@@ -71,7 +72,8 @@ type vecBackend[L, A any] interface {
 	// packAffine sets a to the affine addend c, packed.
 	packAffine(a *A, c *affineCached)
 	// baseComb returns the base point's comb with spacing 1: row m holds
-	// 1..combEntries times 2^(combWidth·m)·B (vecPackedComb builds it).
+	// 1, 3, …, 2·combEntries-1 times 2^(combWidth·m)·B (vecPackedComb
+	// builds it).
 	baseComb() *[vecCombRows][combEntries]A
 	// baseOdd returns B, 3B, …, 127B (vecPackedBaseOdd builds it).
 	baseOdd() *[baseOddEntries]A

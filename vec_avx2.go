@@ -165,9 +165,10 @@ func (v *avx2Lanes) toPoint(p *Point) *Point {
 // 2^25-1, 2^26-1, ...), and a doubling keeps p as p (avx2MulGeneric's output
 // for a value that is 0 mod p comes out as p from these inputs), which
 // TestAVX2IdentityDense checks. An addition to the identity would not (its
-// Y and Z come out small, with zero limbs); so the constant-time loops take
-// digits whose first one is never zero (signedRadix16Padded,
-// signedWindowDigitsPlusL), and leave the identity at their first addition.
+// Y and Z come out small, with zero limbs); so the window loops take
+// digits whose first one is never zero (signedRadix16Padded), and leave the
+// identity at their first addition, and the comb loops start from a point
+// and have no zero digit (comb.go).
 
 // setIdentity sets v to the lanes (0, 1, 1, 0), written (p, p+1, p+1, p) so
 // that no limb is zero.

@@ -16,8 +16,9 @@ func avx2MulAsm(out *[10][4]uint64, a *[10][4]uint64, b *[10][4]uint64)
 //go:noescape
 func avx2AddAffineAsm(p *[10][4]uint64, a *[10][4]uint32, neg uint64)
 
-// avx2AddDigitAsm sets p = p + d·R, where row[i] is (i+1)·R and masks = vecDigitMasks(d),
-// as avx2AddDigitGeneric does. It requires AVX2.
+// avx2AddDigitAsm adds to p the entry row[|d|-1] that the digit d names, negated for d < 0,
+// or the identity for d = 0, with masks = vecDigitMasks(d), as avx2AddDigitGeneric does.
+// It requires AVX2.
 //
 //go:noescape
 func avx2AddDigitAsm(p *[10][4]uint64, row *[8][10][4]uint32, masks *[10]uint64)

@@ -2,10 +2,10 @@ package edwards25519
 
 // The AVX2 backend's tables and the constant-time scan of a table row.
 
-// avx2PickDigit sets out to the packed addend |d|·R from row, where row[i]
-// is (i+1)·R (avx2IdentityAddend for d = 0), and returns the sign mask, in
-// constant time in d: every entry is read and kept under a mask of
-// vecDigitMasks, as the scan inside the addDigit kernel does.
+// avx2PickDigit sets out to the packed addend row[|d|-1]
+// (avx2IdentityAddend for d = 0), and returns the sign mask, in constant
+// time in d: every entry is read and kept under a mask of vecDigitMasks, as
+// the scan inside the addDigit kernel does.
 func avx2PickDigit(out *avx2Addend, row *[combEntries]avx2Addend, d int32) (neg uint64) {
 	var masks [vecDigitMaskCount]uint64
 	vecDigitMasks(&masks, d)
@@ -27,9 +27,9 @@ func avx2PickDigit(out *avx2Addend, row *[combEntries]avx2Addend, d int32) (neg 
 	return masks[9]
 }
 
-// avx2AddDigitGeneric sets p = p + d·R for |d| ≤ combEntries, where row[i]
-// is the packed (i+1)·R, in constant time in d: the scan and the addition
-// of the addDigit kernel in one step.
+// avx2AddDigitGeneric adds to p the entry row[|d|-1] negated for d < 0, or
+// the identity for d = 0, |d| ≤ combEntries, in constant time in d: the
+// scan and the addition of the addDigit kernel in one step.
 func avx2AddDigitGeneric(p *avx2Lanes, row *[combEntries]avx2Addend, d int32) {
 	var a avx2Addend
 	neg := avx2PickDigit(&a, row, d)

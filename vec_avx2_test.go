@@ -433,11 +433,12 @@ func TestAVX2LaneRoundTrip(t *testing.T) {
 }
 
 // vtRowShift is the step between rows of the backend's baseComb: row m
-// holds 1..combEntries times 2^(vtRowShift·m)·B (the comb with spacing 1).
+// holds 1, 3, …, 2·combEntries-1 times 2^(vtRowShift·m)·B (the comb with
+// spacing 1).
 const vtRowShift = combWidth
 
-// vtMultiples holds the reference points (i+1)·2^(vtRowShift·m)·B for every
-// entry of baseComb, computed by filippo.io/edwards25519.
+// vtMultiples holds the reference points (2i+1)·2^(vtRowShift·m)·B for
+// every entry of baseComb, computed by filippo.io/edwards25519.
 var vtMultiples struct {
 	once sync.Once
 	pts  [vecCombRows][combEntries]*ref.Point
@@ -448,7 +449,7 @@ func vtRefMultiple(t testing.TB, m, i int) *ref.Point {
 		rowBase := big.NewInt(1)
 		for m := range vtMultiples.pts {
 			for i := range vtMultiples.pts[m] {
-				k := new(big.Int).Mul(rowBase, big.NewInt(int64(i+1)))
+				k := new(big.Int).Mul(rowBase, big.NewInt(int64(2*i+1)))
 				vtMultiples.pts[m][i] = new(ref.Point).ScalarBaseMult(toRefScalar(t, ptScalarFromBig(t, k)))
 			}
 			rowBase.Lsh(rowBase, vtRowShift)
@@ -530,7 +531,7 @@ func vtCheckExtended(t testing.TB, what string, p *Point) {
 }
 
 // TestAVX2CombTable checks every packed entry by value against the
-// reference multiple (i+1)·2^(4m)·B, and that its limbs are reduced.
+// reference multiple (2i+1)·2^(4m)·B, and that its limbs are reduced.
 func TestAVX2CombTable(t *testing.T) {
 	rows := avx2Backend{}.baseComb()
 	for m := range rows {

@@ -272,9 +272,10 @@ func ifmaPickGeneric(out *ifmaAddend, row *[8]ifmaAddend, masks *[10]uint64) {
 	}
 }
 
-// ifmaAddDigitGeneric sets p = p + d·R, where row[i] is the addend of
-// (i+1)·R and masks = vecDigitMasks(d) for |d| ≤ 8, in constant time in d:
-// the scan and the addition of ifmaAddDigit in one step.
+// ifmaAddDigitGeneric adds to p the entry row[|d|-1] negated for d < 0, or
+// the identity for d = 0, with masks = vecDigitMasks(d) for |d| ≤ 8, in
+// constant time in d: the scan and the addition of ifmaAddDigit in one
+// step.
 func ifmaAddDigitGeneric(p *ifmaLanes, row *[8]ifmaAddend, masks *[10]uint64) {
 	var a ifmaAddend
 	ifmaPickGeneric(&a, row, masks)

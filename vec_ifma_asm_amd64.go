@@ -21,8 +21,9 @@ func ifmaDoubleAsm(p *[5][4]uint64)
 //go:noescape
 func ifmaAddAffineAsm(p *[5][4]uint64, a *[5][4]uint64, neg uint64)
 
-// ifmaAddDigitAsm sets p = p + d·R, where row[i] is (i+1)·R and masks = vecDigitMasks(d),
-// as ifmaAddDigitGeneric does. It requires ifmaAvailable.
+// ifmaAddDigitAsm adds to p the entry row[|d|-1] that the digit d names, negated for d < 0,
+// or the identity for d = 0, with masks = vecDigitMasks(d), as ifmaAddDigitGeneric does.
+// It requires ifmaAvailable.
 //
 //go:noescape
 func ifmaAddDigitAsm(p *[5][4]uint64, row *[8][5][4]uint64, masks *[10]uint64)

@@ -408,8 +408,9 @@ func pickExpand(row, mp GPPhysical, q Mem) {
 func addDigitRoutine() {
 	TEXT("avx2AddDigitAsm", 0, "func(p *[10][4]uint64, row *[8][10][4]uint32, masks *[10]uint64)")
 	Pragma("noescape")
-	Doc("avx2AddDigitAsm sets p = p + d·R, where row[i] is (i+1)·R and masks = vecDigitMasks(d),",
-		"as avx2AddDigitGeneric does. It requires AVX2.")
+	Doc("avx2AddDigitAsm adds to p the entry row[|d|-1] that the digit d names, negated for d < 0,",
+		"or the identity for d = 0, with masks = vecDigitMasks(d), as avx2AddDigitGeneric does.",
+		"It requires AVX2.")
 	p, row, mp := RDI, RSI, RDX
 	Load(Param("p"), p)
 	Load(Param("row"), row)

@@ -290,8 +290,9 @@ func addAffineRoutine() {
 func addDigitRoutine() {
 	TEXT("ifmaAddDigitAsm", NOSPLIT, "func(p *[5][4]uint64, row *[8][5][4]uint64, masks *[10]uint64)")
 	Pragma("noescape")
-	Doc("ifmaAddDigitAsm sets p = p + d·R, where row[i] is (i+1)·R and masks = vecDigitMasks(d),",
-		"as ifmaAddDigitGeneric does. It requires ifmaAvailable.")
+	Doc("ifmaAddDigitAsm adds to p the entry row[|d|-1] that the digit d names, negated for d < 0,",
+		"or the identity for d = 0, with masks = vecDigitMasks(d), as ifmaAddDigitGeneric does.",
+		"It requires ifmaAvailable.")
 	Load(Param("p"), RDI)
 	Load(Param("row"), RSI)
 	Load(Param("masks"), RDX)

@@ -165,11 +165,12 @@ func scalarFromBig(v *big.Int) *edwards25519.Scalar {
 }
 
 // The order l = 2^252 + c, and scalars whose recoded digits hit chosen
-// table entries. ScalarBaseMult recodes s + l in radix 16 (comb digits,
-// the top one 0..8) and ScalarMult s + 8l (65 signed digits, the top one
-// 1), so that neither loop starts by doubling or adding to the identity;
-// a scalar meant to hit a table entry in every window is chosen through
-// that offset.
+// table entries. The combs of ScalarBaseMult and ScalarMultTable recode
+// u = s + 1 (s even) or s + 2 (s odd) in odd radix-16 digits, with no zero
+// digit: d_i = (n_i | 1) - 16 + 16·(n_(i+1) & 1) for the nibbles n_i of u.
+// ScalarMult recodes s + 8l (65 signed digits, the top one 1), so that it
+// does not start by doubling the identity; a scalar meant to hit a table
+// entry in every window is chosen through that offset.
 var (
 	orderC = new(big.Int).SetBytes([]byte{0x14, 0xde, 0xf9, 0xde, 0xa2, 0xf7, 0x9c, 0xd6,
 		0x58, 0x12, 0x63, 0x1a, 0x5c, 0xf5, 0xd3, 0xed})
@@ -177,21 +178,20 @@ var (
 	orderL = new(big.Int).Add(two252, orderC)
 )
 
-// baseZeroDigits is 2^252 - c: s + l = 2^253, whose comb digits are all 0
-// but the top one (2), so every window but one picks the identity.
-func baseZeroDigits() *edwards25519.Scalar {
-	return scalarFromBig(new(big.Int).Sub(two252, orderC))
+// combFirstEntryDigits is (16^63 - 1)/15 - 1, even: u has nibbles 1 from
+// n_0 to n_62, so the comb digits are +1 in 62 rows (the first entry,
+// 2^(4i)·P itself) and -15 in row 62.
+func combFirstEntryDigits() *edwards25519.Scalar {
+	m := new(big.Int).Sub(two252, big.NewInt(1))
+	m.Div(m, big.NewInt(15))
+	return scalarFromBig(m.Sub(m, big.NewInt(1)))
 }
 
-// baseMinusEightDigits is M - l for M = 2·16^63 - 8·(16^63 - 1)/15, whose
-// signed radix-16 digits are all -8 but the top one (2): every window but
-// one picks the last entry, negated. l <= M < 2l.
-func baseMinusEightDigits() *edwards25519.Scalar {
-	p63 := new(big.Int).Lsh(big.NewInt(1), 252)
-	m := new(big.Int).Sub(p63, big.NewInt(1))
-	m.Div(m, big.NewInt(15)).Mul(m, big.NewInt(8))
-	m.Sub(new(big.Int).Lsh(p63, 1), m)
-	return scalarFromBig(m.Sub(m, orderL))
+// combLastNegatedDigits is 2: u = 3, so the comb digits are -15 in 62 rows
+// (the last entry, negated) and -13 in row 0. (0 would give -15 in every
+// row, and the identity as its result.)
+func combLastNegatedDigits() *edwards25519.Scalar {
+	return scalarFromBig(big.NewInt(2))
 }
 
 // multZeroDigits is 2^252 - 8c: s + 8l = 16^64 - 7·16^63, whose 65 signed
@@ -218,7 +218,7 @@ func targets(rng *rand.Rand) []target {
 	var fixed edwards25519.Scalar
 	randomScalar(rng, &fixed)
 	zero := edwards25519.NewScalar()
-	baseZero, baseMinusEights, multZero := baseZeroDigits(), baseMinusEightDigits(), multZeroDigits()
+	combFirst, combLast, multZero := combFirstEntryDigits(), combLastNegatedDigits(), multZeroDigits()
 
 	var k edwards25519.Scalar
 	randomScalar(rng, &k)
@@ -265,17 +265,17 @@ func targets(rng *rand.Rand) []target {
 				func(s *edwards25519.Scalar) { sinkPoint.ScalarBaseMult(s) }),
 		},
 		{
-			name:    "ScalarBaseMult/lookup-zero-digits",
-			classes: "2^252 - c (digits of s + l all 0 but the top: the identity entry) vs random",
+			name:    "ScalarBaseMult/lookup-first-entry",
+			classes: "(16^63-1)/15 - 1 (comb digits +1 in 62 rows: the first entry) vs random",
 			batch:   1,
-			chunk: inputs(scalarClass(baseZero),
+			chunk: inputs(scalarClass(combFirst),
 				func(s *edwards25519.Scalar) { sinkPoint.ScalarBaseMult(s) }),
 		},
 		{
-			name:    "ScalarBaseMult/lookup-minus8-digits",
-			classes: "digits of s + l all -8 but the top (last entry, negated) vs random",
+			name:    "ScalarBaseMult/lookup-last-negated",
+			classes: "2 (comb digits -15 in 62 rows: the last entry, negated) vs random",
 			batch:   1,
-			chunk: inputs(scalarClass(baseMinusEights),
+			chunk: inputs(scalarClass(combLast),
 				func(s *edwards25519.Scalar) { sinkPoint.ScalarBaseMult(s) }),
 		},
 		{

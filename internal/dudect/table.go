@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"math/big"
 	"math/rand/v2"
 
 	"github.com/seed06d4b90c/edwards25519"
@@ -22,18 +21,6 @@ var (
 	scalarSink [1]edwards25519.Scalar
 )
 
-// tableMinusEightDigits is M - 8l for M = 16^64 - 7·16^63 - 8·(16^63 - 1)/15,
-// whose signed radix-16 digits (those of s + 8l that ScalarMultTable
-// reads) are -8 in every row but the top one (-7), with the 65th digit 1:
-// every row but one picks its last entry, negated. 8l <= M < 9l.
-func tableMinusEightDigits() *edwards25519.Scalar {
-	p63 := new(big.Int).Lsh(big.NewInt(1), 252)
-	m := new(big.Int).Sub(p63, big.NewInt(1))
-	m.Div(m, big.NewInt(15)).Mul(m, big.NewInt(8))
-	m.Sub(new(big.Int).Mul(p63, big.NewInt(9)), m) // 16·16^63 - 7·16^63 - …
-	return scalarFromBig(m.Sub(m, new(big.Int).Lsh(orderL, 3)))
-}
-
 func tableTargets(rng *rand.Rand) []target {
 	randomPoint := torsionPoints(groupTorsion(rng))
 	var fixedPoint edwards25519.Point
@@ -42,7 +29,7 @@ func tableTargets(rng *rand.Rand) []target {
 
 	var fixed edwards25519.Scalar
 	randomScalar(rng, &fixed)
-	multZero, minusEights := multZeroDigits(), tableMinusEightDigits()
+	combFirst, combLast := combFirstEntryDigits(), combLastNegatedDigits()
 	mult := func(s *edwards25519.Scalar) { sinkPoint.ScalarMultTable(s, table) }
 
 	const batchLen = 16
@@ -78,17 +65,17 @@ func tableTargets(rng *rand.Rand) []target {
 			chunk:   inputs(scalarClass(&fixed), mult),
 		},
 		{
-			name:    "Point.ScalarMultTable/lookup-zero",
-			classes: "2^252 - 8c (digits of s + 8l all 0 but the top two: the identity entry) vs random",
+			name:    "Point.ScalarMultTable/lookup-first-entry",
+			classes: "(16^63-1)/15 - 1 (comb digits +1 in 62 rows: the first entry) vs random",
 			batch:   1,
-			chunk:   inputs(scalarClass(multZero), mult),
+			chunk:   inputs(scalarClass(combFirst), mult),
 		},
 		{
-			name:    "Point.ScalarMultTable/lookup-minus8",
-			classes: "digits of s + 8l all -8 but the top two (last entry, negated) vs random",
+			name:    "Point.ScalarMultTable/lookup-last-negated",
+			classes: "2 (comb digits -15 in 62 rows: the last entry, negated) vs random",
 			batch:   1,
 			budget:  0.5,
-			chunk:   inputs(scalarClass(minusEights), mult),
+			chunk:   inputs(scalarClass(combLast), mult),
 		},
 		{
 			name:     "NewPointTable",
