@@ -7,7 +7,7 @@ import "sync"
 //
 // A comb of width w and spacing k for a point P is rows of odd multiples:
 // row m holds 1·R_m, 3·R_m, …, (2^w - 1)·R_m with R_m = 2^(w·k·m)·P. Its
-// digits come from Scalar.combOddDigits, which writes u = x + δ, δ = 1 + (x
+// digits come from Scalar.oddDigits, which writes u = x + δ, δ = 1 + (x
 // mod 2), as 63 odd digits d_i, |d_i| < 2^w, and a last digit 1. As
 // integers x = u - δ, so for every point P, torsion included,
 //
@@ -63,7 +63,7 @@ const (
 	combWidth   = 4                                 // bits per signed digit
 	combEntries = 1 << (combWidth - 1)              // odd multiples 1, 3, …, 2^w - 1
 	combDigits  = (256 + combWidth - 1) / combWidth // digits of u < 2^253, the last one 1
-	combLookups = combDigits - 1                    // digits read from the table; the last is in the start
+	combLookups = oddDigitCount                     // digits read from the table; the last, 1, is in the start
 	combSpacing = 2                                 // serial comb: digits sharing one row, w doublings apart
 	combRows    = (combDigits + combSpacing - 1) / combSpacing
 	vecCombRows = combLookups // vector comb: spacing 1, one row per digit read
@@ -172,11 +172,11 @@ func baseCombStarts() *[2]Point {
 
 // combMultSerial sets v = start + Σ_(i<combLookups) d_i·2^(combWidth·i)·P
 // by the comb loop over rows, the comb of P with spacing combSpacing, where
-// digits are the entries of Scalar.combOddDigits (d_i = ±(2|e|-1) for the
+// digits are the entries of Scalar.oddDigits (d_i = ±(2|e|-1) for the
 // entry e), and start is the T_δ of the same scalar. The loop starts from
 // the identity, the same point for every scalar, and adds start after the
 // last doublings.
-func (v *Point) combMultSerial(rows *[combRows]affineWindow, start *Point, digits *[combLookups]int32) *Point {
+func (v *Point) combMultSerial(rows *[combRows]affineWindow, start *Point, digits *[oddDigitCount]int8) *Point {
 	var acc Point
 	var sum completed
 	var pp projective
@@ -192,7 +192,7 @@ func (v *Point) combMultSerial(rows *[combRows]affineWindow, start *Point, digit
 			if i >= combLookups {
 				continue // the last digit, whose term is in start
 			}
-			rows[m].selectDigit(&addend, digits[i])
+			rows[m].selectDigit(&addend, int32(digits[i]))
 			acc.fromCompleted(sum.addAffine(&acc, &addend))
 		}
 	}
@@ -275,17 +275,17 @@ func vecPackedComb[B vecBackend[L, A], L, A any]() *[vecCombRows][combEntries]A 
 
 // vecCombMult sets v = start + Σ_(i<combLookups) d_i·2^(combWidth·i)·P by
 // the comb loop with spacing 1 over rows, the comb of P packed for B (heap
-// memory), where digits are the entries of Scalar.combOddDigits and start
+// memory), where digits are the entries of Scalar.oddDigits and start
 // is the T_δ of the same scalar: one addDigit (scan and addition) per
 // digit from the top, no doubling.
-func vecCombMult[B vecBackend[L, A], L, A any](v *Point, rows *[vecCombRows][combEntries]A, start *Point, digits *[combLookups]int32) *Point {
+func vecCombMult[B vecBackend[L, A], L, A any](v *Point, rows *[vecCombRows][combEntries]A, start *Point, digits *[oddDigitCount]int8) *Point {
 	var b B
 	var room vecRoom[vecAcc[L]]
 	acc := room.get()
 	acc.point.Set(start)
 	b.fromPoint(vecHide(&acc.p), vecHide(&acc.point))
 	for i := len(digits) - 1; i >= 0; i-- {
-		b.addDigit(vecHide(&acc.p), &rows[i], digits[i])
+		b.addDigit(vecHide(&acc.p), &rows[i], int32(digits[i]))
 	}
 	b.toPoint(vecHide(&acc.point), vecHide(&acc.p))
 	return v.Set(&acc.point)

@@ -361,26 +361,43 @@ func sameAffine(a, b *affineCached) bool {
 }
 
 // TestTableSelection checks the constant-time scans against direct indexing
-// for every digit, including the sign.
+// for every entry number, including the sign, and the odd window's
+// correction δ·p.
 func TestTableSelection(t *testing.T) {
 	r := ptRand(t)
 	p := ptPoints(t, r, 12)[11]
-	var w cachedWindow
+	rp := toRefPoint(t, p)
+	var w oddWindow
 	w.init(p)
 	for d := -8; d <= 8; d++ {
+		if d == 0 {
+			continue // not an odd digit
+		}
 		var c cached
-		w.selectDigit(&c, int8(d))
+		w.selectEntry(&c, int8(d))
 		var got Point
 		var sum completed
 		got.fromCompleted(sum.addCached(NewIdentityPoint(), &c))
-		// p may have a torsion component, so -|d|·p is not (l-|d|)·p:
-		// negate explicitly.
-		abs := max(d, -d)
-		want := new(ref.Point).ScalarMult(toRefScalar(t, ptScalarFromBig(t, big.NewInt(int64(abs)))), toRefPoint(t, p))
+		// p may have a torsion component, so -k·p is not (l-k)·p: negate
+		// explicitly.
+		k := 2*max(d, -d) - 1
+		want := new(ref.Point).ScalarMult(toRefScalar(t, ptScalarFromBig(t, big.NewInt(int64(k)))), rp)
 		if d < 0 {
 			want.Negate(want)
 		}
-		samePoint(t, "cachedWindow digit", &got, want)
+		samePoint(t, fmt.Sprintf("oddWindow entry %d", d), &got, want)
+	}
+	for _, odd := range []uint64{0, ^uint64(0)} {
+		var c cached
+		w.correction(&c, odd)
+		var got Point
+		var sum completed
+		got.fromCompleted(sum.addCached(NewIdentityPoint(), &c))
+		want := new(ref.Point).Set(rp)
+		if odd != 0 {
+			want.Add(want, rp)
+		}
+		samePoint(t, fmt.Sprintf("oddWindow correction for odd = %#x", odd), &got, want)
 	}
 	// A comb row holds the odd multiples: entry e names ±(2|e|-1)·B.
 	rows := baseCombTable()

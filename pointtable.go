@@ -118,9 +118,9 @@ func (t *PointTable) Point() *Point {
 // It gives the same result as v.ScalarMult(x, t.Point()), faster.
 func (v *Point) ScalarMultTable(x *Scalar, t *PointTable) *Point {
 	t.mustBeInitialized()
-	var digits [combLookups]int32
+	var digits [oddDigitCount]int8
 	var start Point
-	start.combStart(&t.starts, x.combOddDigits(&digits))
+	start.combStart(&t.starts, x.oddDigits(&digits))
 	switch t.backend {
 	case backendAVX2:
 		return vecCombMult[avx2Backend](v, t.rows.(*[vecCombRows][combEntries]avx2Addend), &start, &digits)

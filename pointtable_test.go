@@ -339,13 +339,14 @@ func TestScalarMultTableStackGrowth(t *testing.T) {
 	})
 }
 
-// TestScalarMultTableDigits drives every comb entry of every row, with
-// both signs, through ScalarMultTable (a point with a torsion component)
-// and ScalarBaseMult: for each row i and entry e, a scalar whose comb
-// digits are e in row i and random elsewhere (Scalar.combOddDigits must
-// give them back), against the reference. Row 62 reads only entry 1 and
-// the negated entries: a positive digit above 1 there would put x + δ
-// above l + 1.
+// TestScalarMultTableDigits drives every table entry of every digit
+// position, with both signs, through ScalarMultTable and ScalarMult (a
+// point with a torsion component), ScalarBaseMult, and in pairs through
+// MultiScalarMult: for each position i and entry e, a scalar whose odd
+// digits are e at i and random elsewhere (Scalar.oddDigits must give them
+// back), against the reference. Position 62 reads only entry 1 and the
+// negated entries: a positive digit above 1 there would put x + δ above
+// l + 1.
 func TestScalarMultTableDigits(t *testing.T) {
 	r := ptRand(t)
 	torsion := ptTorsion(t, r)
@@ -358,14 +359,14 @@ func TestScalarMultTableDigits(t *testing.T) {
 		what string
 	}
 	var probes []probe
-	var e, got [combLookups]int32
+	var e, got [oddDigitCount]int8
 	for i := range combLookups {
-		for d := int32(-combEntries); d <= combEntries; d++ {
+		for d := int8(-combEntries); d <= combEntries; d++ {
 			if d == 0 || (i == combLookups-1 && d > 1) {
 				continue
 			}
 			for k := range e {
-				e[k] = int32(r.IntN(combEntries) + 1)
+				e[k] = int8(r.IntN(combEntries) + 1)
 				if r.IntN(2) == 0 || k == combLookups-1 {
 					e[k] = -e[k] // a negative top digit keeps x + δ below 2^252
 				}
@@ -375,23 +376,36 @@ func TestScalarMultTableDigits(t *testing.T) {
 			}
 			e[i] = d
 			delta := int64(1 + r.IntN(2))
-			x := new(big.Int).Sub(combTestValue(&e), big.NewInt(delta))
+			x := new(big.Int).Sub(oddTestValue(&e), big.NewInt(delta))
 			if x.Sign() < 0 || x.Cmp(groupOrder) >= 0 || int64(x.Bit(0)) != delta-1 {
 				t.Fatalf("row %d entry %d: x = %v is not a scalar of parity %d", i, d, x, delta-1)
 			}
 			s := ptScalarFromBig(t, x)
-			if s.combOddDigits(&got); got != e {
-				t.Fatalf("row %d entry %d: combOddDigits gives %v, want %v", i, d, got, e)
+			if s.oddDigits(&got); got != e {
+				t.Fatalf("row %d entry %d: oddDigits gives %v, want %v", i, d, got, e)
 			}
 			probes = append(probes, probe{s, fmt.Sprintf("row %d entry %d", i, d)})
 		}
 	}
+	wantQ := make([]*ref.Point, len(probes))
+	wantB := make([]*ref.Point, len(probes))
+	for n, p := range probes {
+		rx := toRefScalar(t, p.x)
+		wantQ[n] = new(ref.Point).ScalarMult(rx, rq)
+		wantB[n] = new(ref.Point).ScalarMult(rx, B)
+	}
+	G := NewGeneratorPoint()
 	forEachBackend(t, func(t *testing.T) {
 		table := NewPointTable(q)
-		for _, p := range probes {
-			rx := toRefScalar(t, p.x)
-			samePoint(t, "ScalarMultTable "+p.what, new(Point).ScalarMultTable(p.x, table), new(ref.Point).ScalarMult(rx, rq))
-			samePoint(t, "ScalarBaseMult "+p.what, new(Point).ScalarBaseMult(p.x), new(ref.Point).ScalarMult(rx, B))
+		for n, p := range probes {
+			samePoint(t, "ScalarMultTable "+p.what, new(Point).ScalarMultTable(p.x, table), wantQ[n])
+			samePoint(t, "ScalarMult "+p.what, new(Point).ScalarMult(p.x, q), wantQ[n])
+			samePoint(t, "ScalarBaseMult "+p.what, new(Point).ScalarBaseMult(p.x), wantB[n])
+			if n%5 == 0 && n+1 < len(probes) {
+				// x·q + y·B, with the digits of x and of the next probe y.
+				got := new(Point).MultiScalarMult([]*Scalar{p.x, probes[n+1].x}, []*Point{q, G})
+				samePoint(t, "MultiScalarMult "+p.what, got, new(ref.Point).Add(wantQ[n], wantB[n+1]))
+			}
 		}
 	})
 }

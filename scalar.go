@@ -735,42 +735,6 @@ func (s *Scalar) Equal(t *Scalar) int {
 	return int(1 ^ (diff|-diff)>>63)
 }
 
-// scalarEightL is 8·l = 2^255 + 8·c as four little-endian words (c < 2^125,
-// so 8·c fits the low two).
-var scalarEightL = [4]uint64{scalarC0 << 3 & (1<<64 - 1), scalarC1<<3 | scalarC0>>61, 0, scalarTop << 3}
-
-// signedRadix16Padded returns the 65 signed radix-16 digits of s + 8·l, in
-// [-8, 8), the last one always 1.
-//
-// The curve's group has order 8·l, so (s + 8·l)·Q = s·Q for every point Q,
-// torsion included. The padding makes the top digit nonzero for every s: a
-// window loop that starts from the identity leaves it at its first
-// addition, instead of doubling the identity through the leading zero
-// digits of s (one window in two for a random s, all of them for s = 0). On
-// the AVX2 backend those doublings of a constant time differently from
-// doublings of a point (see "Zero limbs" in vec_avx2.go), which would leak
-// how many leading digits are zero. It runs in constant time:
-// every digit goes through the same arithmetic.
-func (s *Scalar) signedRadix16Padded() [65]int8 {
-	// s < l and 9·l < 2^256: the sum does not carry out of four words, and
-	// its top nibble is 8 + (s's top nibble) + a carry, at least 8.
-	var w [4]uint64
-	var c uint64
-	w[0], c = bits.Add64(s.w[0], scalarEightL[0], 0)
-	w[1], c = bits.Add64(s.w[1], scalarEightL[1], c)
-	w[2], c = bits.Add64(s.w[2], scalarEightL[2], c)
-	w[3], _ = bits.Add64(s.w[3], scalarEightL[3], c)
-	var d [65]int8
-	var carry int32
-	for i := 0; i < 64; i++ {
-		v := int32(w[i/16]>>(4*(i%16))&15) + carry
-		carry = (v + 8) >> 4
-		d[i] = int8(v - carry<<4)
-	}
-	d[64] = int8(carry)
-	return d
-}
-
 // signedWindowDigitCount returns how many radix-2^w digits
 // signedWindowDigits produces: the least n with n*w >= 254, so that the top
 // digit (at most 253 - (n-1)w <= w-1 bits, plus a carry) never recentres.
@@ -790,9 +754,27 @@ func (s *Scalar) signedWindowDigits(w uint, out []int32) int {
 	return windowDigits(&s.w, w, out)
 }
 
-// combOddDigits writes the comb digits of x = s into out and returns the
-// mask of x's parity (all ones when x is odd), for a comb whose entries
-// are the odd multiples 1, 3, …, 15 of each row's point (comb.go). The
+// oddDigitCount is the number of digits oddDigits writes: those of u below
+// 16^63, whose last digit, 16^63's, is always 1.
+const oddDigitCount = 63
+
+// oddRecoding is a scalar as the constant-time window loops read it: the
+// entries of its odd digits and its parity mask (Scalar.oddDigits).
+type oddRecoding struct {
+	digits [oddDigitCount]int8
+	odd    uint64
+}
+
+// set sets r to the recoding of x and returns r.
+func (r *oddRecoding) set(x *Scalar) *oddRecoding {
+	r.odd = x.oddDigits(&r.digits)
+	return r
+}
+
+// oddDigits writes the odd radix-16 digits of x = s into out and returns
+// the mask of x's parity (all ones when x is odd), for the constant-time
+// loops over tables of odd multiples 1, 3, …, 15 of a point: the combs
+// (comb.go) and the windows of ScalarMult and MultiScalarMult. The
 // digits are those of the odd u = x + δ, δ = 1 + (x mod 2), in the regular
 // recoding of Joye and Tunstall ("Exponent recoding and regular
 // exponentiation algorithms", AFRICACRYPT 2009): every digit odd, in
@@ -808,14 +790,14 @@ func (s *Scalar) signedWindowDigits(w uint, out []int32) int {
 //	d_i = (n_i | 1) - 16 + 16·(n_(i+1) & 1),
 //
 // with no carry from digit to digit. u ≤ l + 1 < 2^253, so n_63 ≤ 1 and the
-// last quotient is 1 for every x: the term 16^63, whose point the comb's
-// starts hold, with -δ (combStarts).
+// last quotient is 1 for every x: the term 16^63, which a comb's starts
+// hold, with -δ (combStarts), and from which the windows' loops start.
 //
 // out[i] is the entry that d_i reads, the form the kernels' scans take:
 // sign(d_i)·(|d_i| + 1)/2 in [-8, -1] ∪ [1, 8], which is (n_i >> 1) - 8 +
 // 9·(n_(i+1) & 1). It runs in constant time: every digit is the same
 // arithmetic on the same bits.
-func (s *Scalar) combOddDigits(out *[combLookups]int32) (odd uint64) {
+func (s *Scalar) oddDigits(out *[oddDigitCount]int8) (odd uint64) {
 	// v = x + 1 (x < l, so no word carries out). The digits never read its
 	// low bit, so they are those of v | 1, which is u: x + 1 for an even x,
 	// x + 2 for an odd one.
@@ -828,7 +810,7 @@ func (s *Scalar) combOddDigits(out *[combLookups]int32) (odd uint64) {
 	for i := range out {
 		n := int32(v[i/16] >> (4 * (i % 16)) & 15)
 		next := int32(v[(i+1)/16] >> (4 * ((i + 1) % 16)) & 1)
-		out[i] = n>>1 - 8 + 9*next
+		out[i] = int8(n>>1 - 8 + 9*next)
 	}
 	return -(s.w[0] & 1)
 }

@@ -152,8 +152,7 @@ func TestScalarSetterAliasing(t *testing.T) {
 		orig := *s
 		b := s.Bytes()
 		_ = s.bytes32()
-		_ = s.signedRadix16Padded()
-		_ = s.combOddDigits(new([combLookups]int32))
+		_ = s.oddDigits(new([oddDigitCount]int8))
 		_ = s.nafDigits(5)
 		_ = s.signedWindowDigits(7, make([]int32, 40))
 		if *s != orig {

@@ -322,8 +322,8 @@ func BenchmarkScalarMulInterleaved(b *testing.B) {
 }
 
 // TestScalarMultTorsion runs ScalarMult and MultiScalarMult on points with
-// an order-8 component against the reference: the padding by 8·l in
-// signedRadix16Padded must not change x·Q for any Q on the curve.
+// an order-8 component against the reference: the recoding x = u - δ of
+// Scalar.oddDigits must give x·Q for every Q on the curve.
 func TestScalarMultTorsion(t *testing.T) { forEachBackend(t, testScalarMultTorsion) }
 
 func testScalarMultTorsion(t *testing.T) {
@@ -352,41 +352,25 @@ func testScalarMultTorsion(t *testing.T) {
 }
 
 // TestDudectLookupScalars checks the scalars that internal/dudect uses to
-// hit chosen table entries in every window (its combFirstEntryDigits,
-// combLastNegatedDigits and multZeroDigits, built from the same formulas):
-// their recoded digits are what its class descriptions say.
+// hit chosen table entries in every window (its firstEntryDigits and
+// lastNegatedDigits, built from the same formulas): their odd digits are
+// what its class descriptions say.
 func TestDudectLookupScalars(t *testing.T) {
 	two252 := new(big.Int).Lsh(big.NewInt(1), 252)
-	l := groupOrder
-	c := new(big.Int).Sub(l, two252)
 	scalar := func(v *big.Int) *Scalar { return ptScalarFromBig(t, v) }
-	var e [combLookups]int32
+	var e [oddDigitCount]int8
 	first := new(big.Int).Sub(two252, big.NewInt(1))
 	first.Div(first, big.NewInt(15)).Sub(first, big.NewInt(1))
-	scalar(first).combOddDigits(&e)
+	scalar(first).oddDigits(&e)
 	for i, v := range e {
-		if want := map[bool]int32{true: -8, false: 1}[i == combLookups-1]; v != want {
+		if want := map[bool]int8{true: -8, false: 1}[i == combLookups-1]; v != want {
 			t.Fatalf("(16^63-1)/15 - 1: comb entry %d is %d, want %d", i, v, want)
 		}
 	}
-	scalar(big.NewInt(2)).combOddDigits(&e)
+	scalar(big.NewInt(2)).oddDigits(&e)
 	for i, v := range e {
-		if want := map[bool]int32{true: -7, false: -8}[i == 0]; v != want {
+		if want := map[bool]int8{true: -7, false: -8}[i == 0]; v != want {
 			t.Fatalf("2: comb entry %d is %d, want %d", i, v, want)
-		}
-	}
-	s := scalar(new(big.Int).Sub(two252, new(big.Int).Lsh(c, 3)))
-	p := s.signedRadix16Padded()
-	for i, v := range p {
-		want := int8(0)
-		switch i {
-		case 63:
-			want = -7
-		case 64:
-			want = 1
-		}
-		if v != want {
-			t.Fatalf("2^252 - 8c: digit %d of s + 8l is %d, want %d", i, v, want)
 		}
 	}
 }

@@ -364,50 +364,29 @@ func scalarTestDigitSum[D int8 | int32](d []D, w uint) *big.Int {
 	return sum
 }
 
-// TestScalarSignedRadix16Padded checks the digits of s + 8·l: their value,
-// their range, and the top digit, which must be 1 for every s (so that the
-// window loops never double the identity).
-func TestScalarSignedRadix16Padded(t *testing.T) {
-	r := ptRand(t)
-	bs, ss := ptScalarPairs(t, r, scalarTestIters())
-	eightL := new(big.Int).Lsh(groupOrder, 3)
-	for i, s := range ss {
-		d := s.signedRadix16Padded()
-		for j, v := range d {
-			if (j < 64 && (v < -8 || v >= 8)) || (j == 64 && v != 1) {
-				t.Fatalf("digit %d of %v is %d", j, bs[i], v)
-			}
-		}
-		want := new(big.Int).Add(bs[i], eightL)
-		if got := scalarTestDigitSum(d[:], 4); got.Cmp(want) != 0 {
-			t.Fatalf("signedRadix16Padded(%v) sums to %v, want %v", bs[i], got, want)
-		}
-	}
-}
-
-// combTestValue returns Σ_(i<63) d_i·16^i + 16^63, the value of the comb
+// oddTestValue returns Σ_(i<63) d_i·16^i + 16^63, the value of the odd
 // digits in entry form e: d_i = sign(e)·(2|e| - 1).
-func combTestValue(e *[combLookups]int32) *big.Int {
+func oddTestValue(e *[oddDigitCount]int8) *big.Int {
 	sum := big.NewInt(1)
 	for i := len(e) - 1; i >= 0; i-- {
-		d := 2*e[i] - 1
+		d := 2*int64(e[i]) - 1
 		if e[i] < 0 {
-			d = 2*e[i] + 1
+			d = 2*int64(e[i]) + 1
 		}
 		sum.Lsh(sum, combWidth).Add(sum, big.NewInt(int64(d)))
 	}
 	return sum
 }
 
-// TestScalarCombOddDigits checks the comb digits: every entry in [-8, -1] ∪
+// TestScalarOddDigits checks the odd digits: every entry in [-8, -1] ∪
 // [1, 8] (no zero digit), the parity mask, and the value, x + 1 for an
 // even x and x + 2 for an odd one.
-func TestScalarCombOddDigits(t *testing.T) {
+func TestScalarOddDigits(t *testing.T) {
 	r := ptRand(t)
 	bs, ss := ptScalarPairs(t, r, scalarTestIters())
-	var e [combLookups]int32
+	var e [oddDigitCount]int8
 	for i, s := range ss {
-		odd := s.combOddDigits(&e)
+		odd := s.oddDigits(&e)
 		for j, v := range e {
 			if v == 0 || v < -combEntries || v > combEntries {
 				t.Fatalf("%v: entry %d is %d", bs[i], j, v)
@@ -421,8 +400,8 @@ func TestScalarCombOddDigits(t *testing.T) {
 			t.Fatalf("%v: parity mask %#x, want %#x", bs[i], odd, want)
 		}
 		want := new(big.Int).Add(bs[i], big.NewInt(delta))
-		if got := combTestValue(&e); got.Cmp(want) != 0 {
-			t.Fatalf("combOddDigits(%v) sums to %v, want %v", bs[i], got, want)
+		if got := oddTestValue(&e); got.Cmp(want) != 0 {
+			t.Fatalf("oddDigits(%v) sums to %v, want %v", bs[i], got, want)
 		}
 	}
 }
@@ -634,7 +613,7 @@ func TestScalarAllocations(t *testing.T) {
 	}
 	narrow := wide[:32]
 	digits := make([]int32, 64)
-	var comb [combLookups]int32
+	var comb [oddDigitCount]int8
 	enc := y.Bytes()
 	var sink byte
 	for name, f := range map[string]func(){
@@ -649,9 +628,8 @@ func TestScalarAllocations(t *testing.T) {
 		"SetBytesWithClamping": func() { s.SetBytesWithClamping(narrow) },
 		"Bytes":                func() { sink ^= x.Bytes()[3] },
 		"bytes32":              func() { b := x.bytes32(); sink ^= b[5] },
-		"signedRadix16Padded":  func() { d := x.signedRadix16Padded(); sink ^= byte(d[7]) },
 		"signedWindowDigits":   func() { x.signedWindowDigits(5, digits) },
-		"combOddDigits":        func() { x.combOddDigits(&comb) },
+		"oddDigits":            func() { x.oddDigits(&comb) },
 		"Equal":                func() { sink ^= byte(x.Equal(y)) },
 	} {
 		if n := testing.AllocsPerRun(100, f); n != 0 {

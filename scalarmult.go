@@ -19,7 +19,7 @@ package edwards25519
 // Fixed-base comb: ScalarBaseMult
 //
 // Write u = x + δ, δ = 1 + (x mod 2), as u = Σ d_i·2^(w·i), i < 64, with
-// odd digits |d_i| < 2^w and d_63 = 1 (w = combWidth; Scalar.combOddDigits).
+// odd digits |d_i| < 2^w and d_63 = 1 (w = combWidth; Scalar.oddDigits).
 // Group the digits by i mod k (k = the comb's spacing): with i = k·m + j,
 //
 //	x·B = T_δ + Σ_j 2^(w·j) · Σ_m d_(k·m+j) · (2^(w·k·m)·B),
@@ -42,9 +42,9 @@ package edwards25519
 // ScalarBaseMult stores x·B in v, for the standard base point B of RFC 8032,
 // and returns v. It runs in constant time.
 func (v *Point) ScalarBaseMult(x *Scalar) *Point {
-	var digits [combLookups]int32
+	var digits [oddDigitCount]int8
 	var start Point
-	start.combStart(baseCombStarts(), x.combOddDigits(&digits))
+	start.combStart(baseCombStarts(), x.oddDigits(&digits))
 	switch pointBackend {
 	case backendAVX2:
 		return scalarBaseMultVec[avx2Backend](v, &start, &digits)
@@ -57,32 +57,37 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 // ----------------------------------------------------------------------------
 // Variable base, constant time: ScalarMult
 //
-// Signed radix 16, the digits of x + 8·l (signedRadix16Padded: 65 digits in
-// [-8, 8), the top one always 1, so that the loop never doubles the
-// identity), left to right over a table of 1..8·Q: four doublings, then one
-// constant-time scan of 8 entries and one addition per digit.
+// Odd radix 16, the digits of u = x + δ (Scalar.oddDigits, as for the
+// combs): 63 digits in ±1, ±3, …, ±15 and a last digit 1, left to right
+// over a table of Q, 3Q, …, 15Q, from Q itself: four doublings, then one
+// constant-time scan of 8 entries and one addition per digit; at the end
+// the subtraction of δ·Q (Q or 2Q, chosen by mask), since x·Q = u·Q - δ·Q
+// for every point, torsion included. No digit is zero: the loop never adds
+// the identity, and never starts from it.
 //
-// Serial: table 7 additions and 8 cached forms (64M). Loop: 256 doublings
-// (4S each, scaled by groups of four to projective thrice and then to
-// extended: 1024S + 832M) and 65 additions (4M each to the completed sum,
-// scaled to projective for the next doubling with 3M, and the last to
-// extended with 4M: 456M), with 65 scans of 8 cached entries.
+// Serial: table 1 doubling, 7 additions and 9 cached forms (about 70M).
+// Loop: 252 doublings (4S each, scaled by groups of four to projective
+// thrice and then to extended: 1008S + 819M), 63 additions and the
+// subtraction (4M each to the completed sum, then 3M to projective for the
+// next doubling or 4M to extended: about 450M), with 63 scans of 8 cached
+// entries.
 //
-// Vector: table 7 additions and 8 cached forms (22V); 256 doublings and 65
-// additions (642V).
+// Vector: table 1 doubling, 7 additions and 9 cached forms (25V); 252
+// doublings and 64 additions (632V).
 // ----------------------------------------------------------------------------
 
 // ScalarMult stores x·q in v and returns v, in constant time.
 func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
 	mustBeInitialized(q)
-	digits := x.signedRadix16Padded()
+	var rec oddRecoding
+	rec.set(x)
 	switch pointBackend {
 	case backendAVX2:
-		return scalarMultVec[avx2Backend](v, &digits, q)
+		return scalarMultVec[avx2Backend](v, &rec, q)
 	case backendIFMA:
-		return scalarMultVec[ifmaBackend](v, &digits, q)
+		return scalarMultVec[ifmaBackend](v, &rec, q)
 	}
-	return v.scalarMultSerial(&digits, q)
+	return v.scalarMultSerial(&rec, q)
 }
 
 // ----------------------------------------------------------------------------
@@ -154,14 +159,15 @@ func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Poi
 // ----------------------------------------------------------------------------
 // Multi-scalar, constant time: MultiScalarMult
 //
-// Straus with signed radix-16 digits (those of ScalarMult): a table of
-// 1..8·P_k per point and one shared chain of 256 doublings; each point adds
-// 65 additions with 65 scans of 8 entries. For n points:
+// Straus with the odd radix-16 digits of ScalarMult: a table of Q_k, 3Q_k,
+// …, 15Q_k and 2Q_k per point and one shared chain of 252 doublings, from
+// Σ_k Q_k; each point adds 63 additions with 63 scans of 8 entries, one to
+// the starting sum and one subtraction of δ_k·Q_k. For n points:
 //
-// Serial: n·(64M + 65 additions) + 256 doublings, that is
-// n·584M + 1024S + 832M, with 1280-byte tables.
+// Serial: n·(70M + 65 additions) + 252 doublings, that is about
+// n·590M + 1008S + 819M, with 1440-byte tables.
 //
-// Vector: n·(22 + 130)V + 512V, with 1280-byte packed windows.
+// Vector: n·(25 + 130)V + 504V, with 1440-byte packed tables.
 // ----------------------------------------------------------------------------
 
 // checkTerms panics, with v1.2.0's messages, when the slices of a
@@ -176,7 +182,7 @@ func checkTerms(fn string, scalars []*Scalar, points []*Point) {
 }
 
 // smallTerms is how many terms the multi-scalar functions keep on the stack
-// (about 1.4 KiB each) before they allocate their per-term tables.
+// (about 1.5 KiB each) before they allocate their per-term tables.
 const smallTerms = 4
 
 // termsIn returns buf[:n] if n ≤ len(buf) and a new slice of n otherwise:
@@ -195,19 +201,22 @@ func termsIn[E any](buf []E, n int) []E {
 // tables, O(len(points)) memory.
 func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
 	checkTerms("MultiScalarMult", scalars, points)
+	if len(points) == 0 {
+		return v.setIdentity() // the lengths are public
+	}
 	// Up to smallTerms terms live on the caller's stack; more are allocated.
-	var digitsBuf [smallTerms][65]int8
-	digits := termsIn(digitsBuf[:], len(points))
+	var recsBuf [smallTerms]oddRecoding
+	recs := termsIn(recsBuf[:], len(points))
 	for k := range points {
-		digits[k] = scalars[k].signedRadix16Padded()
+		recs[k].set(scalars[k])
 	}
 	switch pointBackend {
 	case backendAVX2:
-		return multiScalarMultVec[avx2Backend](v, digits, points)
+		return multiScalarMultVec[avx2Backend](v, recs, points)
 	case backendIFMA:
-		return multiScalarMultVec[ifmaBackend](v, digits, points)
+		return multiScalarMultVec[ifmaBackend](v, recs, points)
 	}
-	return v.multiScalarMultSerial(digits, points)
+	return v.multiScalarMultSerial(recs, points)
 }
 
 // ----------------------------------------------------------------------------

@@ -6,13 +6,15 @@ package edwards25519
 
 // scalarBaseMultSerial is ScalarBaseMult's comb with spacing combSpacing
 // over baseCombTable, with start added last.
-func (v *Point) scalarBaseMultSerial(start *Point, digits *[combLookups]int32) *Point {
+func (v *Point) scalarBaseMultSerial(start *Point, digits *[oddDigitCount]int8) *Point {
 	return v.combMultSerial(baseCombTable(), start, digits)
 }
 
-// scalarMultSerial is ScalarMult's radix-16 loop over a cachedWindow of q.
-func (v *Point) scalarMultSerial(digits *[65]int8, q *Point) *Point {
-	var window cachedWindow
+// scalarMultSerial is ScalarMult's odd radix-16 loop over an oddWindow of
+// q, for the recoding of x: from q (the last digit, 1), four doublings and
+// one addition per digit, then -δ·q.
+func (v *Point) scalarMultSerial(rec *oddRecoding, q *Point) *Point {
+	var window oddWindow
 	window.init(q)
 
 	// Each sum stays completed until the next doublings start from it, so
@@ -21,19 +23,21 @@ func (v *Point) scalarMultSerial(digits *[65]int8, q *Point) *Point {
 	var sum completed
 	var pp projective
 	var addend cached
-	window.selectDigit(&addend, digits[64])
-	acc.setIdentity()
-	sum.addCached(&acc, &addend)
-	for i := 63; i >= 0; i-- {
-		pp.fromCompleted(&sum)
+	pp.fromExtended(q)
+	for i := oddDigitCount - 1; i >= 0; i-- {
 		pp.fromCompleted(sum.double(&pp))
 		pp.fromCompleted(sum.double(&pp))
 		pp.fromCompleted(sum.double(&pp))
 		acc.fromCompleted(sum.double(&pp))
-		window.selectDigit(&addend, digits[i])
+		window.selectEntry(&addend, rec.digits[i])
 		sum.addCached(&acc, &addend)
+		if i > 0 {
+			pp.fromCompleted(&sum)
+		}
 	}
-	return v.fromCompleted(&sum)
+	window.correction(&addend, rec.odd)
+	acc.fromCompleted(&sum)
+	return v.fromCompleted(sum.subCached(&acc, &addend))
 }
 
 // scalarMultSlowSerial is ScalarMultSlow's radix-4 loop over {q, 2q}.
@@ -63,12 +67,14 @@ func (v *Point) scalarMultSlowSerial(digits *[128]int8, q *Point) *Point {
 	return v.Set(&acc)
 }
 
-// multiScalarMultSerial is MultiScalarMult's Straus loop: one cachedWindow
-// per point, one shared chain of doublings.
-func (v *Point) multiScalarMultSerial(digits [][65]int8, points []*Point) *Point {
+// multiScalarMultSerial is MultiScalarMult's Straus loop: one oddWindow
+// per point, one shared chain of doublings, from the sum of the points (the
+// last digit of every scalar is 1), and -δ_k·Q_k for each point at the end.
+// points is not empty.
+func (v *Point) multiScalarMultSerial(recs []oddRecoding, points []*Point) *Point {
 	// Up to smallTerms windows live on the caller's stack; more are
 	// allocated.
-	var windowsBuf [smallTerms]cachedWindow
+	var windowsBuf [smallTerms]oddWindow
 	windows := termsIn(windowsBuf[:], len(points))
 	for k := range points {
 		windows[k].init(points[k])
@@ -78,15 +84,20 @@ func (v *Point) multiScalarMultSerial(digits [][65]int8, points []*Point) *Point
 	var sum completed
 	var pp projective
 	var addend cached
-	acc.setIdentity()
-	for i := 64; i >= 0; i-- {
-		if i != 64 {
-			acc.doubleN(4, &pp, &sum)
-		}
+	acc.Set(points[0])
+	for k := 1; k < len(windows); k++ {
+		acc.fromCompleted(sum.addCached(&acc, &windows[k].odd[0]))
+	}
+	for i := oddDigitCount - 1; i >= 0; i-- {
+		acc.doubleN(4, &pp, &sum)
 		for k := range windows {
-			windows[k].selectDigit(&addend, digits[k][i])
+			windows[k].selectEntry(&addend, recs[k].digits[i])
 			acc.fromCompleted(sum.addCached(&acc, &addend))
 		}
+	}
+	for k := range windows {
+		windows[k].correction(&addend, recs[k].odd)
+		acc.fromCompleted(sum.subCached(&acc, &addend))
 	}
 	return v.Set(&acc)
 }

@@ -20,59 +20,74 @@ type vecAcc[L any] struct {
 // scalarBaseMultVec is ScalarBaseMult's comb with spacing 1 over B's
 // baseComb, from start: one addDigit (scan and mixed addition) per digit,
 // no doubling.
-func scalarBaseMultVec[B vecBackend[L, A], L, A any](v, start *Point, digits *[combLookups]int32) *Point {
+func scalarBaseMultVec[B vecBackend[L, A], L, A any](v, start *Point, digits *[oddDigitCount]int8) *Point {
 	var b B
 	return vecCombMult[B](v, b.baseComb(), start, digits)
 }
 
-// scalarMultVec is ScalarMult's radix-16 loop over a vecWindow of q.
-func scalarMultVec[B vecBackend[L, A], L, A any](v *Point, digits *[65]int8, q *Point) *Point {
-	var room vecRoom[[1]vecWindow[A]]
-	window := room.get()
-	vecInitWindow[B](&window[0], q)
-	return vecRadix16[B](v, window[:], [][65]int8{*digits})
+// scalarMultVec is ScalarMult's odd radix-16 loop over a vecOddTerm of q.
+func scalarMultVec[B vecBackend[L, A], L, A any](v *Point, rec *oddRecoding, q *Point) *Point {
+	var room vecRoom[[1]vecOddTerm[A]]
+	terms := room.get()
+	vecInitOddTerm[B](&terms[0], q)
+	return vecOddRadix16[B](v, terms[:], []*Point{q}, []oddRecoding{*rec})
 }
 
-// multiScalarMultVec is MultiScalarMult's Straus loop: one vecWindow per
+// multiScalarMultVec is MultiScalarMult's Straus loop: one vecOddTerm per
 // point, on the stack for up to smallTerms points and in one aligned
-// allocation otherwise.
-func multiScalarMultVec[B vecBackend[L, A], L, A any](v *Point, digits [][65]int8, points []*Point) *Point {
-	var room vecRoom[[smallTerms]vecWindow[A]]
-	var windows []vecWindow[A]
+// allocation otherwise. points is not empty.
+func multiScalarMultVec[B vecBackend[L, A], L, A any](v *Point, recs []oddRecoding, points []*Point) *Point {
+	var room vecRoom[[smallTerms]vecOddTerm[A]]
+	var terms []vecOddTerm[A]
 	if len(points) <= smallTerms {
-		windows = room.get()[:len(points)]
+		terms = room.get()[:len(points)]
 	} else {
-		windows = vecAlignedSlice[vecWindow[A]](len(points))
+		terms = vecAlignedSlice[vecOddTerm[A]](len(points))
 	}
 	for k := range points {
-		vecInitWindow[B](&windows[k], points[k])
+		vecInitOddTerm[B](&terms[k], points[k])
 	}
-	return vecRadix16[B](v, windows, digits)
+	return vecOddRadix16[B](v, terms, points, recs)
 }
 
-// vecRadix16 sets v = Σ_k Σ_i digits[k][i]·16^i·Q_k, where windows[k] holds
-// 1..8·Q_k and digits[k] are those of signedRadix16Padded (top digit 1):
-// the loop of ScalarMult and MultiScalarMult, 64·4 doublings and one
-// addDigit per digit and point.
-func vecRadix16[B vecBackend[L, A], L, A any](v *Point, windows []vecWindow[A], digits [][65]int8) *Point {
+// vecOddRadix16Room is the working memory of vecOddRadix16: the
+// accumulator and the correction addend.
+type vecOddRadix16Room[L, A any] struct {
+	acc  vecAcc[L]
+	corr A
+}
+
+// vecOddRadix16 sets v = Σ_k x_k·Q_k for the points Q_k, terms[k] of Q_k
+// and recs[k] the recoding of x_k: Σ_k u_k·Q_k by Horner's rule from
+// Σ_k Q_k (the last digit of every u_k is 1), 63·4 doublings and one
+// addDigit per digit and point, then -δ_k·Q_k per point. The loop of
+// ScalarMult and MultiScalarMult; points is not empty.
+func vecOddRadix16[B vecBackend[L, A], L, A any](v *Point, terms []vecOddTerm[A], points []*Point, recs []oddRecoding) *Point {
 	var b B
-	var room vecRoom[vecAcc[L]]
-	acc := room.get()
-	b.setIdentity(vecHide(&acc.p))
-	for i := 64; i >= 0; i-- {
-		if i != 64 {
-			b.double(vecHide(&acc.p))
-			b.double(vecHide(&acc.p))
-			b.double(vecHide(&acc.p))
-			b.double(vecHide(&acc.p))
-		}
-		for k := range windows {
-			b.addDigit(vecHide(&acc.p), vecHide((*[combEntries]A)(&windows[k])), int32(digits[k][i]))
+	var room vecRoom[vecOddRadix16Room[L, A]]
+	s := room.get()
+	acc := &s.acc
+	acc.point.Set(points[0])
+	b.fromPoint(vecHide(&acc.p), vecHide(&acc.point))
+	for k := 1; k < len(terms); k++ {
+		b.addAffine(vecHide(&acc.p), vecHide(&terms[k].odd[0]), 0)
+	}
+	for i := oddDigitCount - 1; i >= 0; i-- {
+		b.double(vecHide(&acc.p))
+		b.double(vecHide(&acc.p))
+		b.double(vecHide(&acc.p))
+		b.double(vecHide(&acc.p))
+		for k := range terms {
+			b.addDigit(vecHide(&acc.p), vecHide(&terms[k].odd), int32(recs[k].digits[i]))
 		}
 	}
-	// The windows may be heap memory that only the hidden pointers
+	for k := range terms {
+		b.selectAddend(vecHide(&s.corr), vecHide(&terms[k].two), vecHide(&terms[k].odd[0]), recs[k].odd)
+		b.addAffine(vecHide(&acc.p), vecHide(&s.corr), ^uint64(0))
+	}
+	// The terms may be heap memory that only the hidden pointers
 	// referenced last.
-	runtime.KeepAlive(unsafe.SliceData(windows))
+	runtime.KeepAlive(unsafe.SliceData(terms))
 	b.toPoint(vecHide(&acc.point), vecHide(&acc.p))
 	return v.Set(&acc.point)
 }

@@ -73,39 +73,40 @@ func pickAffineGeneric(dst *[3][elementWords]uint64, table *[combEntries][3][ele
 	}
 }
 
-// cachedWindow holds 1·Q, 2·Q, …, 8·Q as cached addends, for the signed
-// radix-16 digits in [-8, 8] of variable-base scalar multiplication.
-// Building it costs 7 additions; it is 8·160 = 1280 bytes.
-type cachedWindow [8]cached
+// oddWindow holds Q, 3·Q, …, 15·Q and 2·Q as cached addends, for the odd
+// radix-16 digits of the constant-time variable-base loops
+// (Scalar.oddDigits): the odd multiples for the digits, and 2·Q for the
+// correction -δ·Q. Building it costs one doubling and 7 additions; it is
+// 9·160 = 1440 bytes.
+type oddWindow struct {
+	odd oddCachedMultiples
+	two cached
+}
 
-func (w *cachedWindow) init(q *Point) *cachedWindow {
-	var multiple Point
-	var sum completed
-	w[0].fromExtended(q)
-	multiple.Set(q)
-	for i := 1; i < len(w); i++ {
-		multiple.fromCompleted(sum.addCached(&multiple, &w[0]))
-		w[i].fromExtended(&multiple)
-	}
+func (w *oddWindow) init(q *Point) *oddWindow {
+	w.odd.initTwo(q, &w.two)
 	return w
 }
 
-// selectDigit sets out = d·Q for d in [-8, 8], in constant time in d.
-func (w *cachedWindow) selectDigit(out *cached, d int8) {
-	abs, neg := digitAbsSign(int32(d))
-	var masks [len(w)]uint64
+// selectEntry sets out to the entry w.odd[|e|-1], negated when e < 0, for an
+// entry number 1 ≤ |e| ≤ 8 of Scalar.oddDigits, in constant time in e.
+// Those digits are never 0, which has no entry here (out would be all zero,
+// not a point).
+func (w *oddWindow) selectEntry(out *cached, e int8) {
+	abs, neg := digitAbsSign(int32(e))
+	var masks [len(w.odd)]uint64
 	for i := range masks {
 		masks[i] = -uint64(ctEqual(abs, uint32(i+1)))
 	}
 	dst := (*[4][elementWords]uint64)(unsafe.Pointer(out))
-	pickCached(dst, (*[8][4][elementWords]uint64)(unsafe.Pointer(w)), &masks)
-	// d = 0 picked nothing: make it the identity (1, 1, 2, 0), whose first
-	// three coordinates have limbs (1, 0, 0, 0, 0) or (2, 0, 0, 0, 0).
-	zero := uint64(ctEqual(abs, 0))
-	dst[0][0] |= zero
-	dst[1][0] |= zero
-	dst[2][0] |= zero << 1
+	pickCached(dst, (*[8][4][elementWords]uint64)(unsafe.Pointer(&w.odd)), &masks)
 	out.condNegate(neg)
+}
+
+// correction sets out to δ·Q, 2·Q when odd is all ones and Q when it is 0,
+// in constant time in odd.
+func (w *oddWindow) correction(out *cached, odd uint64) {
+	out.selectFrom(&w.two, &w.odd[0], int(odd&1))
 }
 
 // affineWindow holds P, 3·P, …, 15·P as affine addends: one row of a
@@ -113,7 +114,7 @@ func (w *cachedWindow) selectDigit(out *cached, d int8) {
 type affineWindow [combEntries]affineCached
 
 // selectDigit sets out to the entry w[|d|-1], negated when d < 0, for an
-// entry number 1 ≤ |d| ≤ combEntries of Scalar.combOddDigits, in constant
+// entry number 1 ≤ |d| ≤ combEntries of Scalar.oddDigits, in constant
 // time in d. The comb's digits are never 0, which has no entry here (out
 // would be all zero, not a point).
 func (w *affineWindow) selectDigit(out *affineCached, d int32) {
@@ -127,22 +128,28 @@ func (w *affineWindow) selectDigit(out *affineCached, d int32) {
 	out.condNegate(neg)
 }
 
-// Variable-time tables of odd multiples, for the w-NAF loops.
+// Tables of odd multiples: indexed directly by the w-NAF loops (public
+// digits), and scanned inside an oddWindow.
 
 // oddCachedMultiples holds Q, 3Q, 5Q, …, 15Q: every odd digit of a width-5
 // NAF. 7 additions and one doubling to build.
 type oddCachedMultiples [8]cached
 
 func (t *oddCachedMultiples) init(q *Point) *oddCachedMultiples {
-	var twoQ, multiple Point
 	var twoQc cached
+	return t.initTwo(q, &twoQc)
+}
+
+// initTwo is init, and sets twoQc to the cached 2·Q it steps by.
+func (t *oddCachedMultiples) initTwo(q *Point, twoQc *cached) *oddCachedMultiples {
+	var twoQ, multiple Point
 	var sum completed
 	twoQ.Double(q)
 	twoQc.fromExtended(&twoQ)
 	multiple.Set(q)
 	t[0].fromExtended(q)
 	for i := 1; i < len(t); i++ {
-		multiple.fromCompleted(sum.addCached(&multiple, &twoQc))
+		multiple.fromCompleted(sum.addCached(&multiple, twoQc))
 		t[i].fromExtended(&multiple)
 	}
 	return t

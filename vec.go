@@ -58,9 +58,14 @@ type vecBackend[L, A any] interface {
 	// addDigit adds to p the entry that the digit d names, row[|d|-1]
 	// negated for d < 0, or the identity for d = 0, |d| ≤ combEntries: the
 	// constant-time scan of the row (every entry read whatever d is, the
-	// sign by a mask) fused with the addition. A window's row[i] is
-	// (i+1)·Q, so that the entry is d·Q; a comb's is (2i+1)·R_m (comb.go).
+	// sign by a mask) fused with the addition. The constant-time loops
+	// pass the entry numbers of Scalar.oddDigits, never 0, over rows of odd
+	// multiples: row[i] is (2i+1)·R.
 	addDigit(p *L, row *[combEntries]A, d int32)
+	// selectAddend sets a to x when bit is 1 and to y when bit is 0, in
+	// constant time in bit: every word of both is read and kept under a
+	// mask.
+	selectAddend(a, x, y *A, bit uint64)
 	// cached sets q to the cached form (Y-X, Y+X, 2d·T, 2Z) of p, an addend
 	// for addCached. q may be p.
 	cached(q, p *L)
@@ -79,57 +84,58 @@ type vecBackend[L, A any] interface {
 	baseOdd() *[baseOddEntries]A
 }
 
-// vecWindow holds 1·Q, 2·Q, …, 8·Q as packed cached addends, for the signed
-// radix-16 digits of the constant-time loops; it has the shape of a comb
-// row, so addDigit scans it.
-type vecWindow[A any] [combEntries]A
+// vecOddTerm holds Q, 3Q, …, 15Q and 2Q as packed cached addends, for the
+// odd radix-16 digits of the constant-time variable-base loops
+// (Scalar.oddDigits): odd has the shape of a comb row, so addDigit scans
+// it, and two is for the correction -δ·Q.
+type vecOddTerm[A any] struct {
+	odd [combEntries]A
+	two A
+}
 
 // vecOddWindow holds Q, 3Q, …, 15Q as packed cached addends: the odd digits
 // of a width-5 NAF, for the variable-time loops.
 type vecOddWindow[A any] [8]A
 
-// vecInitWindow sets w to 1·Q … 8·Q: 7 additions and 8 cached forms, 22
-// vector multiplications. w is in a room of the caller's or on the heap.
-func vecInitWindow[B vecBackend[L, A], L, A any](w *vecWindow[A], q *Point) {
-	vecProgression[B]((*[8]A)(w), q, false)
+// vecInitOddTerm sets t to Q, 3Q, …, 15Q and 2Q: 1 doubling, 7 additions
+// and 9 cached forms, 25 vector multiplications. t is in a room of the
+// caller's or on the heap.
+func vecInitOddTerm[B vecBackend[L, A], L, A any](t *vecOddTerm[A], q *Point) {
+	vecOddMultiples[B](&t.odd, &t.two, q)
 }
 
-// vecInitOddWindow sets w to Q, 3Q, …, 15Q: 1 doubling, 7 additions and 9
-// cached forms, 25 vector multiplications. w is in a room of the caller's
-// or on the heap.
+// vecInitOddWindow sets w to Q, 3Q, …, 15Q, as vecInitOddTerm does. w is in
+// a room of the caller's or on the heap.
 func vecInitOddWindow[B vecBackend[L, A], L, A any](w *vecOddWindow[A], q *Point) {
-	vecProgression[B]((*[8]A)(w), q, true)
+	vecOddMultiples[B]((*[8]A)(w), nil, q)
 }
 
-// vecProgressionRoom is the working memory of vecProgression: P, the step,
-// one cached form, and a copy of the input point (which, as a pointer the
-// caller owns, is not handed to a method itself).
-type vecProgressionRoom[L any] struct {
+// vecOddMultiplesRoom is the working memory of vecOddMultiples: P, the
+// step, one cached form, and a copy of the input point (which, as a pointer
+// the caller owns, is not handed to a method itself).
+type vecOddMultiplesRoom[L any] struct {
 	p, step, c L
 	point      Point
 }
 
-// vecProgression sets w[i] to the packed cached form of P + i·S for i < 8,
-// where P = q and S = P, or S = 2P when odd is set (the odd multiples P,
-// 3P, …, 15P): 7 additions and 8 cached forms, and with odd one doubling
-// and one cached form more. odd is public.
-func vecProgression[B vecBackend[L, A], L, A any](w *[8]A, q *Point, odd bool) {
+// vecOddMultiples sets w[i] to the packed cached form of (2i+1)·P for i < 8,
+// with P = q, by steps of 2P: one doubling, 7 additions and 9 cached forms.
+// When two is not nil it also sets two to the packed 2P; whether it is nil
+// is public.
+func vecOddMultiples[B vecBackend[L, A], L, A any](w *[8]A, two *A, q *Point) {
 	var b B
-	var room vecRoom[vecProgressionRoom[L]]
+	var room vecRoom[vecOddMultiplesRoom[L]]
 	s := room.get()
 	s.point.Set(q)
 	b.fromPoint(vecHide(&s.p), vecHide(&s.point))
-	if odd {
-		s.step = s.p
-		b.double(vecHide(&s.step))
-		b.cached(vecHide(&s.step), vecHide(&s.step))
-		b.cached(vecHide(&s.c), vecHide(&s.p))
-		b.pack(vecHide(&w[0]), vecHide(&s.c))
-	} else {
-		// The step is P itself: its cached form is also the first entry.
-		b.cached(vecHide(&s.step), vecHide(&s.p))
-		b.pack(vecHide(&w[0]), vecHide(&s.step))
+	s.step = s.p
+	b.double(vecHide(&s.step))
+	b.cached(vecHide(&s.step), vecHide(&s.step))
+	if two != nil {
+		b.pack(vecHide(two), vecHide(&s.step))
 	}
+	b.cached(vecHide(&s.c), vecHide(&s.p))
+	b.pack(vecHide(&w[0]), vecHide(&s.c))
 	for i := 1; i < len(w); i++ {
 		b.addCached(vecHide(&s.p), vecHide(&s.step))
 		b.cached(vecHide(&s.c), vecHide(&s.p))

@@ -165,10 +165,11 @@ func (v *avx2Lanes) toPoint(p *Point) *Point {
 // 2^25-1, 2^26-1, ...), and a doubling keeps p as p (avx2MulGeneric's output
 // for a value that is 0 mod p comes out as p from these inputs), which
 // TestAVX2IdentityDense checks. An addition to the identity would not (its
-// Y and Z come out small, with zero limbs); so the window loops take
-// digits whose first one is never zero (signedRadix16Padded), and leave the
-// identity at their first addition, and the comb loops start from a point
-// and have no zero digit (comb.go).
+// Y and Z come out small, with zero limbs); so the constant-time loops
+// never hold the identity: they start from a point, and their digits
+// (Scalar.oddDigits) are never zero, so they never add the identity addend
+// either (comb.go, scalarmult_vec.go). The kernels still add it for d = 0,
+// as the contract says; only the tests ask for it.
 
 // setIdentity sets v to the lanes (0, 1, 1, 0), written (p, p+1, p+1, p) so
 // that no limb is zero.
@@ -280,4 +281,13 @@ func (avx2Backend) addAffine(p *avx2Lanes, a *avx2Addend, neg uint64) {
 
 func (avx2Backend) addDigit(p *avx2Lanes, row *[combEntries]avx2Addend, d int32) {
 	avx2AddDigit(p, row, d)
+}
+
+func (avx2Backend) selectAddend(a, x, y *avx2Addend, bit uint64) {
+	m := -uint32(bit & 1)
+	for i := range a {
+		for l := range a[i] {
+			a[i][l] = y[i][l] ^ m&(x[i][l]^y[i][l])
+		}
+	}
 }

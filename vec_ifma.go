@@ -124,8 +124,8 @@ func (v *ifmaLanes) toPoint(p *Point) *Point {
 // timing of IFMA on special operands is not known. p's limbs are 2^51 - 19
 // and 2^51 - 1, reduced and nonzero, and so are p+1's and p+2's. Doublings
 // keep the accumulator dense (TestIFMAIdentityDense); the constant-time
-// loops never add to the identity (their first digit is nonzero, see
-// signedRadix16Padded).
+// loops never hold the identity nor add it (see "Zero limbs" in
+// vec_avx2.go).
 
 // setIdentity sets v to the lanes (0, 1, 1, 0), written (p, p+1, p+1, p)
 // so that no limb is zero.
@@ -354,6 +354,15 @@ func (ifmaBackend) addDigit(p *ifmaLanes, row *[combEntries]ifmaAddend, d int32)
 	var masks [vecDigitMaskCount]uint64
 	vecDigitMasks(&masks, d)
 	ifmaAddDigit(p, row, &masks)
+}
+
+func (ifmaBackend) selectAddend(a, x, y *ifmaAddend, bit uint64) {
+	m := -(bit & 1)
+	for i := range a {
+		for l := range a[i] {
+			a[i][l] = y[i][l] ^ m&(x[i][l]^y[i][l])
+		}
+	}
 }
 
 var (

@@ -653,13 +653,18 @@ func TestIFMAChain(t *testing.T) {
 	}
 }
 
-// iftWindow builds the window 1..8·Q as cached addends with the backend's
-// cached form and cached additions: 7 additions and 8 cached forms.
-func iftWindow(be *iftBackend, w *[8]ifmaAddend, q *Point) {
+// iftOddWindow builds the window Q, 3Q, …, 15Q and 2Q as cached addends
+// with the backend's doubling, cached form and cached additions: 1
+// doubling, 7 additions and 9 cached forms.
+func iftOddWindow(be *iftBackend, w *[8]ifmaAddend, two *ifmaAddend, q *Point) {
 	var p, step, c ifmaLanes
 	p.fromPoint(q)
-	be.cached(&step, &p)
-	w[0].pack(&step)
+	step = p
+	be.double(&step)
+	be.cached(&step, &step)
+	two.pack(&step)
+	be.cached(&c, &p)
+	w[0].pack(&c)
 	for i := 1; i < len(w); i++ {
 		be.addCached(&p, &step)
 		be.cached(&c, &p)
@@ -667,24 +672,29 @@ func iftWindow(be *iftBackend, w *[8]ifmaAddend, q *Point) {
 	}
 }
 
-// iftScalarMult is ScalarMult's loop in the IFMA kernels: the window, then
-// for each of the 65 digits of signedRadix16Padded (top first) four
-// doublings (none before the top digit) and one scanned addition.
+// iftScalarMult is ScalarMult's loop in the IFMA kernels: the odd window,
+// then from q for each of the 63 digits of oddDigits (top first) four
+// doublings and one scanned addition, and the subtraction of δ·q.
 func iftScalarMult(be *iftBackend, acc *ifmaLanes, w *[8]ifmaAddend, x *Scalar, q *Point) *Point {
-	iftWindow(be, w, q)
-	digits := x.signedRadix16Padded()
+	var two ifmaAddend
+	iftOddWindow(be, w, &two, q)
+	var digits [oddDigitCount]int8
+	odd := x.oddDigits(&digits)
 	var masks [10]uint64
-	acc.setIdentity()
-	for i := 64; i >= 0; i-- {
-		if i != 64 {
-			be.double(acc)
-			be.double(acc)
-			be.double(acc)
-			be.double(acc)
-		}
+	acc.fromPoint(q)
+	for i := oddDigitCount - 1; i >= 0; i-- {
+		be.double(acc)
+		be.double(acc)
+		be.double(acc)
+		be.double(acc)
 		vecDigitMasks(&masks, int32(digits[i]))
 		be.addDigit(acc, w, &masks)
 	}
+	corr := w[0]
+	if odd != 0 {
+		corr = two // a test: it may branch on the scalar
+	}
+	be.addAffine(acc, &corr, ^uint64(0))
 	return acc.toPoint(new(Point))
 }
 

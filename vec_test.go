@@ -35,7 +35,7 @@ func TestVecAlignment(t *testing.T) {
 	aligned("IFMA baseComb", unsafe.Pointer(bi.baseComb()))
 	aligned("IFMA baseOdd", unsafe.Pointer(bi.baseOdd()))
 	for n := range 9 {
-		s := vecAlignedSlice[vecWindow[avx2Addend]](n)
+		s := vecAlignedSlice[vecOddTerm[avx2Addend]](n)
 		if len(s) != n {
 			t.Fatalf("vecAlignedSlice(%d) has length %d", n, len(s))
 		}
@@ -55,13 +55,13 @@ func TestVecAlignment(t *testing.T) {
 		base := unsafe.Add(unsafe.Pointer(&buf[0]), off)
 		acc := (*vecRoom[vecAcc[avx2Lanes]])(base)
 		check("vecRoom[vecAcc]", base, unsafe.Sizeof(*acc), unsafe.Pointer(acc.get()), unsafe.Sizeof(*acc.get()))
-		w := (*vecRoom[[smallTerms]vecWindow[avx2Addend]])(base)
+		w := (*vecRoom[[smallTerms]vecOddTerm[avx2Addend]])(base)
 		check("vecRoom[windows]", base, unsafe.Sizeof(*w), unsafe.Pointer(w.get()), unsafe.Sizeof(*w.get()))
 		one := (*vecRoom[avx2Addend])(base)
 		check("vecRoom[avx2Addend]", base, unsafe.Sizeof(*one), unsafe.Pointer(one.get()), unsafe.Sizeof(*one.get()))
 		iacc := (*vecRoom[vecAcc[ifmaLanes]])(base)
 		check("vecRoom[vecAcc[ifmaLanes]]", base, unsafe.Sizeof(*iacc), unsafe.Pointer(iacc.get()), unsafe.Sizeof(*iacc.get()))
-		iw := (*vecRoom[[smallTerms]vecWindow[ifmaAddend]])(base)
+		iw := (*vecRoom[[smallTerms]vecOddTerm[ifmaAddend]])(base)
 		check("vecRoom[IFMA windows]", base, unsafe.Sizeof(*iw), unsafe.Pointer(iw.get()), unsafe.Sizeof(*iw.get()))
 	}
 	if p := new(int); vecHide(p) != p {
@@ -98,9 +98,10 @@ func TestVecDigitMasks(t *testing.T) {
 }
 
 // TestVecWindows checks both windows of each vector backend entry by entry
-// against the reference: vecInitWindow's i·Q and vecInitOddWindow's
-// (2i+1)·Q, as cached forms (Y-X, Y+X, 2d·T, 2Z) of some representation of
-// the point, reduced, for points with and without a torsion component.
+// against the reference: vecInitOddTerm's (2i+1)·Q and 2Q, and
+// vecInitOddWindow's (2i+1)·Q, as cached forms (Y-X, Y+X, 2d·T, 2Z) of some
+// representation of the point, reduced, for points with and without a
+// torsion component.
 func TestVecWindows(t *testing.T) {
 	t.Run("avx2", func(t *testing.T) {
 		testVecWindows[avx2Backend](t, backendAVX2, func(t *testing.T, what string, a *avx2Addend) *Point {
@@ -126,17 +127,17 @@ func testVecWindows[B vecBackend[L, A], L, A any](t *testing.T, be backend, deco
 	}
 	r := ptRand(t)
 	for _, q := range ptPoints(t, r, 14)[8:] {
-		var w vecWindow[A]
+		var w vecOddTerm[A]
 		var o vecOddWindow[A]
-		vecInitWindow[B](&w, q)
+		vecInitOddTerm[B](&w, q)
 		vecInitOddWindow[B](&o, q)
 		rq := toRefPoint(t, q)
-		for i := range w {
+		for i := range o {
 			for _, c := range []struct {
 				what string
 				a    *A
 				k    int
-			}{{"window", &w[i], i + 1}, {"odd window", &o[i], 2*i + 1}} {
+			}{{"odd term", &w.odd[i], 2*i + 1}, {"odd term's 2Q", &w.two, 2}, {"odd window", &o[i], 2*i + 1}} {
 				want := ref.NewIdentityPoint()
 				for range c.k {
 					want.Add(want, rq)

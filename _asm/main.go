@@ -7,11 +7,12 @@
 //
 //	go -C _asm run . -out ../tables_amd64.s -stubs ../tables_asm_amd64.go -pkg edwards25519 -cached 8 -affine 8
 //
-// -cached is the entry count of cachedWindow and -affine is combEntries, the
-// entry count of a row of the fixed-base comb (2^(combWidth-1)); a change of
-// combWidth needs a matching -affine, or the package does not compile. The
-// output depends only on this program and its flags, so running it twice
-// gives the same bytes; CI regenerates and fails on a diff.
+// -cached is the entry count of oddWindow's odd multiples, and -affine is
+// combEntries, the entry count of a row of the fixed-base comb
+// (2^(combWidth-1)); a change of combWidth needs a matching -affine, or the
+// package does not compile. The output depends only on this program and
+// its flags, so running it twice gives the same bytes; CI regenerates and
+// fails on a diff.
 //
 // # What the routines compute
 //
@@ -104,7 +105,7 @@ func (c chunk) String() string {
 }
 
 func main() {
-	cached := flag.Int("cached", 8, "entries of a cached-addend table (cachedWindow)")
+	cached := flag.Int("cached", 8, "entries of a cached-addend table (oddWindow)")
 	affine := flag.Int("affine", 8, "entries of an affine-addend table (combEntries)")
 	flag.Parse()
 	if *cached < 1 || *affine < 1 {

@@ -165,12 +165,11 @@ func scalarFromBig(v *big.Int) *edwards25519.Scalar {
 }
 
 // The order l = 2^252 + c, and scalars whose recoded digits hit chosen
-// table entries. The combs of ScalarBaseMult and ScalarMultTable recode
-// u = s + 1 (s even) or s + 2 (s odd) in odd radix-16 digits, with no zero
-// digit: d_i = (n_i | 1) - 16 + 16·(n_(i+1) & 1) for the nibbles n_i of u.
-// ScalarMult recodes s + 8l (65 signed digits, the top one 1), so that it
-// does not start by doubling the identity; a scalar meant to hit a table
-// entry in every window is chosen through that offset.
+// table entries. The constant-time scalar multiplications (the combs of
+// ScalarBaseMult and ScalarMultTable, the windows of ScalarMult and
+// MultiScalarMult) recode u = s + 1 (s even) or s + 2 (s odd) in odd
+// radix-16 digits, with no zero digit: d_i = (n_i | 1) - 16 + 16·(n_(i+1) &
+// 1) for the nibbles n_i of u, over tables of odd multiples.
 var (
 	orderC = new(big.Int).SetBytes([]byte{0x14, 0xde, 0xf9, 0xde, 0xa2, 0xf7, 0x9c, 0xd6,
 		0x58, 0x12, 0x63, 0x1a, 0x5c, 0xf5, 0xd3, 0xed})
@@ -178,26 +177,20 @@ var (
 	orderL = new(big.Int).Add(two252, orderC)
 )
 
-// combFirstEntryDigits is (16^63 - 1)/15 - 1, even: u has nibbles 1 from
-// n_0 to n_62, so the comb digits are +1 in 62 rows (the first entry,
-// 2^(4i)·P itself) and -15 in row 62.
-func combFirstEntryDigits() *edwards25519.Scalar {
+// firstEntryDigits is (16^63 - 1)/15 - 1, even: u has nibbles 1 from n_0
+// to n_62, so the digits are +1 in 62 windows (the first entry, the
+// window's point itself) and -15 in window 62.
+func firstEntryDigits() *edwards25519.Scalar {
 	m := new(big.Int).Sub(two252, big.NewInt(1))
 	m.Div(m, big.NewInt(15))
 	return scalarFromBig(m.Sub(m, big.NewInt(1)))
 }
 
-// combLastNegatedDigits is 2: u = 3, so the comb digits are -15 in 62 rows
-// (the last entry, negated) and -13 in row 0. (0 would give -15 in every
-// row, and the identity as its result.)
-func combLastNegatedDigits() *edwards25519.Scalar {
+// lastNegatedDigits is 2: u = 3, so the digits are -15 in 62 windows (the
+// last entry, negated) and -13 in window 0. (0 would give -15 in every
+// window, and the identity as its result.)
+func lastNegatedDigits() *edwards25519.Scalar {
 	return scalarFromBig(big.NewInt(2))
-}
-
-// multZeroDigits is 2^252 - 8c: s + 8l = 16^64 - 7·16^63, whose 65 signed
-// digits are all 0 but the top two (1 and -7).
-func multZeroDigits() *edwards25519.Scalar {
-	return scalarFromBig(new(big.Int).Sub(two252, new(big.Int).Lsh(orderC, 3)))
 }
 
 // lowWeightScalar sets s to a scalar below 2^252 with exactly three bits set.
@@ -218,7 +211,7 @@ func targets(rng *rand.Rand) []target {
 	var fixed edwards25519.Scalar
 	randomScalar(rng, &fixed)
 	zero := edwards25519.NewScalar()
-	combFirst, combLast, multZero := combFirstEntryDigits(), combLastNegatedDigits(), multZeroDigits()
+	first, last := firstEntryDigits(), lastNegatedDigits()
 
 	var k edwards25519.Scalar
 	randomScalar(rng, &k)
@@ -266,16 +259,16 @@ func targets(rng *rand.Rand) []target {
 		},
 		{
 			name:    "ScalarBaseMult/lookup-first-entry",
-			classes: "(16^63-1)/15 - 1 (comb digits +1 in 62 rows: the first entry) vs random",
+			classes: "(16^63-1)/15 - 1 (digits +1 in 62 rows: the first entry) vs random",
 			batch:   1,
-			chunk: inputs(scalarClass(combFirst),
+			chunk: inputs(scalarClass(first),
 				func(s *edwards25519.Scalar) { sinkPoint.ScalarBaseMult(s) }),
 		},
 		{
 			name:    "ScalarBaseMult/lookup-last-negated",
-			classes: "2 (comb digits -15 in 62 rows: the last entry, negated) vs random",
+			classes: "2 (digits -15 in 62 rows: the last entry, negated) vs random",
 			batch:   1,
-			chunk: inputs(scalarClass(combLast),
+			chunk: inputs(scalarClass(last),
 				func(s *edwards25519.Scalar) { sinkPoint.ScalarBaseMult(s) }),
 		},
 		{
@@ -286,10 +279,17 @@ func targets(rng *rand.Rand) []target {
 				func(s *edwards25519.Scalar) { sinkPoint.ScalarMult(s, q) }),
 		},
 		{
-			name:    "ScalarMult/lookup-zero-digits",
-			classes: "2^252 - 8c (digits of s + 8l all 0 but the top two) vs random, fixed point",
+			name:    "ScalarMult/lookup-first-entry",
+			classes: "(16^63-1)/15 - 1 (digits +1 in 62 windows: the first entry) vs random, fixed point",
 			batch:   1,
-			chunk: inputs(scalarClass(multZero),
+			chunk: inputs(scalarClass(first),
+				func(s *edwards25519.Scalar) { sinkPoint.ScalarMult(s, q) }),
+		},
+		{
+			name:    "ScalarMult/lookup-last-negated",
+			classes: "2 (digits -15 in 62 windows: the last entry, negated) vs random, fixed point",
+			batch:   1,
+			chunk: inputs(scalarClass(last),
 				func(s *edwards25519.Scalar) { sinkPoint.ScalarMult(s, q) }),
 		},
 		{

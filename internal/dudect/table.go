@@ -29,7 +29,7 @@ func tableTargets(rng *rand.Rand) []target {
 
 	var fixed edwards25519.Scalar
 	randomScalar(rng, &fixed)
-	combFirst, combLast := combFirstEntryDigits(), combLastNegatedDigits()
+	first, last := firstEntryDigits(), lastNegatedDigits()
 	mult := func(s *edwards25519.Scalar) { sinkPoint.ScalarMultTable(s, table) }
 
 	const batchLen = 16
@@ -66,16 +66,16 @@ func tableTargets(rng *rand.Rand) []target {
 		},
 		{
 			name:    "Point.ScalarMultTable/lookup-first-entry",
-			classes: "(16^63-1)/15 - 1 (comb digits +1 in 62 rows: the first entry) vs random",
+			classes: "(16^63-1)/15 - 1 (digits +1 in 62 rows: the first entry) vs random",
 			batch:   1,
-			chunk:   inputs(scalarClass(combFirst), mult),
+			chunk:   inputs(scalarClass(first), mult),
 		},
 		{
 			name:    "Point.ScalarMultTable/lookup-last-negated",
-			classes: "2 (comb digits -15 in 62 rows: the last entry, negated) vs random",
+			classes: "2 (digits -15 in 62 rows: the last entry, negated) vs random",
 			batch:   1,
 			budget:  0.5,
-			chunk:   inputs(scalarClass(combLast), mult),
+			chunk:   inputs(scalarClass(last), mult),
 		},
 		{
 			name:     "NewPointTable",
