@@ -32,7 +32,7 @@ import "sync"
 // limbs or, written without, limbs that are nearly all 2^51 - 1; an addend
 // that cannot look like the others (docs/SECURITY.md, "The combs' identity
 // lookups"). The serial loop starts from the identity, the same point for
-// every x.
+// every x, and leaves it at its first addition.
 //
 // The serial backend uses w = 4, k = 2 (32 rows, 4 doublings per
 // multiplication) and affine addends (y+x, y-x, 2d·x·y), 120 bytes, whose
@@ -52,7 +52,7 @@ import "sync"
 // Cost of a table, vector (vecBuildComb, 63 rows): per row the cached forms
 // of R_m and 2·R_m and the doubling between them (4V), 7 additions and 7
 // cached forms (21V), and 15·R_m + R_m = R_(m+1) (2V): 1701V, 2.6 of
-// ScalarMult's 664V, and no inversion: the cached addends that a table of q
+// ScalarMult's 657V, and no inversion: the cached addends that a table of q
 // stores. Making them affine costs one inversion and 7M per entry more
 // (batchAffine over 504 entries, 3528M, more than the rest of the build);
 // only the base point's comb, built once per process, pays it, so that its

@@ -40,10 +40,9 @@ import "unsafe"
 // A PointTable holds precomputed multiples of a point q, with which
 // [Point.ScalarMultTable] computes x·q about as fast as
 // [Point.ScalarBaseMult] computes x·B, by the same method: three to five
-// times faster than [Point.ScalarMult]. Building a table costs about three
-// ScalarMults, so it pays off from the fourth or fifth multiplication by
-// the same point (a Pedersen commitment's second generator, a long-lived
-// key).
+// times faster than [Point.ScalarMult]. Building a table costs three to four
+// ScalarMults, so it pays off from the fifth multiplication by the same
+// point (a Pedersen commitment's second generator, a long-lived key).
 //
 // A table takes 80 KiB on amd64 CPUs with AVX2, and 32 KiB elsewhere and
 // under the purego build tag. It is immutable once built, and safe for
@@ -87,16 +86,16 @@ func NewPointTable(q *Point) *PointTable {
 //
 // The comb is in 32-byte aligned memory, as the kernels prefer (see
 // "Alignment and rooms" in vec.go). An allocation above 32 KiB gets pages of
-// its own, so new returns aligned memory here; vecAligned, whose 31 bytes of
-// slack make a larger allocation, stays the fallback, for a runtime that
+// its own, so new returns aligned memory here; vecAligned, which allocates
+// 31 bytes more to align by hand, stays the fallback, for a runtime that
 // allocates otherwise.
 func vecNewComb[B vecBackend[L, A], L, A any](q *Point) (*[vecCombRows][combEntries]A, Point) {
 	rows := new([vecCombRows][combEntries]A)
 	if uintptr(unsafe.Pointer(rows))&31 != 0 {
 		rows = vecAligned[[vecCombRows][combEntries]A]()
 	}
-	start := vecBuildComb[B](rows, q, false)
-	return rows, start
+	top := vecBuildComb[B](rows, q, false)
+	return rows, top
 }
 
 // mustBeInitialized panics when t was not made by NewPointTable: a nil

@@ -22,7 +22,7 @@ package edwards25519
 // odd digits |d_i| < 2^w and d_63 = 1 (w = combWidth; Scalar.oddDigits).
 // Group the digits by i mod k (k = the comb's spacing): with i = k·m + j,
 //
-//	x·B = T_δ + Σ_j 2^(w·j) · Σ_m d_(k·m+j) · (2^(w·k·m)·B),
+//	x·B = T_δ + Σ_j 2^(w·j) · Σ_m d_(k·m+j) · (2^(w·k·m)·B),  k·m + j < 63,
 //
 // where T_δ = 2^252·B - δ·B holds the last digit's term, and row m of the
 // table holds 1, 3, …, 2^w - 1 times 2^(w·k·m)·B in affine form (comb.go).
@@ -62,8 +62,9 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 // over a table of Q, 3Q, …, 15Q, from Q itself: four doublings, then one
 // constant-time scan of 8 entries and one addition per digit; at the end
 // the subtraction of δ·Q (Q or 2Q, chosen by mask), since x·Q = u·Q - δ·Q
-// for every point, torsion included. No digit is zero: the loop never adds
-// the identity, and never starts from it.
+// for every point, torsion included. No digit is zero, and the loop starts
+// from Q: it never adds the identity nor starts from it (for Q of small
+// order the multiples themselves can be the identity, computed).
 //
 // Serial: table 1 doubling, 7 additions and 9 cached forms (about 70M).
 // Loop: 252 doublings (4S each, scaled by groups of four to projective

@@ -165,11 +165,14 @@ func (v *avx2Lanes) toPoint(p *Point) *Point {
 // 2^25-1, 2^26-1, ...), and a doubling keeps p as p (avx2MulGeneric's output
 // for a value that is 0 mod p comes out as p from these inputs), which
 // TestAVX2IdentityDense checks. An addition to the identity would not (its
-// Y and Z come out small, with zero limbs); so the constant-time loops
-// never hold the identity: they start from a point, and their digits
+// Y and Z come out small, with zero limbs); so the constant-time loops do
+// not start from the identity, they start from a point, and their digits
 // (Scalar.oddDigits) are never zero, so they never add the identity addend
-// either (comb.go, scalarmult_vec.go). The kernels still add it for d = 0,
-// as the contract says; only the tests ask for it.
+// (comb.go, scalarmult_vec.go). What remains is the identity as a computed
+// value: the multiples of a point of small order, or sums of points that
+// cancel in MultiScalarMult, for which dudect has targets of their own. The
+// kernels still add the identity addend for d = 0, as the contract says;
+// only the tests ask for it.
 
 // setIdentity sets v to the lanes (0, 1, 1, 0), written (p, p+1, p+1, p) so
 // that no limb is zero.

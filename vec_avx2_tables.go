@@ -41,8 +41,8 @@ var (
 	avx2BaseOdd vecTable[[baseOddEntries]avx2Addend]
 )
 
-// baseComb returns the base point's comb for this backend, 64 rows of 8
-// entries of 160 bytes (80 KiB), built at first use.
+// baseComb returns the base point's comb for this backend, vecCombRows (63)
+// rows of 8 entries of 160 bytes (78.75 KiB), built at first use.
 func (avx2Backend) baseComb() *[vecCombRows][combEntries]avx2Addend {
 	return avx2Comb.get(vecPackedComb[avx2Backend])
 }

@@ -890,9 +890,8 @@ func vtCheckNoZeroLimb(t testing.TB, what string, v *avx2Lanes) {
 // TestAVX2IdentityDense checks the identity written without zero limbs (see
 // "Zero limbs" in vec_avx2.go): the accumulator's and the packed addend's lanes
 // are (0, 1, 1, 0) and (1, 1, 0, 2) mod p with no zero limb, and doublings
-// of the identity keep it so. (The constant-time loops never add to the
-// identity: their first digit is nonzero, TestSignedRadix16Padded and
-// TestSignedWindowDigitsPlusL.)
+// of the identity keep it so. (The constant-time loops read odd digits,
+// never 0, so they never add the identity addend: TestScalarOddDigits.)
 func TestAVX2IdentityDense(t *testing.T) {
 	var a avx2Lanes
 	avx2ExpandAddend(&a, &avx2IdentityAddend, 0)

@@ -124,8 +124,8 @@ func (v *ifmaLanes) toPoint(p *Point) *Point {
 // timing of IFMA on special operands is not known. p's limbs are 2^51 - 19
 // and 2^51 - 1, reduced and nonzero, and so are p+1's and p+2's. Doublings
 // keep the accumulator dense (TestIFMAIdentityDense); the constant-time
-// loops never hold the identity nor add it (see "Zero limbs" in
-// vec_avx2.go).
+// loops neither start from the identity nor add the identity addend (see
+// "Zero limbs" in vec_avx2.go).
 
 // setIdentity sets v to the lanes (0, 1, 1, 0), written (p, p+1, p+1, p)
 // so that no limb is zero.
@@ -370,8 +370,8 @@ var (
 	ifmaBaseOdd vecTable[[baseOddEntries]ifmaAddend]
 )
 
-// baseComb returns the base point's comb for this backend, 64 rows of 8
-// entries of 160 bytes (80 KiB), built at first use.
+// baseComb returns the base point's comb for this backend, vecCombRows (63)
+// rows of 8 entries of 160 bytes (78.75 KiB), built at first use.
 func (ifmaBackend) baseComb() *[vecCombRows][combEntries]ifmaAddend {
 	return ifmaComb.get(vecPackedComb[ifmaBackend])
 }

@@ -4,7 +4,7 @@
 //
 // For each function it times many calls on inputs from two classes: class 0
 // always uses one fixed secret (often a special one, such as a scalar whose
-// window digits are all zero), class 1 a fresh random secret. Classes are
+// digits all pick the same table entry), class 1 a fresh random secret. Classes are
 // interleaved at random, one class draw per measurement, and all inputs of
 // a chunk are prepared before any of them is timed. Welch's t-test then
 // compares the two timing distributions: raw, cropped at the paper's
@@ -259,14 +259,14 @@ func targets(rng *rand.Rand) []target {
 		},
 		{
 			name:    "ScalarBaseMult/lookup-first-entry",
-			classes: "(16^63-1)/15 - 1 (digits +1 in 62 rows: the first entry) vs random",
+			classes: "(16^63-1)/15 - 1 (digits +1 in 62 places: the first entry) vs random",
 			batch:   1,
 			chunk: inputs(scalarClass(first),
 				func(s *edwards25519.Scalar) { sinkPoint.ScalarBaseMult(s) }),
 		},
 		{
 			name:    "ScalarBaseMult/lookup-last-negated",
-			classes: "2 (digits -15 in 62 rows: the last entry, negated) vs random",
+			classes: "2 (digits -15 in 62 places: the last entry, negated) vs random",
 			batch:   1,
 			chunk: inputs(scalarClass(last),
 				func(s *edwards25519.Scalar) { sinkPoint.ScalarBaseMult(s) }),

@@ -66,13 +66,13 @@ func tableTargets(rng *rand.Rand) []target {
 		},
 		{
 			name:    "Point.ScalarMultTable/lookup-first-entry",
-			classes: "(16^63-1)/15 - 1 (digits +1 in 62 rows: the first entry) vs random",
+			classes: "(16^63-1)/15 - 1 (digits +1 in 62 places: the first entry) vs random",
 			batch:   1,
 			chunk:   inputs(scalarClass(first), mult),
 		},
 		{
 			name:    "Point.ScalarMultTable/lookup-last-negated",
-			classes: "2 (digits -15 in 62 rows: the last entry, negated) vs random",
+			classes: "2 (digits -15 in 62 places: the last entry, negated) vs random",
 			batch:   1,
 			budget:  0.5,
 			chunk:   inputs(scalarClass(last), mult),
