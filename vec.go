@@ -56,11 +56,11 @@ type vecBackend[L, A any] interface {
 	// all ones and acts through masks only.
 	addAffine(p *L, a *A, neg uint64)
 	// addDigit adds to p the entry that the digit d names, row[|d|-1]
-	// negated for d < 0, or the identity for d = 0, |d| ≤ combEntries: the
-	// constant-time scan of the row (every entry read whatever d is, the
-	// sign by a mask) fused with the addition. The constant-time loops
-	// pass the entry numbers of Scalar.oddDigits, never 0, over rows of odd
-	// multiples: row[i] is (2i+1)·R.
+	// negated for d < 0, for 1 ≤ |d| ≤ combEntries: the constant-time scan
+	// of the row (every entry read whatever d is, the sign by a mask) fused
+	// with the addition. d = 0 names no entry, and p is then not a point.
+	// The constant-time loops pass the entry numbers of Scalar.oddDigits,
+	// which are never 0, over rows of odd multiples: row[i] is (2i+1)·R.
 	addDigit(p *L, row *[combEntries]A, d int32)
 	// selectAddend sets a to x when bit is 1 and to y when bit is 0, in
 	// constant time in bit: every word of both is read and kept under a
@@ -144,25 +144,24 @@ func vecOddMultiples[B vecBackend[L, A], L, A any](w *[8]A, two *A, q *Point) {
 }
 
 // vecDigitMaskCount is the number of masks vecDigitMasks sets: one per entry
-// of a row, one for the identity and one for the sign.
-const vecDigitMaskCount = combEntries + 2
+// of a row and one for the sign.
+const vecDigitMaskCount = combEntries + 1
 
-// vecDigitMasks sets, for a signed digit |d| ≤ combEntries, the masks that
-// pick its addend from a row: masks[e] is all ones exactly when |d| = e+1
-// (e < 8), masks[8] when d = 0 (the identity addend), masks[9] when d < 0
-// (the sign), and every other mask is 0. Branch-free. The kernels' scans
-// read these masks and derive nothing from d themselves: two AVX2 kernels
-// that did showed a timing difference under dudect (docs/SECURITY.md).
+// vecDigitMasks sets, for a signed digit 1 ≤ |d| ≤ combEntries, the masks
+// that pick its addend from a row: masks[e] is all ones exactly when
+// |d| = e+1 (e < 8), masks[8] when d < 0 (the sign), and every other mask is
+// 0. Branch-free. The kernels' scans read these masks and derive nothing
+// from d themselves: two AVX2 kernels that did showed a timing difference
+// under dudect (docs/SECURITY.md).
 func vecDigitMasks(masks *[vecDigitMaskCount]uint64, d int32) {
 	abs, neg := digitAbsSign(d)
 	// (x - 1) >> 63 is 1 exactly when x = 0, for x below 2^32: here
-	// x = abs XOR (e+1), and abs itself for the identity. (Inlined; ctEqual
-	// would push this over the inlining budget.)
+	// x = abs XOR (e+1). (Inlined; ctEqual would push this over the
+	// inlining budget.)
 	for e := range uint64(combEntries) {
 		masks[e] = -((uint64(abs) ^ (e + 1) - 1) >> 63)
 	}
-	masks[8] = -((uint64(abs) - 1) >> 63)
-	masks[9] = -uint64(neg)
+	masks[combEntries] = -uint64(neg)
 }
 
 // vecPackedBaseOdd returns baseOddTable packed for backend B, in new

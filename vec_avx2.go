@@ -159,20 +159,18 @@ func (v *avx2Lanes) toPoint(p *Point) *Point {
 // the instructions or the addresses: docs/SECURITY.md has the dudect
 // measurements), so a constant-time loop must not hold the identity, whose
 // usual form (0, 1, 1, 0) is mostly zero limbs, for a secret-dependent
-// number of steps. The identity is therefore written with p in place of 0:
-// the accumulator as (p, p+1, p+1, p) and the addend as (p+1, p+1, p, p+2).
-// Every limb is then nonzero and still reduced (p's limbs are 2^26-19,
-// 2^25-1, 2^26-1, ...), and a doubling keeps p as p (avx2MulGeneric's output
-// for a value that is 0 mod p comes out as p from these inputs), which
-// TestAVX2IdentityDense checks. An addition to the identity would not (its
-// Y and Z come out small, with zero limbs); so the constant-time loops do
-// not start from the identity, they start from a point, and their digits
-// (Scalar.oddDigits) are never zero, so they never add the identity addend
-// (comb.go, scalarmult_vec.go). What remains is the identity as a computed
-// value: the multiples of a point of small order, or sums of points that
-// cancel in MultiScalarMult, for which dudect has targets of their own. The
-// kernels still add the identity addend for d = 0, as the contract says;
-// only the tests ask for it.
+// number of steps. The identity is therefore written with p in place of 0,
+// the accumulator as (p, p+1, p+1, p). Every limb is then nonzero and still
+// reduced (p's limbs are 2^26-19, 2^25-1, 2^26-1, ...), and a doubling keeps
+// p as p (avx2MulGeneric's output for a value that is 0 mod p comes out as p
+// from these inputs), which TestAVX2IdentityDense checks. An addition to the
+// identity would not (its Y and Z come out small, with zero limbs); so the
+// constant-time loops do not start from the identity, they start from a
+// point, and their digits (Scalar.oddDigits) are never zero, so a digit
+// never stands for the identity (comb.go, scalarmult_vec.go). What remains
+// is the identity as a computed value: the multiples of a point of small
+// order, which can fill whole table rows, or sums of points that cancel in
+// MultiScalarMult, for which dudect has targets of their own.
 
 // setIdentity sets v to the lanes (0, 1, 1, 0), written (p, p+1, p+1, p) so
 // that no limb is zero.
@@ -184,19 +182,6 @@ func (v *avx2Lanes) setIdentity() *avx2Lanes {
 	v[0][2]++
 	return v
 }
-
-// avx2IdentityAddend is the identity as a packed addend, (y-x, y+x,
-// 2d·x·y, 2) = (1, 1, 0, 2), written (p+1, p+1, p, p+2) so that no limb is
-// zero.
-var avx2IdentityAddend = func() (a avx2Addend) {
-	for i := range a {
-		a[i] = [4]uint32{uint32(avx2P[i]), uint32(avx2P[i]), uint32(avx2P[i]), uint32(avx2P[i])}
-	}
-	a[0][0]++
-	a[0][1]++
-	a[0][3] += 2
-	return a
-}()
 
 // fromAffineCached packs a as an addend (y-x, y+x, 2d·x·y, 2). Elements
 // obey the Element invariant, so setLane makes them reduced, and a reduced

@@ -10,71 +10,31 @@ DATA avx2Consts<>+16(SB)/8, $0x0000000001ffffff
 DATA avx2Consts<>+24(SB)/8, $0x0000000007ffffda
 DATA avx2Consts<>+32(SB)/8, $0x0000000007fffffe
 DATA avx2Consts<>+40(SB)/8, $0x0000000003fffffe
-DATA avx2Consts<>+48(SB)/4, $0x03ffffee
-DATA avx2Consts<>+52(SB)/4, $0x03ffffee
-DATA avx2Consts<>+56(SB)/4, $0x03ffffed
-DATA avx2Consts<>+60(SB)/4, $0x03ffffef
-DATA avx2Consts<>+64(SB)/4, $0x01ffffff
-DATA avx2Consts<>+68(SB)/4, $0x01ffffff
-DATA avx2Consts<>+72(SB)/4, $0x01ffffff
-DATA avx2Consts<>+76(SB)/4, $0x01ffffff
-DATA avx2Consts<>+80(SB)/4, $0x03ffffff
-DATA avx2Consts<>+84(SB)/4, $0x03ffffff
-DATA avx2Consts<>+88(SB)/4, $0x03ffffff
-DATA avx2Consts<>+92(SB)/4, $0x03ffffff
-DATA avx2Consts<>+96(SB)/4, $0x01ffffff
-DATA avx2Consts<>+100(SB)/4, $0x01ffffff
-DATA avx2Consts<>+104(SB)/4, $0x01ffffff
-DATA avx2Consts<>+108(SB)/4, $0x01ffffff
-DATA avx2Consts<>+112(SB)/4, $0x03ffffff
-DATA avx2Consts<>+116(SB)/4, $0x03ffffff
-DATA avx2Consts<>+120(SB)/4, $0x03ffffff
-DATA avx2Consts<>+124(SB)/4, $0x03ffffff
-DATA avx2Consts<>+128(SB)/4, $0x01ffffff
-DATA avx2Consts<>+132(SB)/4, $0x01ffffff
-DATA avx2Consts<>+136(SB)/4, $0x01ffffff
-DATA avx2Consts<>+140(SB)/4, $0x01ffffff
-DATA avx2Consts<>+144(SB)/4, $0x03ffffff
-DATA avx2Consts<>+148(SB)/4, $0x03ffffff
-DATA avx2Consts<>+152(SB)/4, $0x03ffffff
-DATA avx2Consts<>+156(SB)/4, $0x03ffffff
-DATA avx2Consts<>+160(SB)/4, $0x01ffffff
-DATA avx2Consts<>+164(SB)/4, $0x01ffffff
-DATA avx2Consts<>+168(SB)/4, $0x01ffffff
-DATA avx2Consts<>+172(SB)/4, $0x01ffffff
-DATA avx2Consts<>+176(SB)/4, $0x03ffffff
-DATA avx2Consts<>+180(SB)/4, $0x03ffffff
-DATA avx2Consts<>+184(SB)/4, $0x03ffffff
-DATA avx2Consts<>+188(SB)/4, $0x03ffffff
-DATA avx2Consts<>+192(SB)/4, $0x01ffffff
-DATA avx2Consts<>+196(SB)/4, $0x01ffffff
-DATA avx2Consts<>+200(SB)/4, $0x01ffffff
-DATA avx2Consts<>+204(SB)/4, $0x01ffffff
-DATA avx2Consts<>+208(SB)/8, $0x0000000007ffffda
-DATA avx2Consts<>+216(SB)/8, $0x0000000007ffffda
-DATA avx2Consts<>+224(SB)/8, $0x0000000007ffffda
-DATA avx2Consts<>+232(SB)/8, $0x0000000007ffffda
-DATA avx2Consts<>+240(SB)/8, $0x0000000007fffffe
-DATA avx2Consts<>+248(SB)/8, $0x0000000007fffffe
-DATA avx2Consts<>+256(SB)/8, $0x0000000007fffffe
-DATA avx2Consts<>+264(SB)/8, $0x0000000007fffffe
-DATA avx2Consts<>+272(SB)/8, $0x0000000003fffffe
-DATA avx2Consts<>+280(SB)/8, $0x0000000003fffffe
-DATA avx2Consts<>+288(SB)/8, $0x0000000003fffffe
-DATA avx2Consts<>+296(SB)/8, $0x0000000003fffffe
-DATA avx2Consts<>+304(SB)/8, $0x000000000fffffb4
-DATA avx2Consts<>+312(SB)/8, $0x000000000fffffb4
-DATA avx2Consts<>+320(SB)/8, $0x000000000fffffb4
-DATA avx2Consts<>+328(SB)/8, $0x000000000fffffb4
-DATA avx2Consts<>+336(SB)/8, $0x000000000ffffffc
-DATA avx2Consts<>+344(SB)/8, $0x000000000ffffffc
-DATA avx2Consts<>+352(SB)/8, $0x000000000ffffffc
-DATA avx2Consts<>+360(SB)/8, $0x000000000ffffffc
-DATA avx2Consts<>+368(SB)/8, $0x0000000007fffffc
-DATA avx2Consts<>+376(SB)/8, $0x0000000007fffffc
-DATA avx2Consts<>+384(SB)/8, $0x0000000007fffffc
-DATA avx2Consts<>+392(SB)/8, $0x0000000007fffffc
-GLOBL avx2Consts<>(SB), RODATA|NOPTR, $400
+DATA avx2Consts<>+48(SB)/8, $0x0000000007ffffda
+DATA avx2Consts<>+56(SB)/8, $0x0000000007ffffda
+DATA avx2Consts<>+64(SB)/8, $0x0000000007ffffda
+DATA avx2Consts<>+72(SB)/8, $0x0000000007ffffda
+DATA avx2Consts<>+80(SB)/8, $0x0000000007fffffe
+DATA avx2Consts<>+88(SB)/8, $0x0000000007fffffe
+DATA avx2Consts<>+96(SB)/8, $0x0000000007fffffe
+DATA avx2Consts<>+104(SB)/8, $0x0000000007fffffe
+DATA avx2Consts<>+112(SB)/8, $0x0000000003fffffe
+DATA avx2Consts<>+120(SB)/8, $0x0000000003fffffe
+DATA avx2Consts<>+128(SB)/8, $0x0000000003fffffe
+DATA avx2Consts<>+136(SB)/8, $0x0000000003fffffe
+DATA avx2Consts<>+144(SB)/8, $0x000000000fffffb4
+DATA avx2Consts<>+152(SB)/8, $0x000000000fffffb4
+DATA avx2Consts<>+160(SB)/8, $0x000000000fffffb4
+DATA avx2Consts<>+168(SB)/8, $0x000000000fffffb4
+DATA avx2Consts<>+176(SB)/8, $0x000000000ffffffc
+DATA avx2Consts<>+184(SB)/8, $0x000000000ffffffc
+DATA avx2Consts<>+192(SB)/8, $0x000000000ffffffc
+DATA avx2Consts<>+200(SB)/8, $0x000000000ffffffc
+DATA avx2Consts<>+208(SB)/8, $0x0000000007fffffc
+DATA avx2Consts<>+216(SB)/8, $0x0000000007fffffc
+DATA avx2Consts<>+224(SB)/8, $0x0000000007fffffc
+DATA avx2Consts<>+232(SB)/8, $0x0000000007fffffc
+GLOBL avx2Consts<>(SB), RODATA|NOPTR, $240
 
 // func avx2MulAsm(out *[10][4]uint64, a *[10][4]uint64, b *[10][4]uint64)
 // Requires: AVX, AVX2
@@ -899,7 +859,7 @@ TEXT ·avx2AddAffineAsm(SB), $992-24
 	// W2 = (F, H, F, H) is (s0, s1, d2, d3) permuted by (2, 0, 2, 0).
 	VPSHUFD  $0x4e, Y0, Y10
 	VPADDQ   Y0, Y10, Y11
-	VPADDQ   avx2Consts<>+208(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+48(SB), Y10, Y12
 	VPSUBQ   Y0, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -909,7 +869,7 @@ TEXT ·avx2AddAffineAsm(SB), $992-24
 	VMOVDQU  Y11, 640(R8)
 	VPSHUFD  $0x4e, Y1, Y10
 	VPADDQ   Y1, Y10, Y11
-	VPADDQ   avx2Consts<>+272(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
 	VPSUBQ   Y1, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -919,7 +879,7 @@ TEXT ·avx2AddAffineAsm(SB), $992-24
 	VMOVDQU  Y11, 672(R8)
 	VPSHUFD  $0x4e, Y2, Y10
 	VPADDQ   Y2, Y10, Y11
-	VPADDQ   avx2Consts<>+240(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+80(SB), Y10, Y12
 	VPSUBQ   Y2, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -929,7 +889,7 @@ TEXT ·avx2AddAffineAsm(SB), $992-24
 	VMOVDQU  Y11, 704(R8)
 	VPSHUFD  $0x4e, Y3, Y10
 	VPADDQ   Y3, Y10, Y11
-	VPADDQ   avx2Consts<>+272(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
 	VPSUBQ   Y3, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -939,7 +899,7 @@ TEXT ·avx2AddAffineAsm(SB), $992-24
 	VMOVDQU  Y11, 736(R8)
 	VPSHUFD  $0x4e, Y4, Y10
 	VPADDQ   Y4, Y10, Y11
-	VPADDQ   avx2Consts<>+240(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+80(SB), Y10, Y12
 	VPSUBQ   Y4, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -949,7 +909,7 @@ TEXT ·avx2AddAffineAsm(SB), $992-24
 	VMOVDQU  Y11, 768(R8)
 	VPSHUFD  $0x4e, Y5, Y10
 	VPADDQ   Y5, Y10, Y11
-	VPADDQ   avx2Consts<>+272(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
 	VPSUBQ   Y5, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -959,7 +919,7 @@ TEXT ·avx2AddAffineAsm(SB), $992-24
 	VMOVDQU  Y11, 800(R8)
 	VPSHUFD  $0x4e, Y6, Y10
 	VPADDQ   Y6, Y10, Y11
-	VPADDQ   avx2Consts<>+240(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+80(SB), Y10, Y12
 	VPSUBQ   Y6, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -969,7 +929,7 @@ TEXT ·avx2AddAffineAsm(SB), $992-24
 	VMOVDQU  Y11, 832(R8)
 	VPSHUFD  $0x4e, Y7, Y10
 	VPADDQ   Y7, Y10, Y11
-	VPADDQ   avx2Consts<>+272(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
 	VPSUBQ   Y7, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -979,7 +939,7 @@ TEXT ·avx2AddAffineAsm(SB), $992-24
 	VMOVDQU  Y11, 864(R8)
 	VPSHUFD  $0x4e, Y8, Y10
 	VPADDQ   Y8, Y10, Y11
-	VPADDQ   avx2Consts<>+240(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+80(SB), Y10, Y12
 	VPSUBQ   Y8, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -989,7 +949,7 @@ TEXT ·avx2AddAffineAsm(SB), $992-24
 	VMOVDQU  Y11, 896(R8)
 	VPSHUFD  $0x4e, Y9, Y10
 	VPADDQ   Y9, Y10, Y11
-	VPADDQ   avx2Consts<>+272(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
 	VPSUBQ   Y9, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -1319,7 +1279,7 @@ TEXT ·avx2AddAffineAsm(SB), $992-24
 	VZEROUPPER
 	RET
 
-// func avx2AddDigitAsm(p *[10][4]uint64, row *[8][10][4]uint32, masks *[10]uint64)
+// func avx2AddDigitAsm(p *[10][4]uint64, row *[8][10][4]uint32, masks *[9]uint64)
 // Requires: AVX, AVX2
 TEXT ·avx2AddDigitAsm(SB), $992-24
 	MOVQ p+0(FP), DI
@@ -1329,8 +1289,7 @@ TEXT ·avx2AddDigitAsm(SB), $992-24
 	ANDQ $-32, R8
 
 	// Scan: acc = OR over e < 8 of (row[e] AND masks[e]), five 32-byte chunks per
-	// entry, every entry read; then OR in the identity addend (p+1, p+1, p, p+2) under
-	// masks[8] (d = 0). masks[9] is the sign.
+	// entry, every entry read. masks[8] is the sign.
 	VPBROADCASTQ (DX), Y11
 	VPAND        (SI), Y11, Y5
 	VPAND        32(SI), Y11, Y6
@@ -1414,21 +1373,10 @@ TEXT ·avx2AddDigitAsm(SB), $992-24
 	VPOR         Y12, Y8, Y8
 	VPAND        1248(SI), Y11, Y12
 	VPOR         Y12, Y9, Y9
-	VPBROADCASTQ 64(DX), Y11
-	VPAND        avx2Consts<>+48(SB), Y11, Y12
-	VPOR         Y12, Y5, Y5
-	VPAND        avx2Consts<>+80(SB), Y11, Y12
-	VPOR         Y12, Y6, Y6
-	VPAND        avx2Consts<>+112(SB), Y11, Y12
-	VPOR         Y12, Y7, Y7
-	VPAND        avx2Consts<>+144(SB), Y11, Y12
-	VPOR         Y12, Y8, Y8
-	VPAND        avx2Consts<>+176(SB), Y11, Y12
-	VPOR         Y12, Y9, Y9
 	VPBROADCASTQ avx2Consts<>+24(SB), Y13
 	VPBROADCASTQ avx2Consts<>+32(SB), Y14
 	VPBROADCASTQ avx2Consts<>+40(SB), Y15
-	VPBROADCASTQ 72(DX), Y12
+	VPBROADCASTQ 64(DX), Y12
 
 	// Q = the picked addend widened and signed, as in avx2AddAffineAsm.
 	VPMOVZXDQ    X5, Y0
@@ -1908,7 +1856,7 @@ TEXT ·avx2AddDigitAsm(SB), $992-24
 	// W2 = (F, H, F, H) is (s0, s1, d2, d3) permuted by (2, 0, 2, 0).
 	VPSHUFD  $0x4e, Y0, Y10
 	VPADDQ   Y0, Y10, Y11
-	VPADDQ   avx2Consts<>+208(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+48(SB), Y10, Y12
 	VPSUBQ   Y0, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -1918,7 +1866,7 @@ TEXT ·avx2AddDigitAsm(SB), $992-24
 	VMOVDQU  Y11, 640(R8)
 	VPSHUFD  $0x4e, Y1, Y10
 	VPADDQ   Y1, Y10, Y11
-	VPADDQ   avx2Consts<>+272(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
 	VPSUBQ   Y1, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -1928,7 +1876,7 @@ TEXT ·avx2AddDigitAsm(SB), $992-24
 	VMOVDQU  Y11, 672(R8)
 	VPSHUFD  $0x4e, Y2, Y10
 	VPADDQ   Y2, Y10, Y11
-	VPADDQ   avx2Consts<>+240(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+80(SB), Y10, Y12
 	VPSUBQ   Y2, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -1938,7 +1886,7 @@ TEXT ·avx2AddDigitAsm(SB), $992-24
 	VMOVDQU  Y11, 704(R8)
 	VPSHUFD  $0x4e, Y3, Y10
 	VPADDQ   Y3, Y10, Y11
-	VPADDQ   avx2Consts<>+272(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
 	VPSUBQ   Y3, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -1948,7 +1896,7 @@ TEXT ·avx2AddDigitAsm(SB), $992-24
 	VMOVDQU  Y11, 736(R8)
 	VPSHUFD  $0x4e, Y4, Y10
 	VPADDQ   Y4, Y10, Y11
-	VPADDQ   avx2Consts<>+240(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+80(SB), Y10, Y12
 	VPSUBQ   Y4, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -1958,7 +1906,7 @@ TEXT ·avx2AddDigitAsm(SB), $992-24
 	VMOVDQU  Y11, 768(R8)
 	VPSHUFD  $0x4e, Y5, Y10
 	VPADDQ   Y5, Y10, Y11
-	VPADDQ   avx2Consts<>+272(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
 	VPSUBQ   Y5, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -1968,7 +1916,7 @@ TEXT ·avx2AddDigitAsm(SB), $992-24
 	VMOVDQU  Y11, 800(R8)
 	VPSHUFD  $0x4e, Y6, Y10
 	VPADDQ   Y6, Y10, Y11
-	VPADDQ   avx2Consts<>+240(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+80(SB), Y10, Y12
 	VPSUBQ   Y6, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -1978,7 +1926,7 @@ TEXT ·avx2AddDigitAsm(SB), $992-24
 	VMOVDQU  Y11, 832(R8)
 	VPSHUFD  $0x4e, Y7, Y10
 	VPADDQ   Y7, Y10, Y11
-	VPADDQ   avx2Consts<>+272(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
 	VPSUBQ   Y7, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -1988,7 +1936,7 @@ TEXT ·avx2AddDigitAsm(SB), $992-24
 	VMOVDQU  Y11, 864(R8)
 	VPSHUFD  $0x4e, Y8, Y10
 	VPADDQ   Y8, Y10, Y11
-	VPADDQ   avx2Consts<>+240(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+80(SB), Y10, Y12
 	VPSUBQ   Y8, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -1998,7 +1946,7 @@ TEXT ·avx2AddDigitAsm(SB), $992-24
 	VMOVDQU  Y11, 896(R8)
 	VPSHUFD  $0x4e, Y9, Y10
 	VPADDQ   Y9, Y10, Y11
-	VPADDQ   avx2Consts<>+272(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
 	VPSUBQ   Y9, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -2737,7 +2685,7 @@ TEXT ·avx2AddCachedAsm(SB), $672-16
 	// W2 = (F, H, F, H) is (s0, s1, d2, d3) permuted by (2, 0, 2, 0).
 	VPSHUFD  $0x4e, Y0, Y10
 	VPADDQ   Y0, Y10, Y11
-	VPADDQ   avx2Consts<>+208(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+48(SB), Y10, Y12
 	VPSUBQ   Y0, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -2747,7 +2695,7 @@ TEXT ·avx2AddCachedAsm(SB), $672-16
 	VMOVDQU  Y11, 320(R8)
 	VPSHUFD  $0x4e, Y1, Y10
 	VPADDQ   Y1, Y10, Y11
-	VPADDQ   avx2Consts<>+272(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
 	VPSUBQ   Y1, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -2757,7 +2705,7 @@ TEXT ·avx2AddCachedAsm(SB), $672-16
 	VMOVDQU  Y11, 352(R8)
 	VPSHUFD  $0x4e, Y2, Y10
 	VPADDQ   Y2, Y10, Y11
-	VPADDQ   avx2Consts<>+240(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+80(SB), Y10, Y12
 	VPSUBQ   Y2, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -2767,7 +2715,7 @@ TEXT ·avx2AddCachedAsm(SB), $672-16
 	VMOVDQU  Y11, 384(R8)
 	VPSHUFD  $0x4e, Y3, Y10
 	VPADDQ   Y3, Y10, Y11
-	VPADDQ   avx2Consts<>+272(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
 	VPSUBQ   Y3, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -2777,7 +2725,7 @@ TEXT ·avx2AddCachedAsm(SB), $672-16
 	VMOVDQU  Y11, 416(R8)
 	VPSHUFD  $0x4e, Y4, Y10
 	VPADDQ   Y4, Y10, Y11
-	VPADDQ   avx2Consts<>+240(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+80(SB), Y10, Y12
 	VPSUBQ   Y4, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -2787,7 +2735,7 @@ TEXT ·avx2AddCachedAsm(SB), $672-16
 	VMOVDQU  Y11, 448(R8)
 	VPSHUFD  $0x4e, Y5, Y10
 	VPADDQ   Y5, Y10, Y11
-	VPADDQ   avx2Consts<>+272(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
 	VPSUBQ   Y5, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -2797,7 +2745,7 @@ TEXT ·avx2AddCachedAsm(SB), $672-16
 	VMOVDQU  Y11, 480(R8)
 	VPSHUFD  $0x4e, Y6, Y10
 	VPADDQ   Y6, Y10, Y11
-	VPADDQ   avx2Consts<>+240(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+80(SB), Y10, Y12
 	VPSUBQ   Y6, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -2807,7 +2755,7 @@ TEXT ·avx2AddCachedAsm(SB), $672-16
 	VMOVDQU  Y11, 512(R8)
 	VPSHUFD  $0x4e, Y7, Y10
 	VPADDQ   Y7, Y10, Y11
-	VPADDQ   avx2Consts<>+272(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
 	VPSUBQ   Y7, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -2817,7 +2765,7 @@ TEXT ·avx2AddCachedAsm(SB), $672-16
 	VMOVDQU  Y11, 544(R8)
 	VPSHUFD  $0x4e, Y8, Y10
 	VPADDQ   Y8, Y10, Y11
-	VPADDQ   avx2Consts<>+240(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+80(SB), Y10, Y12
 	VPSUBQ   Y8, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -2827,7 +2775,7 @@ TEXT ·avx2AddCachedAsm(SB), $672-16
 	VMOVDQU  Y11, 576(R8)
 	VPSHUFD  $0x4e, Y9, Y10
 	VPADDQ   Y9, Y10, Y11
-	VPADDQ   avx2Consts<>+272(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
 	VPSUBQ   Y9, Y12, Y12
 	VPBLENDD $0xf0, Y11, Y12, Y13
 	VPBLENDD $0xf0, Y12, Y11, Y11
@@ -3969,12 +3917,12 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	// W2 = (F, H, F, H) is (F, H, ., .) permuted by (0, 1, 0, 1).
 	VPSHUFD  $0x4e, Y0, Y10
 	VPADDQ   Y0, Y10, Y11
-	VPADDQ   avx2Consts<>+208(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+48(SB), Y10, Y12
 	VPSUBQ   Y0, Y12, Y12
-	VMOVDQU  avx2Consts<>+304(SB), Y13
+	VMOVDQU  avx2Consts<>+144(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y0, Y14
-	VPADDQ   avx2Consts<>+208(SB), Y12, Y15
+	VPADDQ   avx2Consts<>+48(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
 	VPBLENDD $0xf0, Y0, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
@@ -3984,12 +3932,12 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VMOVDQU  Y15, 320(R8)
 	VPSHUFD  $0x4e, Y1, Y10
 	VPADDQ   Y1, Y10, Y11
-	VPADDQ   avx2Consts<>+272(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
 	VPSUBQ   Y1, Y12, Y12
-	VMOVDQU  avx2Consts<>+368(SB), Y13
+	VMOVDQU  avx2Consts<>+208(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y1, Y14
-	VPADDQ   avx2Consts<>+272(SB), Y12, Y15
+	VPADDQ   avx2Consts<>+112(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
 	VPBLENDD $0xf0, Y1, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
@@ -3999,12 +3947,12 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VMOVDQU  Y15, 352(R8)
 	VPSHUFD  $0x4e, Y2, Y10
 	VPADDQ   Y2, Y10, Y11
-	VPADDQ   avx2Consts<>+240(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+80(SB), Y10, Y12
 	VPSUBQ   Y2, Y12, Y12
-	VMOVDQU  avx2Consts<>+336(SB), Y13
+	VMOVDQU  avx2Consts<>+176(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y2, Y14
-	VPADDQ   avx2Consts<>+240(SB), Y12, Y15
+	VPADDQ   avx2Consts<>+80(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
 	VPBLENDD $0xf0, Y2, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
@@ -4014,12 +3962,12 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VMOVDQU  Y15, 384(R8)
 	VPSHUFD  $0x4e, Y3, Y10
 	VPADDQ   Y3, Y10, Y11
-	VPADDQ   avx2Consts<>+272(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
 	VPSUBQ   Y3, Y12, Y12
-	VMOVDQU  avx2Consts<>+368(SB), Y13
+	VMOVDQU  avx2Consts<>+208(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y3, Y14
-	VPADDQ   avx2Consts<>+272(SB), Y12, Y15
+	VPADDQ   avx2Consts<>+112(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
 	VPBLENDD $0xf0, Y3, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
@@ -4029,12 +3977,12 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VMOVDQU  Y15, 416(R8)
 	VPSHUFD  $0x4e, Y4, Y10
 	VPADDQ   Y4, Y10, Y11
-	VPADDQ   avx2Consts<>+240(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+80(SB), Y10, Y12
 	VPSUBQ   Y4, Y12, Y12
-	VMOVDQU  avx2Consts<>+336(SB), Y13
+	VMOVDQU  avx2Consts<>+176(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y4, Y14
-	VPADDQ   avx2Consts<>+240(SB), Y12, Y15
+	VPADDQ   avx2Consts<>+80(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
 	VPBLENDD $0xf0, Y4, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
@@ -4044,12 +3992,12 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VMOVDQU  Y15, 448(R8)
 	VPSHUFD  $0x4e, Y5, Y10
 	VPADDQ   Y5, Y10, Y11
-	VPADDQ   avx2Consts<>+272(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
 	VPSUBQ   Y5, Y12, Y12
-	VMOVDQU  avx2Consts<>+368(SB), Y13
+	VMOVDQU  avx2Consts<>+208(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y5, Y14
-	VPADDQ   avx2Consts<>+272(SB), Y12, Y15
+	VPADDQ   avx2Consts<>+112(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
 	VPBLENDD $0xf0, Y5, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
@@ -4059,12 +4007,12 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VMOVDQU  Y15, 480(R8)
 	VPSHUFD  $0x4e, Y6, Y10
 	VPADDQ   Y6, Y10, Y11
-	VPADDQ   avx2Consts<>+240(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+80(SB), Y10, Y12
 	VPSUBQ   Y6, Y12, Y12
-	VMOVDQU  avx2Consts<>+336(SB), Y13
+	VMOVDQU  avx2Consts<>+176(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y6, Y14
-	VPADDQ   avx2Consts<>+240(SB), Y12, Y15
+	VPADDQ   avx2Consts<>+80(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
 	VPBLENDD $0xf0, Y6, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
@@ -4074,12 +4022,12 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VMOVDQU  Y15, 512(R8)
 	VPSHUFD  $0x4e, Y7, Y10
 	VPADDQ   Y7, Y10, Y11
-	VPADDQ   avx2Consts<>+272(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
 	VPSUBQ   Y7, Y12, Y12
-	VMOVDQU  avx2Consts<>+368(SB), Y13
+	VMOVDQU  avx2Consts<>+208(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y7, Y14
-	VPADDQ   avx2Consts<>+272(SB), Y12, Y15
+	VPADDQ   avx2Consts<>+112(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
 	VPBLENDD $0xf0, Y7, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
@@ -4089,12 +4037,12 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VMOVDQU  Y15, 544(R8)
 	VPSHUFD  $0x4e, Y8, Y10
 	VPADDQ   Y8, Y10, Y11
-	VPADDQ   avx2Consts<>+240(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+80(SB), Y10, Y12
 	VPSUBQ   Y8, Y12, Y12
-	VMOVDQU  avx2Consts<>+336(SB), Y13
+	VMOVDQU  avx2Consts<>+176(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y8, Y14
-	VPADDQ   avx2Consts<>+240(SB), Y12, Y15
+	VPADDQ   avx2Consts<>+80(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
 	VPBLENDD $0xf0, Y8, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
@@ -4104,12 +4052,12 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VMOVDQU  Y15, 576(R8)
 	VPSHUFD  $0x4e, Y9, Y10
 	VPADDQ   Y9, Y10, Y11
-	VPADDQ   avx2Consts<>+272(SB), Y10, Y12
+	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
 	VPSUBQ   Y9, Y12, Y12
-	VMOVDQU  avx2Consts<>+368(SB), Y13
+	VMOVDQU  avx2Consts<>+208(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y9, Y14
-	VPADDQ   avx2Consts<>+272(SB), Y12, Y15
+	VPADDQ   avx2Consts<>+112(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
 	VPBLENDD $0xf0, Y9, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15

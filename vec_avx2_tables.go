@@ -2,10 +2,10 @@ package edwards25519
 
 // The AVX2 backend's tables and the constant-time scan of a table row.
 
-// avx2PickDigit sets out to the packed addend row[|d|-1]
-// (avx2IdentityAddend for d = 0), and returns the sign mask, in constant
-// time in d: every entry is read and kept under a mask of vecDigitMasks, as
-// the scan inside the addDigit kernel does.
+// avx2PickDigit sets out to the packed addend row[|d|-1], 1 ≤ |d| ≤
+// combEntries, and returns the sign mask, in constant time in d: every entry
+// is read and kept under a mask of vecDigitMasks, as the scan inside the
+// addDigit kernel does.
 func avx2PickDigit(out *avx2Addend, row *[combEntries]avx2Addend, d int32) (neg uint64) {
 	var masks [vecDigitMaskCount]uint64
 	vecDigitMasks(&masks, d)
@@ -18,18 +18,12 @@ func avx2PickDigit(out *avx2Addend, row *[combEntries]avx2Addend, d int32) (neg 
 			}
 		}
 	}
-	zero := uint32(masks[8])
-	for i := range out {
-		for l := range out[i] {
-			out[i][l] |= avx2IdentityAddend[i][l] & zero
-		}
-	}
-	return masks[9]
+	return masks[combEntries]
 }
 
-// avx2AddDigitGeneric adds to p the entry row[|d|-1] negated for d < 0, or
-// the identity for d = 0, |d| ≤ combEntries, in constant time in d: the
-// scan and the addition of the addDigit kernel in one step.
+// avx2AddDigitGeneric adds to p the entry row[|d|-1], negated for d < 0,
+// for 1 ≤ |d| ≤ combEntries, in constant time in d: the scan and the
+// addition of the addDigit kernel in one step.
 func avx2AddDigitGeneric(p *avx2Lanes, row *[combEntries]avx2Addend, d int32) {
 	var a avx2Addend
 	neg := avx2PickDigit(&a, row, d)

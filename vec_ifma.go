@@ -119,13 +119,13 @@ func (v *ifmaLanes) toPoint(p *Point) *Point {
 // Zero limbs
 //
 // As in vec_avx2.go ("Zero limbs"), the identity is written without a zero limb,
-// the accumulator as (p, p+1, p+1, p) and the addend as (p+1, p+1, p, p+2):
+// the accumulator as (p, p+1, p+1, p):
 // the AVX2 kernels were measured to run faster on all-zero limbs, and the
 // timing of IFMA on special operands is not known. p's limbs are 2^51 - 19
 // and 2^51 - 1, reduced and nonzero, and so are p+1's and p+2's. Doublings
 // keep the accumulator dense (TestIFMAIdentityDense); the constant-time
-// loops neither start from the identity nor add the identity addend (see
-// "Zero limbs" in vec_avx2.go).
+// loops do not start from the identity, and their digits, never zero, do
+// not ask for it (see "Zero limbs" in vec_avx2.go).
 
 // setIdentity sets v to the lanes (0, 1, 1, 0), written (p, p+1, p+1, p)
 // so that no limb is zero.
@@ -138,21 +138,9 @@ func (v *ifmaLanes) setIdentity() *ifmaLanes {
 	return v
 }
 
-// ifmaIdentityAddend is the identity as an addend, (y-x, y+x, 2d·x·y, 2) =
-// (1, 1, 0, 2), written (p+1, p+1, p, p+2) so that no limb is zero.
-var ifmaIdentityAddend = func() (a ifmaAddend) {
-	for k := range a {
-		a[k] = [4]uint64{ifma52.P[k], ifma52.P[k], ifma52.P[k], ifma52.P[k]}
-	}
-	a[0][0]++
-	a[0][1]++
-	a[0][3] += 2
-	return a
-}()
-
 // fromAffineCached sets q to the addend (y-x, y+x, 2d·x·y, 2) of a, with
-// the 2 written p+2 as in ifmaIdentityAddend, so that the fourth lane of
-// every affine addend, the identity's included, has the same dense limbs.
+// the 2 written p+2, so that the fourth lane of every affine addend has the
+// same limbs, none of them zero.
 // The Elements obey their invariant, so q is reduced.
 func (q *ifmaAddend) fromAffineCached(a *affineCached) *ifmaAddend {
 	v := (*ifmaLanes)(q)
@@ -252,11 +240,11 @@ func ifmaAddAffineGeneric(p *ifmaLanes, a *ifmaAddend, neg uint64) {
 	ifmaAddCachedGeneric(p, (*ifmaLanes)(&q))
 }
 
-// ifmaPickGeneric sets out to the addend of row that masks select, where
-// masks come from vecDigitMasks for a digit d: row[|d|-1], or
-// ifmaIdentityAddend for d = 0. Every entry is read and kept under its
-// mask, in constant time in d, as the scan in ifmaAddDigit's kernel does.
-func ifmaPickGeneric(out *ifmaAddend, row *[8]ifmaAddend, masks *[10]uint64) {
+// ifmaPickGeneric sets out to the addend row[|d|-1] that masks select, where
+// masks = vecDigitMasks(d) for 1 ≤ |d| ≤ 8. Every entry is read and kept
+// under its mask, in constant time in d, as the scan in ifmaAddDigit's kernel
+// does.
+func ifmaPickGeneric(out *ifmaAddend, row *[8]ifmaAddend, masks *[vecDigitMaskCount]uint64) {
 	*out = ifmaAddend{}
 	for e := range row {
 		for k := range out {
@@ -265,21 +253,15 @@ func ifmaPickGeneric(out *ifmaAddend, row *[8]ifmaAddend, masks *[10]uint64) {
 			}
 		}
 	}
-	for k := range out {
-		for l := range out[k] {
-			out[k][l] |= ifmaIdentityAddend[k][l] & masks[8]
-		}
-	}
 }
 
-// ifmaAddDigitGeneric adds to p the entry row[|d|-1] negated for d < 0, or
-// the identity for d = 0, with masks = vecDigitMasks(d) for |d| ≤ 8, in
-// constant time in d: the scan and the addition of ifmaAddDigit in one
-// step.
-func ifmaAddDigitGeneric(p *ifmaLanes, row *[8]ifmaAddend, masks *[10]uint64) {
+// ifmaAddDigitGeneric adds to p the entry row[|d|-1], negated for d < 0,
+// with masks = vecDigitMasks(d) for 1 ≤ |d| ≤ 8, in constant time in d: the
+// scan and the addition of ifmaAddDigit in one step.
+func ifmaAddDigitGeneric(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]uint64) {
 	var a ifmaAddend
 	ifmaPickGeneric(&a, row, masks)
-	ifmaAddAffineGeneric(p, &a, masks[9])
+	ifmaAddAffineGeneric(p, &a, masks[8])
 }
 
 // The doubling, lane by lane (HWCD 2008, section 3.3, a = -1):

@@ -41,7 +41,7 @@ func ifmaAddAffine(p *ifmaLanes, a *ifmaAddend, neg uint64) {
 // The assembly scans rows of exactly 8 entries, the masks of vecDigitMasks.
 const _ = -uint(combEntries ^ 8)
 
-func ifmaAddDigit(p *ifmaLanes, row *[8]ifmaAddend, masks *[10]uint64) {
+func ifmaAddDigit(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]uint64) {
 	ifmaAddDigitAsm((*[5][4]uint64)(p), (*[8][5][4]uint64)(unsafe.Pointer(row)), masks)
 }
 

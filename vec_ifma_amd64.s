@@ -18,27 +18,7 @@ DATA ifmaConsts<>+96(SB)/8, $0x0000000000000000
 DATA ifmaConsts<>+104(SB)/8, $0x1ffffffffffffc00
 DATA ifmaConsts<>+112(SB)/8, $0x1ffffffffffffc00
 DATA ifmaConsts<>+120(SB)/8, $0x0000000000000000
-DATA ifmaConsts<>+128(SB)/8, $0x0007ffffffffffee
-DATA ifmaConsts<>+136(SB)/8, $0x0007ffffffffffee
-DATA ifmaConsts<>+144(SB)/8, $0x0007ffffffffffed
-DATA ifmaConsts<>+152(SB)/8, $0x0007ffffffffffef
-DATA ifmaConsts<>+160(SB)/8, $0x0007ffffffffffff
-DATA ifmaConsts<>+168(SB)/8, $0x0007ffffffffffff
-DATA ifmaConsts<>+176(SB)/8, $0x0007ffffffffffff
-DATA ifmaConsts<>+184(SB)/8, $0x0007ffffffffffff
-DATA ifmaConsts<>+192(SB)/8, $0x0007ffffffffffff
-DATA ifmaConsts<>+200(SB)/8, $0x0007ffffffffffff
-DATA ifmaConsts<>+208(SB)/8, $0x0007ffffffffffff
-DATA ifmaConsts<>+216(SB)/8, $0x0007ffffffffffff
-DATA ifmaConsts<>+224(SB)/8, $0x0007ffffffffffff
-DATA ifmaConsts<>+232(SB)/8, $0x0007ffffffffffff
-DATA ifmaConsts<>+240(SB)/8, $0x0007ffffffffffff
-DATA ifmaConsts<>+248(SB)/8, $0x0007ffffffffffff
-DATA ifmaConsts<>+256(SB)/8, $0x0007ffffffffffff
-DATA ifmaConsts<>+264(SB)/8, $0x0007ffffffffffff
-DATA ifmaConsts<>+272(SB)/8, $0x0007ffffffffffff
-DATA ifmaConsts<>+280(SB)/8, $0x0007ffffffffffff
-GLOBL ifmaConsts<>(SB), RODATA|NOPTR, $288
+GLOBL ifmaConsts<>(SB), RODATA|NOPTR, $128
 
 // func ifmaMulAsm(out *[5][4]uint64, a *[5][4]uint64, b *[5][4]uint64)
 // Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL
@@ -938,7 +918,7 @@ TEXT ·ifmaAddAffineAsm(SB), NOSPLIT, $0-24
 	VZEROUPPER
 	RET
 
-// func ifmaAddDigitAsm(p *[5][4]uint64, row *[8][5][4]uint64, masks *[10]uint64)
+// func ifmaAddDigitAsm(p *[5][4]uint64, row *[8][5][4]uint64, masks *[9]uint64)
 // Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL
 TEXT ·ifmaAddDigitAsm(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), DI
@@ -960,9 +940,8 @@ TEXT ·ifmaAddDigitAsm(SB), NOSPLIT, $0-24
 	MOVL  $0x00000007, AX
 	KMOVW AX, K6
 
-	// Scan: q = OR over e < 8 of (row[e] AND masks[e]), every entry read; then OR in
-	// the identity addend (p+1, p+1, p, p+2) under masks[8] (d = 0). VPTERNLOGQ 0xF8 is
-	// q OR (mask AND entry). masks[9] is the sign.
+	// Scan: q = OR over e < 8 of (row[e] AND masks[e]), every entry read.
+	// VPTERNLOGQ 0xF8 is q OR (mask AND entry). masks[8] is the sign.
 	VPBROADCASTQ   (DX), Y5
 	VPANDQ         (SI), Y5, Y0
 	VPANDQ         32(SI), Y5, Y1
@@ -1011,13 +990,7 @@ TEXT ·ifmaAddDigitAsm(SB), NOSPLIT, $0-24
 	VPTERNLOGQ     $0xf8, 1184(SI), Y5, Y2
 	VPTERNLOGQ     $0xf8, 1216(SI), Y5, Y3
 	VPTERNLOGQ     $0xf8, 1248(SI), Y5, Y4
-	VPBROADCASTQ   64(DX), Y5
-	VPTERNLOGQ     $0xf8, ifmaConsts<>+128(SB), Y5, Y0
-	VPTERNLOGQ     $0xf8, ifmaConsts<>+160(SB), Y5, Y1
-	VPTERNLOGQ     $0xf8, ifmaConsts<>+192(SB), Y5, Y2
-	VPTERNLOGQ     $0xf8, ifmaConsts<>+224(SB), Y5, Y3
-	VPTERNLOGQ     $0xf8, ifmaConsts<>+256(SB), Y5, Y4
-	VPBROADCASTQ.Z 72(DX), K6, Y5
+	VPBROADCASTQ.Z 64(DX), K6, Y5
 
 	// Sign: N = (q1, q0, 2p - q2, .) (an in-lane swap, then lane 2 as 2p - q), and
 	// q = N where the mask (neg in lanes 0..2, 0 in lane 3) is set: VPTERNLOGQ

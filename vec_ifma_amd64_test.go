@@ -121,10 +121,10 @@ func iftFromCached(c *cached) *ifmaAddend {
 }
 
 // iftAddends returns addends: affine and cached forms of points, the
-// identity addend, the reduced maximum, random reduced limbs, and
-// arbitrary 64-bit limbs.
+// identity's affine addend (zero limbs and all), the reduced maximum, random
+// reduced limbs, and arbitrary 64-bit limbs.
 func iftAddends(t testing.TB, r *rand.Rand, n int) []*ifmaAddend {
-	out := []*ifmaAddend{(*ifmaAddend)(iftFill(iftReduced)), &ifmaIdentityAddend}
+	out := []*ifmaAddend{(*ifmaAddend)(iftFill(iftReduced)), iftAffine(NewIdentityPoint())}
 	for _, p := range ptPoints(t, r, 12) {
 		var c cached
 		out = append(out, iftAffine(p), iftFromCached(c.fromExtended(p)))
@@ -223,8 +223,11 @@ func TestIFMAAddDigitKernel(t *testing.T) {
 		}
 		saved := *row
 		for d := int32(-8); d <= 8; d++ {
+			if d == 0 {
+				continue // names no entry
+			}
 			what := "ifmaAddDigit input " + strconv.Itoa(n) + " digit " + strconv.Itoa(int(d))
-			var masks [10]uint64
+			var masks [vecDigitMaskCount]uint64
 			vecDigitMasks(&masks, d)
 			want := *p
 			ifmaAddDigitGeneric(&want, &row.v, &masks)
@@ -276,8 +279,8 @@ func TestIFMAKernelChains(t *testing.T) {
 				ifmaAddAffineGeneric(&want, &row[i], neg)
 				ifmaAddAffine(&got, &row[i], neg)
 			default:
-				var masks [10]uint64
-				vecDigitMasks(&masks, int32(r.IntN(17)-8))
+				var masks [vecDigitMaskCount]uint64
+				vecDigitMasks(&masks, vecRandDigit(r))
 				ifmaAddDigitGeneric(&want, row, &masks)
 				ifmaAddDigit(&got, row, &masks)
 			}
@@ -318,7 +321,7 @@ type iftBench struct {
 	acc    *ifmaLanes
 	step   *ifmaLanes
 	row    *[8]ifmaAddend
-	masks  [4][10]uint64
+	masks  [4][vecDigitMaskCount]uint64
 	vacc   *avx2Lanes
 	vstep  *avx2Lanes
 	vrow   *[combEntries]avx2Addend
@@ -472,7 +475,7 @@ func TestIFMAAllocs(t *testing.T) {
 	iftRequireIFMA(t)
 	be := iftNewBench(t)
 	var c ifmaLanes
-	var masks [10]uint64
+	var masks [vecDigitMaskCount]uint64
 	vecDigitMasks(&masks, -5)
 	for name, f := range map[string]func(){
 		"ifmaMul":       func() { ifmaMul(be.acc, be.acc, be.step) },

@@ -22,11 +22,11 @@ func ifmaDoubleAsm(p *[5][4]uint64)
 func ifmaAddAffineAsm(p *[5][4]uint64, a *[5][4]uint64, neg uint64)
 
 // ifmaAddDigitAsm adds to p the entry row[|d|-1] that the digit d names, negated for d < 0,
-// or the identity for d = 0, with masks = vecDigitMasks(d), as ifmaAddDigitGeneric does.
+// for 1 ≤ |d| ≤ 8, with masks = vecDigitMasks(d), as ifmaAddDigitGeneric does.
 // It requires ifmaAvailable.
 //
 //go:noescape
-func ifmaAddDigitAsm(p *[5][4]uint64, row *[8][5][4]uint64, masks *[10]uint64)
+func ifmaAddDigitAsm(p *[5][4]uint64, row *[8][5][4]uint64, masks *[9]uint64)
 
 // ifmaAddCachedAsm sets p = p + q for an addend q, as ifmaAddCachedGeneric does.
 // It requires ifmaAvailable.

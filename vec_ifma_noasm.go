@@ -20,7 +20,7 @@ func ifmaDouble(p *ifmaLanes) { ifmaDoubleGeneric(p) }
 
 func ifmaAddAffine(p *ifmaLanes, a *ifmaAddend, neg uint64) { ifmaAddAffineGeneric(p, a, neg) }
 
-func ifmaAddDigit(p *ifmaLanes, row *[8]ifmaAddend, masks *[10]uint64) {
+func ifmaAddDigit(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]uint64) {
 	ifmaAddDigitGeneric(p, row, masks)
 }
 

@@ -67,8 +67,7 @@ var (
 
 	// avx2Consts holds, as 64-bit words: 19, 2^26-1, 2^25-1, 2p's limb 0,
 	// even and odd limbs (2^27-38, 2^27-2, 2^26-2), each broadcast to four
-	// lanes where it is used; the packed identity addend (160 bytes);
-	// and 2p's and 4p's (2^28-76, 2^28-4, 2^27-4) three limbs again as four
+	// lanes where it is used; and 2p's and 4p's (2^28-76, 2^28-4, 2^27-4) three limbs again as four
 	// words each, for the memory operands of the lane steps.
 	avx2Consts Mem
 )
@@ -80,17 +79,13 @@ const (
 	constTwoP0
 	constTwoPEven
 	constTwoPOdd
-	constIdentity // identityBytes
+	constHeadEnd
 )
-
-// identityBytes is the size of the packed identity addend, avx2IdentityAddend
-// in vec_avx2.go: (p+1, p+1, p, p+2), ten limbs of four 32-bit lanes.
-const identityBytes = limbs * 16
 
 // 2p's and 4p's limbs as four words each, for memory operands (offsets in
 // avx2Consts).
 const (
-	constTwoP0x4 = constIdentity + identityBytes + 32*iota
+	constTwoP0x4 = constHeadEnd + 32*iota
 	constTwoPEvenx4
 	constTwoPOddx4
 	constFourP0x4
@@ -121,21 +116,6 @@ func main() {
 	avx2Consts = GLOBL("avx2Consts", RODATA|NOPTR)
 	for i, v := range []uint64{19, 1<<26 - 1, 1<<25 - 1, 1<<27 - 38, 1<<27 - 2, 1<<26 - 2} {
 		DATA(8*i, U64(v))
-	}
-	// The identity addend, packed: (p+1, p+1, p, p+2) in every limb's four
-	// 32-bit lanes (p's limb for limbs 1..9).
-	for i := 0; i < limbs; i++ {
-		p := uint32(1)<<width(i) - 1
-		if i == 0 {
-			p = 1<<26 - 19
-		}
-		lanes := [4]uint32{p, p, p, p}
-		if i == 0 {
-			lanes = [4]uint32{p + 1, p + 1, p, p + 2}
-		}
-		for l, v := range lanes {
-			DATA(constIdentity+16*i+4*l, U32(v))
-		}
 	}
 	for k, v := range []uint64{1<<27 - 38, 1<<27 - 2, 1<<26 - 2, 1<<28 - 76, 1<<28 - 4, 1<<27 - 4} {
 		for w := 0; w < 4; w++ {
@@ -374,8 +354,7 @@ func addAffineRoutine() {
 // signed, in q. Uses Y0..Y15.
 func pickExpand(row, mp GPPhysical, q Mem) {
 	Comment("Scan: acc = OR over e < 8 of (row[e] AND masks[e]), five 32-byte chunks per",
-		"entry, every entry read; then OR in the identity addend (p+1, p+1, p, p+2) under",
-		"masks[8] (d = 0). masks[9] is the sign.")
+		"entry, every entry read. masks[8] is the sign.")
 	mask, t := Y11, Y12
 	packed := []VecPhysical{Y5, Y6, Y7, Y8, Y9}
 	for e := 0; e < 8; e++ {
@@ -390,15 +369,10 @@ func pickExpand(row, mp GPPhysical, q Mem) {
 			}
 		}
 	}
-	VPBROADCASTQ(Mem{Base: mp, Disp: 64}, mask)
-	for k := 0; k < limbs/2; k++ {
-		VPAND(constant(constIdentity+k*limbBytes), mask, t)
-		VPOR(t, packed[k], packed[k])
-	}
 
 	twoP := twoPRegs()
 	negMask := Y12
-	VPBROADCASTQ(Mem{Base: mp, Disp: 72}, negMask)
+	VPBROADCASTQ(Mem{Base: mp, Disp: 64}, negMask)
 	Comment("Q = the picked addend widened and signed, as in avx2AddAffineAsm.")
 	for k := 0; k < limbs/2; k++ {
 		expandAddend(packed[k], k, negMask, twoP, q)
@@ -406,10 +380,10 @@ func pickExpand(row, mp GPPhysical, q Mem) {
 }
 
 func addDigitRoutine() {
-	TEXT("avx2AddDigitAsm", 0, "func(p *[10][4]uint64, row *[8][10][4]uint32, masks *[10]uint64)")
+	TEXT("avx2AddDigitAsm", 0, "func(p *[10][4]uint64, row *[8][10][4]uint32, masks *[9]uint64)")
 	Pragma("noescape")
 	Doc("avx2AddDigitAsm adds to p the entry row[|d|-1] that the digit d names, negated for d < 0,",
-		"or the identity for d = 0, with masks = vecDigitMasks(d), as avx2AddDigitGeneric does.",
+		"for 1 ≤ |d| ≤ 8, with masks = vecDigitMasks(d), as avx2AddDigitGeneric does.",
 		"It requires AVX2.")
 	p, row, mp := RDI, RSI, RDX
 	Load(Param("p"), p)

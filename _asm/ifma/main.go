@@ -63,8 +63,7 @@ import (
 // Each is a 32-byte vector (four lanes), in pairs for limb 0 and for limbs
 // 1..4.
 const (
-	cBetaMid  = 64  // (0, β_k, β_k, 0): limb 0, then high at +32
-	cIdentity = 128 // ifmaIdentityAddend, 160 bytes
+	cBetaMid = 64 // (0, β_k, β_k, 0): limb 0, then high at +32
 )
 
 // regs is the register pool of ifma52, which its multiplication and carry
@@ -99,20 +98,6 @@ func main() {
 	for h, v := range []uint64{ifma52.Beta0, ifma52.BetaHigh} {
 		for l, w := range []uint64{0, v, v, 0} {
 			DATA(cBetaMid+32*h+8*l, U64(w))
-		}
-	}
-	// The identity addend (p+1, p+1, p, p+2), limb by limb.
-	for k := 0; k < ifma52.Limbs; k++ {
-		p := uint64(ifma52.PHigh)
-		if k == 0 {
-			p = ifma52.P0
-		}
-		lanes := [4]uint64{p, p, p, p}
-		if k == 0 {
-			lanes = [4]uint64{p + 1, p + 1, p, p + 2}
-		}
-		for l, v := range lanes {
-			DATA(cIdentity+ifma52.LimbBytes*k+8*l, U64(v))
 		}
 	}
 
@@ -288,27 +273,23 @@ func addAffineRoutine() {
 }
 
 func addDigitRoutine() {
-	TEXT("ifmaAddDigitAsm", NOSPLIT, "func(p *[5][4]uint64, row *[8][5][4]uint64, masks *[10]uint64)")
+	TEXT("ifmaAddDigitAsm", NOSPLIT, "func(p *[5][4]uint64, row *[8][5][4]uint64, masks *[9]uint64)")
 	Pragma("noescape")
 	Doc("ifmaAddDigitAsm adds to p the entry row[|d|-1] that the digit d names, negated for d < 0,",
-		"or the identity for d = 0, with masks = vecDigitMasks(d), as ifmaAddDigitGeneric does.",
+		"for 1 ≤ |d| ≤ 8, with masks = vecDigitMasks(d), as ifmaAddDigitGeneric does.",
 		"It requires ifmaAvailable.")
 	Load(Param("p"), RDI)
 	Load(Param("row"), RSI)
 	Load(Param("masks"), RDX)
 	ifma52.SetLaneMasks(laneMasks)
-	Comment("Scan: q = OR over e < 8 of (row[e] AND masks[e]), every entry read; then OR in",
-		"the identity addend (p+1, p+1, p, p+2) under masks[8] (d = 0). VPTERNLOGQ 0xF8 is",
-		"q OR (mask AND entry). masks[9] is the sign.")
+	Comment("Scan: q = OR over e < 8 of (row[e] AND masks[e]), every entry read.",
+		"VPTERNLOGQ 0xF8 is q OR (mask AND entry). masks[8] is the sign.")
 	q := regs.GetElem()
 	m := regs.Get()
-	for e := 0; e <= 8; e++ {
+	for e := 0; e < 8; e++ {
 		VPBROADCASTQ(Mem{Base: RDX, Disp: 8 * e}, m)
 		for k := 0; k < ifma52.Limbs; k++ {
 			src := Mem{Base: RSI, Disp: e*ifma52.ElemBytes + k*ifma52.LimbBytes}
-			if e == 8 {
-				src = ifma52.Const(cIdentity + k*ifma52.LimbBytes)
-			}
 			if e == 0 {
 				VPANDQ(src, m, q[k])
 			} else {
@@ -318,7 +299,7 @@ func addDigitRoutine() {
 	}
 	regs.Put(m)
 	negMask := regs.Get()
-	VPBROADCASTQ_Z(Mem{Base: RDX, Disp: 72}, kNotLane, negMask)
+	VPBROADCASTQ_Z(Mem{Base: RDX, Disp: 64}, kNotLane, negMask)
 	signAddend(q, negMask)
 	addToPoint(q)
 }
