@@ -261,7 +261,7 @@ func ifmaPickGeneric(out *ifmaAddend, row *[8]ifmaAddend, masks *[vecDigitMaskCo
 func ifmaAddDigitGeneric(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]uint64) {
 	var a ifmaAddend
 	ifmaPickGeneric(&a, row, masks)
-	ifmaAddAffineGeneric(p, &a, masks[8])
+	ifmaAddAffineGeneric(p, &a, masks[combEntries])
 }
 
 // The doubling, lane by lane (HWCD 2008, section 3.3, a = -1):

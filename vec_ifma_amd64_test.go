@@ -345,7 +345,7 @@ func iftNewBench(t testing.TB) *iftBench {
 	b.vacc.fromPoint(pts[10])
 	avx2CachedGeneric(b.vstep, new(avx2Lanes).fromPoint(pts[8]))
 	b.vrow = &avx2Backend{}.baseComb()[3]
-	for i, d := range []int32{3, -7, 0, 8} {
+	for i, d := range []int32{3, -7, -1, 8} {
 		vecDigitMasks(&b.masks[i], d)
 	}
 	return b

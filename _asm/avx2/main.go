@@ -67,8 +67,9 @@ var (
 
 	// avx2Consts holds, as 64-bit words: 19, 2^26-1, 2^25-1, 2p's limb 0,
 	// even and odd limbs (2^27-38, 2^27-2, 2^26-2), each broadcast to four
-	// lanes where it is used; and 2p's and 4p's (2^28-76, 2^28-4, 2^27-4) three limbs again as four
-	// words each, for the memory operands of the lane steps.
+	// lanes where it is used; and 2p's and 4p's (2^28-76, 2^28-4, 2^27-4)
+	// three limbs again as four words each, for the memory operands of the
+	// lane steps.
 	avx2Consts Mem
 )
 
