@@ -15,10 +15,11 @@ import (
 // Dawson ("Twisted Edwards curves revisited", 2008, section 3.1, for four
 // processors) do an addition or a doubling as two rounds of four
 // independent field multiplications, each round one vector multiplication.
-// The scalar multiplications on such a backend (scalarmult_vec.go, and the
-// bucket method's pippengerVec in pippenger.go) are written once, against the
-// method set vecBackend, and instantiated per backend: avx2Backend
-// (vec_avx2*.go, radix 2^25.5) and ifmaBackend (vec_ifma*.go, radix 2^51).
+// The scalar multiplications on such a backend (scalarmult_vec.go, the
+// combs' vecCombMult and vecBuildComb in comb.go, and the bucket method's
+// pippengerVec in pippenger.go) are written once, against the method set
+// vecBackend, and instantiated per backend: avx2Backend (vec_avx2*.go,
+// radix 2^25.5) and ifmaBackend (vec_ifma*.go, radix 2^51).
 // A new backend implements the method set and adds one case to each
 // dispatch in scalarmult.go, pippenger.go and pointtable.go.
 //

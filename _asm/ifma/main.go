@@ -37,7 +37,7 @@
 // is in the comments above its instructions.
 //
 // The kernels are bound by latency more than by throughput: a doubling is
-// about 250 vector instructions, 102 of them IFMAs, on a path of two
+// about 290 vector instructions, 102 of them IFMAs, on a path of two
 // multiplications and the steps between them.
 //
 // # Constant time

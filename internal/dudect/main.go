@@ -4,9 +4,10 @@
 //
 // For each function it times many calls on inputs from two classes: class 0
 // always uses one fixed secret (often a special one, such as a scalar whose
-// digits all pick the same table entry), class 1 a fresh random secret. Classes are
-// interleaved at random, one class draw per measurement, and all inputs of
-// a chunk are prepared before any of them is timed. Welch's t-test then
+// digits pick the same table entry in all but one place), class 1 a fresh
+// random secret. Classes are interleaved at random, one class draw per
+// measurement, and all inputs of a chunk are prepared before any of them is
+// timed. Welch's t-test then
 // compares the two timing distributions: raw, cropped at the paper's
 // percentiles (dropping the slow tail that interrupts and cache misses
 // create), and at second order. A large |t| is statistical evidence that the
