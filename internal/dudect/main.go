@@ -7,11 +7,10 @@
 // digits pick the same table entry in all but one place), class 1 a fresh
 // random secret. Classes are interleaved at random, one class draw per
 // measurement, and all inputs of a chunk are prepared before any of them is
-// timed. Welch's t-test then
-// compares the two timing distributions: raw, cropped at the paper's
-// percentiles (dropping the slow tail that interrupts and cache misses
-// create), and at second order. A large |t| is statistical evidence that the
-// running time depends on the secret.
+// timed. Welch's t-test then compares the two timing distributions: raw,
+// cropped at the paper's percentiles (dropping the slow tail that interrupts
+// and cache misses create), and at second order. A large |t| is statistical
+// evidence that the running time depends on the secret.
 //
 // Usage:
 //
