@@ -36,6 +36,9 @@ type machine struct {
 	vendor      string // "AuthenticAMD", "GenuineIntel", or ""
 	family      int    // -1 if unknown
 	modelNumber int    // -1 if unknown
+	stepping    int    // -1 if unknown
+	siblings    int    // logical CPUs of the first package, -1 if unknown
+	cores       int    // cores of the first package, -1 if unknown
 	logicalCPUs int
 	procFlags   map[string]bool // the flags /proc/cpuinfo lists, if it exists
 	flags       []cpuFlag       // as x/sys/cpu reports them (GODEBUG applied)
@@ -126,7 +129,7 @@ func ladderRule(goarch string, purego bool, flags []cpuFlag) string {
 
 // detectMachine describes the machine this process runs on.
 func detectMachine() machine {
-	m := machine{model: "unknown CPU", family: -1, modelNumber: -1, logicalCPUs: runtime.NumCPU(), godebug: os.Getenv("GODEBUG")}
+	m := machine{model: "unknown CPU", family: -1, modelNumber: -1, stepping: -1, siblings: -1, cores: -1, logicalCPUs: runtime.NumCPU(), godebug: os.Getenv("GODEBUG")}
 	if runtime.GOARCH == "amd64" || runtime.GOARCH == "386" {
 		m.flags = x86Flags()
 	}
@@ -165,6 +168,12 @@ func (m *machine) readCPUInfo(path string) {
 			m.family = atoi(value)
 		case "model":
 			m.modelNumber = atoi(value)
+		case "stepping":
+			m.stepping = atoi(value)
+		case "siblings":
+			m.siblings = atoi(value)
+		case "cpu cores":
+			m.cores = atoi(value)
 		case "flags":
 			m.procFlags = map[string]bool{}
 			for _, fl := range strings.Fields(value) {
@@ -218,6 +227,33 @@ func (m machine) cpuName() string {
 	return m.model
 }
 
+// details gives the family, model and stepping numbers and the threads per
+// core, as far as /proc/cpuinfo tells them, or "". VMs that print the same
+// model name can differ in these, and their ratios with them: the Zen 5 VMs
+// in bench/results ran at 3.8 and at 4.5 GHz.
+func (m machine) details() string {
+	var parts []string
+	if m.family >= 0 {
+		p := fmt.Sprintf("cpu family %d, model %d", m.family, m.modelNumber)
+		if m.stepping >= 0 {
+			p += fmt.Sprintf(", stepping %d", m.stepping)
+		}
+		parts = append(parts, p)
+	}
+	if m.siblings > 0 && m.cores > 0 && m.siblings%m.cores == 0 {
+		parts = append(parts, fmt.Sprintf("%s with %s each", plural(m.cores, "core"), plural(m.siblings/m.cores, "thread")))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// plural gives n and the noun, with an s unless n is 1.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
 
 // slug is the CPU part of a results file name: the model name and the
@@ -269,8 +305,12 @@ func (m machine) describe() []string {
 	if purego {
 		tags = ", -tags purego"
 	}
+	cpuLine := fmt.Sprintf("CPU: %s, %d logical CPUs", m.cpuName(), m.logicalCPUs)
+	if d := m.details(); d != "" {
+		cpuLine += " (" + d + ")"
+	}
 	return []string{
-		fmt.Sprintf("CPU: %s, %d logical CPUs", m.cpuName(), m.logicalCPUs),
+		cpuLine,
 		fmt.Sprintf("Go: %s %s/%s%s; GODEBUG: %s", runtime.Version(), runtime.GOOS, runtime.GOARCH, tags, godebug),
 		"x/sys/cpu flags: " + m.flagsLine(),
 		fmt.Sprintf("backend: %s; field arithmetic: %s; X25519 ladder: %s (derived from these flags with the library's rules, which it does not export)",

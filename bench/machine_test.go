@@ -159,24 +159,25 @@ func TestBackendRuleMatchesLibrary(t *testing.T) {
 // results directory has met, from /proc/cpuinfo excerpts.
 func TestMachineName(t *testing.T) {
 	for _, c := range []struct {
-		cpuinfo    string
-		name, slug string
+		cpuinfo             string
+		name, slug, details string
 	}{
-		{"vendor_id\t: AuthenticAMD\ncpu family\t: 26\nmodel\t\t: 2\nmodel name\t: AMD EPYC\nflags\t\t: fpu avx2 avx512f\n\nprocessor\t: 1\n",
-			"AMD EPYC (Zen 5)", "amd-epyc-zen-5"},
-		{"vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 143\nmodel name\t: Intel(R) Xeon(R) Platinum 8488C\n",
-			"Intel(R) Xeon(R) Platinum 8488C (Sapphire Rapids)", "intel-r-xeon-r-platinum-8488c-sapphire-rapids"},
+		{"vendor_id\t: AuthenticAMD\ncpu family\t: 26\nmodel\t\t: 2\nmodel name\t: AMD EPYC\nstepping\t: 1\nsiblings\t: 2\ncpu cores\t: 2\nflags\t\t: fpu avx2 avx512f\n\nprocessor\t: 1\nstepping\t: 7\n",
+			"AMD EPYC (Zen 5)", "amd-epyc-zen-5", "cpu family 26, model 2, stepping 1; 2 cores with 1 thread each"},
+		{"vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 143\nmodel name\t: Intel(R) Xeon(R) Platinum 8488C\nsiblings\t: 2\ncpu cores\t: 1\n",
+			"Intel(R) Xeon(R) Platinum 8488C (Sapphire Rapids)", "intel-r-xeon-r-platinum-8488c-sapphire-rapids", "cpu family 6, model 143; 1 core with 2 threads each"},
 		{"vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 999\nmodel name\t: Intel Future\n",
-			"Intel Future (family 6, model 999)", "intel-future-f6m999"},
+			"Intel Future (family 6, model 999)", "intel-future-f6m999", "cpu family 6, model 999"},
+		{"model name\t: Some CPU\nsiblings\t: 3\ncpu cores\t: 2\n", "Some CPU", "some-cpu", ""},
 	} {
 		path := filepath.Join(t.TempDir(), "cpuinfo")
 		if err := os.WriteFile(path, []byte(c.cpuinfo), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		m := machine{model: "unknown CPU", family: -1, modelNumber: -1}
+		m := machine{model: "unknown CPU", family: -1, modelNumber: -1, stepping: -1, siblings: -1, cores: -1}
 		m.readCPUInfo(path)
-		if m.cpuName() != c.name || m.slug() != c.slug {
-			t.Errorf("%q: %q, %q; want %q, %q", c.cpuinfo, m.cpuName(), m.slug(), c.name, c.slug)
+		if m.cpuName() != c.name || m.slug() != c.slug || m.details() != c.details {
+			t.Errorf("%q: %q, %q, %q; want %q, %q, %q", c.cpuinfo, m.cpuName(), m.slug(), m.details(), c.name, c.slug, c.details)
 		}
 	}
 	m := machine{model: "unknown CPU", family: -1, modelNumber: -1}
