@@ -29,7 +29,8 @@ import (
 //
 // Vector: a bucket addition is 2V (the addends are packed cached points: in
 // lanes they cost what affine ones do, so no inversion is needed, 1V per
-// point to prepare), a running-sum addition 3V (the running sum made
+// point to prepare), and two of them to different buckets are one call of
+// addAffine2 (on IFMA about the time of one addition), a running-sum addition 3V (the running sum made
 // cached, then added), a doubling 2V. The window model is the serial one;
 // at n = 1024 it picks c = 8, as the measured costs of the two kinds of
 // addition do on both vector backends (docs/PERFORMANCE.md). 576 bytes per
@@ -44,7 +45,7 @@ func pippengerThreshold(b backend) int {
 	case backendAVX2:
 		return 104
 	case backendIFMA:
-		return 88
+		return 72
 	}
 	return 96
 }
@@ -204,8 +205,8 @@ type vecBucketRoom[L any] struct {
 }
 
 // pippengerVec is the bucket method on vector backend B: a bucket addition
-// is addAffine (2V), a running-sum addition cached and addCached (3V), a
-// doubling double (2V). The addends are packed cached points (Y-X, Y+X,
+// is addAffine (2V), two of them to different buckets one addAffine2, a
+// running-sum addition cached and addCached (3V), a doubling double (2V). The addends are packed cached points (Y-X, Y+X,
 // 2d·T, 2Z): in lanes an affine addend would cost the same, so no inversion
 // is needed, only one cached form per point. The buckets are heap memory,
 // handed to B's methods as they are; the room's lanes go through vecHide.
@@ -239,6 +240,11 @@ func pippengerVec[B vecBackend[L, A], L, A any](v *Point, scalars []*Scalar, poi
 		for i := range buckets {
 			buckets[i].filled = false
 		}
+		// A bucket addition waits in pending until the next one, if it
+		// goes to another bucket, can run with it in one addAffine2.
+		var pending *bucket[L]
+		var pendingAddend *A
+		var pendingNeg uint64
 		for k := range terms {
 			d := terms[k].digits[j]
 			if d == 0 {
@@ -252,10 +258,19 @@ func pippengerVec[B vecBackend[L, A], L, A any](v *Point, scalars []*Scalar, poi
 				b.fromPoint(&bk.sum, vecHide(&s.point))
 			case !bk.filled:
 				b.fromPoint(&bk.sum, &t.point)
+			case pending == nil:
+				pending, pendingAddend, pendingNeg = bk, &t.addend, signMask(d < 0)
+			case pending == bk:
+				b.addAffine(&pending.sum, pendingAddend, pendingNeg)
+				pendingAddend, pendingNeg = &t.addend, signMask(d < 0)
 			default:
-				b.addAffine(&bk.sum, &t.addend, signMask(d < 0))
+				b.addAffine2(&pending.sum, pendingAddend, pendingNeg, &bk.sum, &t.addend, signMask(d < 0))
+				pending = nil
 			}
 			bk.filled = true
+		}
+		if pending != nil {
+			b.addAffine(&pending.sum, pendingAddend, pendingNeg)
 		}
 		haveRunning, haveTotal := false, false
 		for i := len(buckets) - 1; i >= 0; i-- {

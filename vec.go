@@ -56,6 +56,10 @@ type vecBackend[L, A any] interface {
 	// addAffine sets p = p + a, or p - a when neg is all ones. neg is 0 or
 	// all ones and acts through masks only.
 	addAffine(p *L, a *A, neg uint64)
+	// addAffine2 does addAffine(p, a, neg) and addAffine(p2, a2, neg2), at
+	// once where the backend has a kernel for two (IFMA). p and p2 must not
+	// overlap.
+	addAffine2(p *L, a *A, neg uint64, p2 *L, a2 *A, neg2 uint64)
 	// addDigit adds to p the entry that the digit d names, row[|d|-1]
 	// negated for d < 0, for 1 ≤ |d| ≤ combEntries: the constant-time scan
 	// of the row (every entry read whatever d is, the sign by a mask) fused

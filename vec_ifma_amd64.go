@@ -21,8 +21,8 @@ import (
 const ifmaAsm = true
 
 // ifmaAvailable reports whether the IFMA kernels can run on this CPU. They
-// use VPMADD52LUQ and VPMADD52HUQ (AVX512IFMA) on the 32 YMM registers with
-// opmasks (AVX512F, AVX512VL), and the backend they serve sits beside the
+// use VPMADD52LUQ and VPMADD52HUQ (AVX512IFMA) on the 32 YMM registers, or
+// on ZMM registers for ifmaAddAffine2, with opmasks (AVX512F, AVX512VL), and the backend they serve sits beside the
 // AVX2 one, so all four flags are required: GODEBUG=cpu.avx2=off clears
 // AVX2 only, and each AVX-512 flag has its own switch (cpu.avx512f=off,
 // cpu.avx512vl=off, cpu.avx512ifma=off).
@@ -36,6 +36,10 @@ func ifmaDouble(p *ifmaLanes) { ifmaDoubleAsm((*[5][4]uint64)(p)) }
 
 func ifmaAddAffine(p *ifmaLanes, a *ifmaAddend, neg uint64) {
 	ifmaAddAffineAsm((*[5][4]uint64)(p), (*[5][4]uint64)(a), neg)
+}
+
+func ifmaAddAffine2(p *ifmaLanes, a *ifmaAddend, neg uint64, p2 *ifmaLanes, a2 *ifmaAddend, neg2 uint64) {
+	ifmaAddAffine2Asm((*[5][4]uint64)(p), (*[5][4]uint64)(a), neg, (*[5][4]uint64)(p2), (*[5][4]uint64)(a2), neg2)
 }
 
 // The assembly scans rows of exactly 8 entries, the masks of vecDigitMasks.

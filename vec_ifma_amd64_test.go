@@ -207,6 +207,38 @@ func TestIFMAPointKernels(t *testing.T) {
 	}
 }
 
+// TestIFMAAddAffine2Kernel runs the wide kernel, two additions at once, on
+// hundreds of pairs of accumulators and addends with every pair of signs,
+// against its twin (two four-lane additions), limb for limb, with guard
+// words around both outputs and a check that neither addend is modified.
+func TestIFMAAddAffine2Kernel(t *testing.T) {
+	iftRequireIFMA(t)
+	r := ptRand(t)
+	accs := iftAccumulators(t, r, 300)
+	addends := iftAddends(t, r, 100)
+	for n, p := range accs {
+		p2 := accs[(n+1+r.IntN(len(accs)-1))%len(accs)]
+		q, q2 := addends[r.IntN(len(addends))], addends[r.IntN(len(addends))]
+		for _, neg := range []uint64{0, ^uint64(0)} {
+			for _, neg2 := range []uint64{0, ^uint64(0)} {
+				what := " input " + strconv.Itoa(n) + " neg " + strconv.FormatUint(neg&1, 10) + strconv.FormatUint(neg2&1, 10)
+				want, want2 := *p, *p2
+				ifmaAddAffine2Generic(&want, q, neg, &want2, q2, neg2)
+				g, g2 := newVecGuarded(p), newVecGuarded(p2)
+				qc, q2c := *q, *q2
+				ifmaAddAffine2(&g.v, &qc, neg, &g2.v, &q2c, neg2)
+				g.check(t, "ifmaAddAffine2 (first)"+what)
+				g2.check(t, "ifmaAddAffine2 (second)"+what)
+				vecSameLimbs(t, "ifmaAddAffine2 (first)"+what, g.v[:], want[:])
+				vecSameLimbs(t, "ifmaAddAffine2 (second)"+what, g2.v[:], want2[:])
+				if qc != *q || q2c != *q2 {
+					t.Fatalf("ifmaAddAffine2%s modified an addend", what)
+				}
+			}
+		}
+	}
+}
+
 func TestIFMAAddDigitKernel(t *testing.T) {
 	iftRequireIFMA(t)
 	r := ptRand(t)
@@ -481,6 +513,9 @@ func TestIFMAAllocs(t *testing.T) {
 		"ifmaMul":       func() { ifmaMul(be.acc, be.acc, be.step) },
 		"ifmaDouble":    func() { ifmaDouble(be.acc) },
 		"ifmaAddAffine": func() { ifmaAddAffine(be.acc, &be.row[2], ^uint64(0)) },
+		"ifmaAddAffine2": func() {
+			ifmaAddAffine2(be.acc, &be.row[2], ^uint64(0), be.step, &be.row[5], 0)
+		},
 		"ifmaAddDigit":  func() { ifmaAddDigit(be.acc, be.row, &masks) },
 		"ifmaAddCached": func() { ifmaAddCached(be.acc, be.step) },
 		"ifmaCached":    func() { ifmaCached(&c, be.acc) },

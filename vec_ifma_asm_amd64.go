@@ -21,6 +21,13 @@ func ifmaDoubleAsm(p *[5][4]uint64)
 //go:noescape
 func ifmaAddAffineAsm(p *[5][4]uint64, a *[5][4]uint64, neg uint64)
 
+// ifmaAddAffine2Asm does ifmaAddAffineAsm(p, a, neg) and ifmaAddAffineAsm(p2, a2, neg2)
+// at once, in the two halves of ZMM registers. It requires ifmaAvailable. p and p2
+// must not overlap; neg and neg2 must be 0 or all ones.
+//
+//go:noescape
+func ifmaAddAffine2Asm(p *[5][4]uint64, a *[5][4]uint64, neg uint64, p2 *[5][4]uint64, a2 *[5][4]uint64, neg2 uint64)
+
 // ifmaAddDigitAsm adds to p the entry row[|d|-1] that the digit d names, negated for d < 0,
 // for 1 ≤ |d| ≤ 8, with masks = vecDigitMasks(d), as ifmaAddDigitGeneric does.
 // It requires ifmaAvailable.

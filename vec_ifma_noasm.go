@@ -19,6 +19,9 @@ func ifmaMul(out, a, b *ifmaLanes) { ifmaMulGeneric(out, a, b) }
 func ifmaDouble(p *ifmaLanes) { ifmaDoubleGeneric(p) }
 
 func ifmaAddAffine(p *ifmaLanes, a *ifmaAddend, neg uint64) { ifmaAddAffineGeneric(p, a, neg) }
+func ifmaAddAffine2(p *ifmaLanes, a *ifmaAddend, neg uint64, p2 *ifmaLanes, a2 *ifmaAddend, neg2 uint64) {
+	ifmaAddAffine2Generic(p, a, neg, p2, a2, neg2)
+}
 
 func ifmaAddDigit(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]uint64) {
 	ifmaAddDigitGeneric(p, row, masks)

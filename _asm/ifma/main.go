@@ -17,7 +17,9 @@
 // multiplication (ifmaMul), the doubling, the addition of an addend with a
 // sign (ifmaAddAffine), the same fused with the constant-time scan of a row
 // of eight addends (ifmaAddDigit), the addition of an unsigned addend
-// (ifmaAddCached) and the cached form (ifmaCached). A vector field element
+// (ifmaAddCached) and the cached form (ifmaCached), and two additions with
+// a sign at once (ifmaAddAffine2, whose twin is two calls of
+// ifmaAddAffineGeneric; see ifma52.Wide). A vector field element
 // is five limbs, limb k being one YMM register that holds limb k of four
 // field elements in its four 64-bit lanes (memory layout [5][4]uint64).
 //
@@ -46,7 +48,8 @@
 // or the constant table plus a constant. The lane masks in K1..K6 are
 // constants. The digit and the sign act only through masks computed in Go
 // (vecDigitMasks, or the neg argument), with bitwise instructions
-// (VPANDQ, VPTERNLOGQ).
+// (VPANDQ, VPTERNLOGQ). ifmaAddAffine2 is straight-line code too, but only
+// the variable-time bucket method calls it, so dudect does not measure it.
 package main
 
 import (
@@ -104,6 +107,7 @@ func main() {
 	mulRoutine()
 	doubleRoutine()
 	addAffineRoutine()
+	addAffine2Routine()
 	addDigitRoutine()
 	addCachedRoutine()
 	cachedRoutine()
@@ -270,6 +274,37 @@ func addAffineRoutine() {
 	VPBROADCASTQ_Z(NewParamAddr("neg", 16), kNotLane, negMask)
 	signAddend(q, negMask)
 	addToPoint(q)
+}
+
+// addAffine2Routine writes the wide twin of addAffineRoutine: two
+// independent additions in the two halves of ZMM registers (see
+// ifma52.Wide), for the bucket additions of Pippenger's method, which come
+// in independent pairs. The kernels are bound by latency, and 512-bit IFMA
+// issues at the 256-bit rate on Zen 5, so a pair costs about one addition
+// (docs/PERFORMANCE.md).
+func addAffine2Routine() {
+	TEXT("ifmaAddAffine2Asm", NOSPLIT, "func(p *[5][4]uint64, a *[5][4]uint64, neg uint64, p2 *[5][4]uint64, a2 *[5][4]uint64, neg2 uint64)")
+	Pragma("noescape")
+	Doc("ifmaAddAffine2Asm does ifmaAddAffineAsm(p, a, neg) and ifmaAddAffineAsm(p2, a2, neg2)",
+		"at once, in the two halves of ZMM registers. It requires ifmaAvailable. p and p2",
+		"must not overlap; neg and neg2 must be 0 or all ones.")
+	ifma52.Wide = true
+	defer func() { ifma52.Wide = false }()
+	Load(Param("p"), RDI)
+	Load(Param("a"), RSI)
+	Load(Param("p2"), R8)
+	Load(Param("a2"), R9)
+	ifma52.SetLaneMasks(laneMasks)
+	q := ifma52.LoadElem2(Mem{Base: RSI}, Mem{Base: R9})
+	Comment("The signs: neg in lanes 0..2 of the low half, neg2 in those of the high half.")
+	negMask, high := regs.Get(), regs.Get()
+	VPBROADCASTQ_Z(NewParamAddr("neg", 16), kNotLane, negMask.AsY())
+	VPBROADCASTQ_Z(NewParamAddr("neg2", 40), kNotLane, high.AsY())
+	VINSERTI64X4(U8(1), high.AsY(), negMask, negMask)
+	regs.Put(high)
+	signAddend(q, negMask)
+	p := ifma52.LoadElem2(Mem{Base: RDI}, Mem{Base: R8})
+	ifma52.StoreAndReturn2(addBody(p, q), Mem{Base: RDI}, Mem{Base: R8})
 }
 
 func addDigitRoutine() {

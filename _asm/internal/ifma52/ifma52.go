@@ -98,8 +98,23 @@ var ys = []VecPhysical{
 	Y16, Y17, Y18, Y19, Y20, Y21, Y22, Y23, Y24, Y25, Y26, Y27, Y28, Y29, Y30, Y31,
 }
 
-// Pool hands out YMM registers. The kernels need at most 32 at once; Get
-// panics (at generation time) if they run out.
+var zs = []VecPhysical{
+	Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15,
+	Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31,
+}
+
+// Wide makes the routine being generated work on two vector elements at
+// once, one in each 256-bit half of ZMM registers: the pool hands out ZMM
+// registers, SetLaneMasks sets each mask in both halves, and LoadElem2 and
+// StoreElem2 join and split the halves. Nothing else changes: the lane
+// moves, VPERMQ with an immediate and VPSHUFD, act within each half, and
+// the constants are read with broadcasts. So a wide routine computes, in
+// each half, exactly what the same code computes in a YMM register. A
+// generator sets Wide for one routine and clears it after.
+var Wide bool
+
+// Pool hands out YMM registers, or ZMM ones under Wide. The kernels need
+// at most 32 at once; Get panics (at generation time) if they run out.
 type Pool struct{ used [32]bool }
 
 // Regs is the pool of the kernel being generated.
@@ -109,10 +124,13 @@ func (p *Pool) Get() VecPhysical {
 	for i := range p.used {
 		if !p.used[i] {
 			p.used[i] = true
+			if Wide {
+				return zs[i]
+			}
 			return ys[i]
 		}
 	}
-	panic("out of YMM registers")
+	panic("out of vector registers")
 }
 
 func (p *Pool) GetN(n int) []VecPhysical {
@@ -141,7 +159,7 @@ func (p *Pool) Take(rs ...VecPhysical) {
 // asked.
 func (p *Pool) mark(r VecPhysical, used bool, msg string) {
 	for i := range ys {
-		if ys[i] == r {
+		if ys[i] == r || zs[i] == r {
 			if p.used[i] == used {
 				panic(msg)
 			}
@@ -190,11 +208,43 @@ func StoreElem(v Elem, m Mem) {
 	}
 }
 
+// LoadElem2 reads the elements at lo and hi ([5][4]uint64 each) into the
+// low and the high halves of newly allocated ZMM registers (under Wide).
+func LoadElem2(lo, hi Mem) Elem {
+	v := Regs.GetElem()
+	for k := range v {
+		VMOVDQU64(lo.Offset(k*LimbBytes), v[k].AsY())
+		VINSERTI64X4(U8(1), hi.Offset(k*LimbBytes), v[k], v[k])
+	}
+	return v
+}
+
+// StoreElem2 writes the low halves of v to lo and the high halves to hi.
+func StoreElem2(v Elem, lo, hi Mem) {
+	for k := range v {
+		VMOVDQU64(v[k].AsY(), lo.Offset(k*LimbBytes))
+		VEXTRACTI64X4(U8(1), v[k], hi.Offset(k*LimbBytes))
+	}
+}
+
 // StoreAndReturn ends a kernel: it writes v to m, frees v's registers, and
 // emits VZEROUPPER and RET. It panics if the kernel left other registers in
 // use.
 func StoreAndReturn(v Elem, m Mem) {
 	StoreElem(v, m)
+	ret(v)
+}
+
+// StoreAndReturn2 is StoreAndReturn for a wide routine: StoreElem2, then
+// the same end.
+func StoreAndReturn2(v Elem, lo, hi Mem) {
+	StoreElem2(v, lo, hi)
+	ret(v)
+}
+
+// ret frees v's registers, checks that no other is in use, and emits
+// VZEROUPPER and RET.
+func ret(v Elem) {
 	Regs.PutElem(v)
 	if n := Regs.InUse(); n != 0 {
 		panic("registers left in use")
@@ -252,7 +302,8 @@ type LaneMask struct {
 }
 
 // SetLaneMasks emits the loads of the constant masks into their K
-// registers, after a comment that lists them, four to a line.
+// registers, after a comment that lists them, four to a line. Under Wide
+// each mask selects its lanes in both halves.
 func SetLaneMasks(masks []LaneMask) {
 	var lines []string
 	for i := 0; i < len(masks); i += 4 {
@@ -263,6 +314,9 @@ func SetLaneMasks(masks []LaneMask) {
 		line := strings.Join(names, ", ")
 		if i == 0 {
 			line = "Lane masks: " + line
+			if Wide {
+				line = "Lane masks, in each half: " + strings.Join(names, ", ")
+			}
 		}
 		if i+4 < len(masks) {
 			line += ","
@@ -273,7 +327,11 @@ func SetLaneMasks(masks []LaneMask) {
 	}
 	Comment(lines...)
 	for _, m := range masks {
-		MOVL(U32(m.Lanes), EAX)
+		lanes := m.Lanes
+		if Wide {
+			lanes |= lanes << 4
+		}
+		MOVL(U32(lanes), EAX)
 		KMOVW(EAX, m.K)
 	}
 }
