@@ -45,7 +45,7 @@ func pippengerThreshold(b backend) int {
 	case backendAVX2:
 		return 104
 	case backendIFMA:
-		return 72
+		return 48
 	}
 	return 96
 }
@@ -206,7 +206,8 @@ type vecBucketRoom[L any] struct {
 
 // pippengerVec is the bucket method on vector backend B: a bucket addition
 // is addAffine (2V), two of them to different buckets one addAffine2, a
-// running-sum addition cached and addCached (3V), a doubling double (2V). The addends are packed cached points (Y-X, Y+X,
+// running-sum addition cached and addCached (3V), the two running sums of a
+// step one cached2 and one addCached2, a doubling double (2V). The addends are packed cached points (Y-X, Y+X,
 // 2d·T, 2Z): in lanes an affine addend would cost the same, so no inversion
 // is needed, only one cached form per point. The buckets are heap memory,
 // handed to B's methods as they are; the room's lanes go through vecHide.
@@ -229,6 +230,12 @@ func pippengerVec[B vecBackend[L, A], L, A any](v *Point, scalars []*Scalar, poi
 	addSum := func(x, y *L) {
 		b.cached(vecHide(&s.t0), vecHide(y))
 		b.addCached(vecHide(x), vecHide(&s.t0))
+	}
+	// addSum2 sets x = x + y and x2 = x2 + y2 at once, both sums read
+	// before either is written; x and x2 differ, and so do y and x2.
+	addSum2 := func(x, y, x2, y2 *L) {
+		b.cached2(vecHide(&s.t0), vecHide(y), vecHide(&s.t1), vecHide(y2))
+		b.addCached2(vecHide(x), vecHide(&s.t0), vecHide(x2), vecHide(&s.t1))
 	}
 	b.setIdentity(vecHide(&s.acc))
 	for j := nd - 1; j >= 0; j-- {
@@ -272,9 +279,27 @@ func pippengerVec[B vecBackend[L, A], L, A any](v *Point, scalars []*Scalar, poi
 		if pending != nil {
 			b.addAffine(&pending.sum, pendingAddend, pendingNeg)
 		}
+		// The running sums, R_i = Σ_(b ≥ i) bucket_b and total = Σ_i R_i,
+		// from the top bucket down. The total runs one step behind: step i
+		// adds R_(i+1) to it while R_(i+1) becomes R_i, so that the two
+		// sums, which both read only the values before the step, go to
+		// addSum2 together. R_0 is added after the loop.
 		haveRunning, haveTotal := false, false
 		for i := len(buckets) - 1; i >= 0; i-- {
-			if buckets[i].filled {
+			filled := buckets[i].filled
+			if haveRunning {
+				switch {
+				case haveTotal && filled:
+					addSum2(&s.total, &s.running, &s.running, &buckets[i].sum)
+					continue
+				case haveTotal:
+					addSum(&s.total, &s.running)
+				default:
+					s.total = s.running
+					haveTotal = true
+				}
+			}
+			if filled {
 				if haveRunning {
 					addSum(&s.running, &buckets[i].sum)
 				} else {
@@ -282,9 +307,8 @@ func pippengerVec[B vecBackend[L, A], L, A any](v *Point, scalars []*Scalar, poi
 					haveRunning = true
 				}
 			}
-			if !haveRunning {
-				continue
-			}
+		}
+		if haveRunning {
 			if haveTotal {
 				addSum(&s.total, &s.running)
 			} else {

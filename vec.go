@@ -76,6 +76,13 @@ type vecBackend[L, A any] interface {
 	cached(q, p *L)
 	// addCached sets p = p + q, for q a cached form.
 	addCached(p, q *L)
+	// cached2 does cached(q, p) and cached(q2, p2), at once where the
+	// backend has a kernel for two (IFMA). q and q2 must not overlap, and q
+	// must not be p2.
+	cached2(q, p, q2, p2 *L)
+	// addCached2 does addCached(p, q) and addCached(p2, q2), likewise. p
+	// and p2 must not overlap.
+	addCached2(p, q, p2, q2 *L)
 	// pack sets a to the cached form in p, packed: A holds cached addends
 	// as it holds affine ones, with 2Z where an affine addend has 2.
 	pack(a *A, p *L)

@@ -267,10 +267,21 @@ func (avx2Backend) addAffine(p *avx2Lanes, a *avx2Addend, neg uint64) {
 	avx2AddAffine(p, a, neg)
 }
 
-// addAffine2 is two calls here: the AVX2 kernels have no wide form.
+// addAffine2, cached2 and addCached2 are two calls here: the AVX2 kernels
+// have no wide form.
 func (avx2Backend) addAffine2(p *avx2Lanes, a *avx2Addend, neg uint64, p2 *avx2Lanes, a2 *avx2Addend, neg2 uint64) {
 	avx2AddAffine(p, a, neg)
 	avx2AddAffine(p2, a2, neg2)
+}
+
+func (b avx2Backend) cached2(q, p, q2, p2 *avx2Lanes) {
+	b.cached(q, p)
+	b.cached(q2, p2)
+}
+
+func (b avx2Backend) addCached2(p, q, p2, q2 *avx2Lanes) {
+	b.addCached(p, q)
+	b.addCached(p2, q2)
 }
 
 func (avx2Backend) addDigit(p *avx2Lanes, row *[combEntries]avx2Addend, d int32) {

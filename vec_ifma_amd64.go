@@ -54,3 +54,11 @@ func ifmaAddCached(p, q *ifmaLanes) { ifmaAddCachedAsm((*[5][4]uint64)(p), (*[5]
 func ifmaCached(q, p *ifmaLanes) {
 	ifmaCachedAsm((*[5][4]uint64)(q), (*[5][4]uint64)(p), (*[5][4]uint64)(&ifmaCachedScale))
 }
+
+func ifmaAddCached2(p, q, p2, q2 *ifmaLanes) {
+	ifmaAddCached2Asm((*[5][4]uint64)(p), (*[5][4]uint64)(q), (*[5][4]uint64)(p2), (*[5][4]uint64)(q2))
+}
+
+func ifmaCached2(q, p, q2, p2 *ifmaLanes) {
+	ifmaCached2Asm((*[5][4]uint64)(q), (*[5][4]uint64)(p), (*[5][4]uint64)(q2), (*[5][4]uint64)(p2), (*[5][4]uint64)(&ifmaCachedScale))
+}

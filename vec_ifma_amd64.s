@@ -2140,6 +2140,393 @@ TEXT ·ifmaAddCachedAsm(SB), NOSPLIT, $0-16
 	VZEROUPPER
 	RET
 
+// func ifmaAddCached2Asm(p *[5][4]uint64, q *[5][4]uint64, p2 *[5][4]uint64, q2 *[5][4]uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL
+TEXT ·ifmaAddCached2Asm(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), DI
+	MOVQ q+8(FP), SI
+	MOVQ p2+16(FP), R8
+	MOVQ q2+24(FP), R9
+
+	// Lane masks, in each half: K1 = lane 0, K2 = lane 2, K3 = lanes 0 and 1, K4 = lanes 0 and 2,
+	// K5 = lanes 1 and 2, K6 = lanes 0, 1 and 2.
+	MOVL         $0x00000011, AX
+	KMOVW        AX, K1
+	MOVL         $0x00000044, AX
+	KMOVW        AX, K2
+	MOVL         $0x00000033, AX
+	KMOVW        AX, K3
+	MOVL         $0x00000055, AX
+	KMOVW        AX, K4
+	MOVL         $0x00000066, AX
+	KMOVW        AX, K5
+	MOVL         $0x00000077, AX
+	KMOVW        AX, K6
+	VMOVDQU64    (SI), Y0
+	VINSERTI64X4 $0x01, (R9), Z0, Z0
+	VMOVDQU64    32(SI), Y1
+	VINSERTI64X4 $0x01, 32(R9), Z1, Z1
+	VMOVDQU64    64(SI), Y2
+	VINSERTI64X4 $0x01, 64(R9), Z2, Z2
+	VMOVDQU64    96(SI), Y3
+	VINSERTI64X4 $0x01, 96(R9), Z3, Z3
+	VMOVDQU64    128(SI), Y4
+	VINSERTI64X4 $0x01, 128(R9), Z4, Z4
+	VMOVDQU64    (DI), Y5
+	VINSERTI64X4 $0x01, (R8), Z5, Z5
+	VMOVDQU64    32(DI), Y6
+	VINSERTI64X4 $0x01, 32(R8), Z6, Z6
+	VMOVDQU64    64(DI), Y7
+	VINSERTI64X4 $0x01, 64(R8), Z7, Z7
+	VMOVDQU64    96(DI), Y8
+	VINSERTI64X4 $0x01, 96(R8), Z8, Z8
+	VMOVDQU64    128(DI), Y9
+	VINSERTI64X4 $0x01, 128(R8), Z9, Z9
+
+	// U = (Y + 2p - X, Y + X, T, Z) from P = (X, Y, Z, T): with P' = (Y, X, T, Z) (an
+	// in-lane swap), P's lane 0 becomes 2p - X, then U = P' plus P in lanes 0 and 1.
+	VPBROADCASTQ ifmaConsts<>+16(SB), Z10
+	VPBROADCASTQ ifmaConsts<>+24(SB), Z11
+	VPSHUFD      $0x4e, Z5, Z12
+	VPSUBQ       Z5, Z10, K1, Z5
+	VPADDQ       Z5, Z12, K3, Z12
+	VPSHUFD      $0x4e, Z6, Z5
+	VPSUBQ       Z6, Z11, K1, Z6
+	VPADDQ       Z6, Z5, K3, Z5
+	VPSHUFD      $0x4e, Z7, Z6
+	VPSUBQ       Z7, Z11, K1, Z7
+	VPADDQ       Z7, Z6, K3, Z6
+	VPSHUFD      $0x4e, Z8, Z7
+	VPSUBQ       Z8, Z11, K1, Z8
+	VPADDQ       Z8, Z7, K3, Z7
+	VPSHUFD      $0x4e, Z9, Z8
+	VPSUBQ       Z9, Z11, K1, Z9
+	VPADDQ       Z9, Z8, K3, Z8
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Z12, Z9
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z12, Z12
+	VPSRLQ           $0x33, Z5, Z10
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z5, Z5
+	VPSRLQ           $0x33, Z6, Z11
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z6, Z6
+	VPSRLQ           $0x33, Z7, Z13
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z7, Z7
+	VPSRLQ           $0x33, Z8, Z14
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z8, Z8
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Z14, Z12
+	VPADDQ           Z9, Z5, Z5
+	VPADDQ           Z10, Z6, Z6
+	VPADDQ           Z11, Z7, Z7
+	VPADDQ           Z13, Z8, Z8
+
+	// (A, B, C, D) = U ∘ Q, as columns.
+	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
+	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
+	// those in column k+5.
+	// D and B: the high and low halves of columns 5..9.
+	VPXORQ      Z9, Z9, Z9
+	VPMADD52HUQ Z4, Z12, Z9
+	VPXORQ      Z10, Z10, Z10
+	VPMADD52HUQ Z4, Z5, Z10
+	VPXORQ      Z11, Z11, Z11
+	VPMADD52HUQ Z4, Z6, Z11
+	VPXORQ      Z13, Z13, Z13
+	VPMADD52HUQ Z4, Z7, Z13
+	VPXORQ      Z14, Z14, Z14
+	VPMADD52HUQ Z4, Z8, Z14
+	VPXORQ      Z15, Z15, Z15
+	VPMADD52LUQ Z4, Z5, Z15
+	VPXORQ      Z16, Z16, Z16
+	VPMADD52LUQ Z4, Z6, Z16
+	VPXORQ      Z17, Z17, Z17
+	VPMADD52LUQ Z4, Z7, Z17
+	VPXORQ      Z18, Z18, Z18
+	VPMADD52LUQ Z4, Z8, Z18
+	VPMADD52HUQ Z3, Z5, Z9
+	VPMADD52HUQ Z3, Z6, Z10
+	VPMADD52HUQ Z3, Z7, Z11
+	VPMADD52HUQ Z3, Z8, Z13
+	VPMADD52LUQ Z3, Z6, Z15
+	VPMADD52LUQ Z3, Z7, Z16
+	VPMADD52LUQ Z3, Z8, Z17
+	VPMADD52HUQ Z2, Z6, Z9
+	VPMADD52HUQ Z2, Z7, Z10
+	VPMADD52HUQ Z2, Z8, Z11
+	VPMADD52LUQ Z2, Z7, Z15
+	VPMADD52LUQ Z2, Z8, Z16
+	VPMADD52HUQ Z1, Z7, Z9
+	VPMADD52HUQ Z1, Z8, Z10
+	VPMADD52LUQ Z1, Z8, Z15
+	VPMADD52HUQ Z0, Z8, Z9
+
+	// u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.
+	VPADDQ Z9, Z9, Z9
+	VPADDQ Z15, Z9, Z9
+	VPSLLQ $0x04, Z9, Z15
+	VPADDQ Z9, Z15, Z15
+	VPADDQ Z10, Z10, Z10
+	VPADDQ Z16, Z10, Z10
+	VPSLLQ $0x04, Z10, Z16
+	VPADDQ Z10, Z16, Z16
+	VPADDQ Z11, Z11, Z11
+	VPADDQ Z17, Z11, Z11
+	VPSLLQ $0x04, Z11, Z17
+	VPADDQ Z11, Z17, Z17
+	VPADDQ Z13, Z13, Z13
+	VPADDQ Z18, Z13, Z13
+	VPSLLQ $0x04, Z13, Z18
+	VPADDQ Z13, Z18, Z18
+	VPADDQ Z14, Z14, Z14
+	VPSLLQ $0x04, Z14, Z19
+	VPADDQ Z14, Z19, Z19
+
+	// C: the high halves of columns 1..4, onto u_k.
+	VPMADD52HUQ Z3, Z12, Z14
+	VPMADD52HUQ Z2, Z12, Z13
+	VPMADD52HUQ Z1, Z12, Z11
+	VPMADD52HUQ Z0, Z12, Z10
+	VPMADD52HUQ Z2, Z5, Z14
+	VPMADD52HUQ Z1, Z5, Z13
+	VPMADD52HUQ Z0, Z5, Z11
+	VPMADD52HUQ Z1, Z6, Z14
+	VPMADD52HUQ Z0, Z6, Z13
+	VPMADD52HUQ Z0, Z7, Z14
+
+	// w_k = 2·(u_k + C_k) + s_k.
+	VPADDQ Z9, Z9, Z9
+	VPADDQ Z15, Z9, Z9
+	VPADDQ Z10, Z10, Z10
+	VPADDQ Z16, Z10, Z10
+	VPADDQ Z11, Z11, Z11
+	VPADDQ Z17, Z11, Z11
+	VPADDQ Z13, Z13, Z13
+	VPADDQ Z18, Z13, Z13
+	VPADDQ Z14, Z14, Z14
+	VPADDQ Z19, Z14, Z14
+
+	// A: the low halves of columns 0..4.
+	VPXORQ      Z15, Z15, Z15
+	VPMADD52LUQ Z4, Z12, Z15
+	VPXORQ      Z16, Z16, Z16
+	VPMADD52LUQ Z3, Z12, Z16
+	VPXORQ      Z17, Z17, Z17
+	VPMADD52LUQ Z2, Z12, Z17
+	VPXORQ      Z18, Z18, Z18
+	VPMADD52LUQ Z1, Z12, Z18
+	VPXORQ      Z19, Z19, Z19
+	VPMADD52LUQ Z0, Z12, Z19
+	VPMADD52LUQ Z3, Z5, Z15
+	VPMADD52LUQ Z2, Z5, Z16
+	VPMADD52LUQ Z1, Z5, Z17
+	VPMADD52LUQ Z0, Z5, Z18
+	VPMADD52LUQ Z2, Z6, Z15
+	VPMADD52LUQ Z1, Z6, Z16
+	VPMADD52LUQ Z0, Z6, Z17
+	VPMADD52LUQ Z1, Z7, Z15
+	VPMADD52LUQ Z0, Z7, Z16
+	VPMADD52LUQ Z0, Z8, Z15
+
+	// f_k = A_k + w_k.
+	VPADDQ Z9, Z19, Z19
+	VPADDQ Z10, Z18, Z18
+	VPADDQ Z11, Z17, Z17
+	VPADDQ Z13, Z16, Z16
+	VPADDQ Z14, Z15, Z15
+
+	// (E, H, F, G) = (B + β - A, B + A, D + β - C, D + C): with V = (A, B, C, D) and
+	// V' = (B, A, D, C) (an in-lane swap), V's lanes 0 and 2 become β - A and β - C,
+	// then V' + V.
+	VPBROADCASTQ ifmaConsts<>+32(SB), Z0
+	VPBROADCASTQ ifmaConsts<>+40(SB), Z1
+	VPSHUFD      $0x4e, Z19, Z2
+	VPSUBQ       Z19, Z0, K4, Z19
+	VPADDQ       Z19, Z2, Z2
+	VPSHUFD      $0x4e, Z18, Z3
+	VPSUBQ       Z18, Z1, K4, Z18
+	VPADDQ       Z18, Z3, Z3
+	VPSHUFD      $0x4e, Z17, Z4
+	VPSUBQ       Z17, Z1, K4, Z17
+	VPADDQ       Z17, Z4, Z4
+	VPSHUFD      $0x4e, Z16, Z5
+	VPSUBQ       Z16, Z1, K4, Z16
+	VPADDQ       Z16, Z5, Z5
+	VPSHUFD      $0x4e, Z15, Z6
+	VPSUBQ       Z15, Z1, K4, Z15
+	VPADDQ       Z15, Z6, Z6
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Z2, Z0
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z2, Z2
+	VPSRLQ           $0x33, Z3, Z1
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z3, Z3
+	VPSRLQ           $0x33, Z4, Z7
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z4, Z4
+	VPSRLQ           $0x33, Z5, Z8
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z5, Z5
+	VPSRLQ           $0x33, Z6, Z9
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z6, Z6
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Z9, Z2
+	VPADDQ           Z0, Z3, Z3
+	VPADDQ           Z1, Z4, Z4
+	VPADDQ           Z7, Z5, Z5
+	VPADDQ           Z8, Z6, Z6
+
+	// W1 = (E, G, G, E), W2 = (F, H, F, H): permutations (0, 3, 3, 0) and (2, 1, 2, 1).
+	VPERMQ $0x3c, Z2, Z0
+	VPERMQ $0x66, Z2, Z10
+	VPERMQ $0x3c, Z3, Z1
+	VPERMQ $0x66, Z3, Z11
+	VPERMQ $0x3c, Z4, Z7
+	VPERMQ $0x66, Z4, Z12
+	VPERMQ $0x3c, Z5, Z8
+	VPERMQ $0x66, Z5, Z13
+	VPERMQ $0x3c, Z6, Z9
+	VPERMQ $0x66, Z6, Z14
+
+	// P' = W1 ∘ W2 = (E·F, G·H, G·F, E·H), carried.
+	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
+	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
+	// those in column k+5.
+	// D and B: the high and low halves of columns 5..9.
+	VPXORQ      Z2, Z2, Z2
+	VPMADD52HUQ Z14, Z0, Z2
+	VPXORQ      Z3, Z3, Z3
+	VPMADD52HUQ Z14, Z1, Z3
+	VPXORQ      Z4, Z4, Z4
+	VPMADD52HUQ Z14, Z7, Z4
+	VPXORQ      Z5, Z5, Z5
+	VPMADD52HUQ Z14, Z8, Z5
+	VPXORQ      Z6, Z6, Z6
+	VPMADD52HUQ Z14, Z9, Z6
+	VPXORQ      Z15, Z15, Z15
+	VPMADD52LUQ Z14, Z1, Z15
+	VPXORQ      Z16, Z16, Z16
+	VPMADD52LUQ Z14, Z7, Z16
+	VPXORQ      Z17, Z17, Z17
+	VPMADD52LUQ Z14, Z8, Z17
+	VPXORQ      Z18, Z18, Z18
+	VPMADD52LUQ Z14, Z9, Z18
+	VPMADD52HUQ Z13, Z1, Z2
+	VPMADD52HUQ Z13, Z7, Z3
+	VPMADD52HUQ Z13, Z8, Z4
+	VPMADD52HUQ Z13, Z9, Z5
+	VPMADD52LUQ Z13, Z7, Z15
+	VPMADD52LUQ Z13, Z8, Z16
+	VPMADD52LUQ Z13, Z9, Z17
+	VPMADD52HUQ Z12, Z7, Z2
+	VPMADD52HUQ Z12, Z8, Z3
+	VPMADD52HUQ Z12, Z9, Z4
+	VPMADD52LUQ Z12, Z8, Z15
+	VPMADD52LUQ Z12, Z9, Z16
+	VPMADD52HUQ Z11, Z8, Z2
+	VPMADD52HUQ Z11, Z9, Z3
+	VPMADD52LUQ Z11, Z9, Z15
+	VPMADD52HUQ Z10, Z9, Z2
+
+	// u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.
+	VPADDQ Z2, Z2, Z2
+	VPADDQ Z15, Z2, Z2
+	VPSLLQ $0x04, Z2, Z15
+	VPADDQ Z2, Z15, Z15
+	VPADDQ Z3, Z3, Z3
+	VPADDQ Z16, Z3, Z3
+	VPSLLQ $0x04, Z3, Z16
+	VPADDQ Z3, Z16, Z16
+	VPADDQ Z4, Z4, Z4
+	VPADDQ Z17, Z4, Z4
+	VPSLLQ $0x04, Z4, Z17
+	VPADDQ Z4, Z17, Z17
+	VPADDQ Z5, Z5, Z5
+	VPADDQ Z18, Z5, Z5
+	VPSLLQ $0x04, Z5, Z18
+	VPADDQ Z5, Z18, Z18
+	VPADDQ Z6, Z6, Z6
+	VPSLLQ $0x04, Z6, Z19
+	VPADDQ Z6, Z19, Z19
+
+	// C: the high halves of columns 1..4, onto u_k.
+	VPMADD52HUQ Z13, Z0, Z6
+	VPMADD52HUQ Z12, Z0, Z5
+	VPMADD52HUQ Z11, Z0, Z4
+	VPMADD52HUQ Z10, Z0, Z3
+	VPMADD52HUQ Z12, Z1, Z6
+	VPMADD52HUQ Z11, Z1, Z5
+	VPMADD52HUQ Z10, Z1, Z4
+	VPMADD52HUQ Z11, Z7, Z6
+	VPMADD52HUQ Z10, Z7, Z5
+	VPMADD52HUQ Z10, Z8, Z6
+
+	// w_k = 2·(u_k + C_k) + s_k.
+	VPADDQ Z2, Z2, Z2
+	VPADDQ Z15, Z2, Z2
+	VPADDQ Z3, Z3, Z3
+	VPADDQ Z16, Z3, Z3
+	VPADDQ Z4, Z4, Z4
+	VPADDQ Z17, Z4, Z4
+	VPADDQ Z5, Z5, Z5
+	VPADDQ Z18, Z5, Z5
+	VPADDQ Z6, Z6, Z6
+	VPADDQ Z19, Z6, Z6
+
+	// A: the low halves of columns 0..4.
+	VPXORQ      Z15, Z15, Z15
+	VPMADD52LUQ Z14, Z0, Z15
+	VPXORQ      Z16, Z16, Z16
+	VPMADD52LUQ Z13, Z0, Z16
+	VPXORQ      Z17, Z17, Z17
+	VPMADD52LUQ Z12, Z0, Z17
+	VPXORQ      Z18, Z18, Z18
+	VPMADD52LUQ Z11, Z0, Z18
+	VPXORQ      Z19, Z19, Z19
+	VPMADD52LUQ Z10, Z0, Z19
+	VPMADD52LUQ Z13, Z1, Z15
+	VPMADD52LUQ Z12, Z1, Z16
+	VPMADD52LUQ Z11, Z1, Z17
+	VPMADD52LUQ Z10, Z1, Z18
+	VPMADD52LUQ Z12, Z7, Z15
+	VPMADD52LUQ Z11, Z7, Z16
+	VPMADD52LUQ Z10, Z7, Z17
+	VPMADD52LUQ Z11, Z8, Z15
+	VPMADD52LUQ Z10, Z8, Z16
+	VPMADD52LUQ Z10, Z9, Z15
+
+	// f_k = A_k + w_k.
+	VPADDQ Z2, Z19, Z19
+	VPADDQ Z3, Z18, Z18
+	VPADDQ Z4, Z17, Z17
+	VPADDQ Z5, Z16, Z16
+	VPADDQ Z6, Z15, Z15
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Z19, Z2
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z19, Z19
+	VPSRLQ           $0x33, Z18, Z3
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z18, Z18
+	VPSRLQ           $0x33, Z17, Z4
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z17, Z17
+	VPSRLQ           $0x33, Z16, Z5
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z16, Z16
+	VPSRLQ           $0x33, Z15, Z6
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z15, Z15
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Z6, Z19
+	VPADDQ           Z2, Z18, Z18
+	VPADDQ           Z3, Z17, Z17
+	VPADDQ           Z4, Z16, Z16
+	VPADDQ           Z5, Z15, Z15
+	VMOVDQU64        Y19, (DI)
+	VEXTRACTI64X4    $0x01, Z19, (R8)
+	VMOVDQU64        Y18, 32(DI)
+	VEXTRACTI64X4    $0x01, Z18, 32(R8)
+	VMOVDQU64        Y17, 64(DI)
+	VEXTRACTI64X4    $0x01, Z17, 64(R8)
+	VMOVDQU64        Y16, 96(DI)
+	VEXTRACTI64X4    $0x01, Z16, 96(R8)
+	VMOVDQU64        Y15, 128(DI)
+	VEXTRACTI64X4    $0x01, Z15, 128(R8)
+	VZEROUPPER
+	RET
+
 // func ifmaCachedAsm(q *[5][4]uint64, p *[5][4]uint64, scale *[5][4]uint64)
 // Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL
 TEXT ·ifmaCachedAsm(SB), NOSPLIT, $0-24
@@ -2343,5 +2730,228 @@ TEXT ·ifmaCachedAsm(SB), NOSPLIT, $0-24
 	VMOVDQU64        Y17, 64(DI)
 	VMOVDQU64        Y16, 96(DI)
 	VMOVDQU64        Y15, 128(DI)
+	VZEROUPPER
+	RET
+
+// func ifmaCached2Asm(q *[5][4]uint64, p *[5][4]uint64, q2 *[5][4]uint64, p2 *[5][4]uint64, scale *[5][4]uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL
+TEXT ·ifmaCached2Asm(SB), NOSPLIT, $0-40
+	MOVQ q+0(FP), DI
+	MOVQ p+8(FP), SI
+	MOVQ q2+16(FP), R8
+	MOVQ p2+24(FP), R9
+	MOVQ scale+32(FP), DX
+
+	// Lane masks, in each half: K1 = lane 0, K2 = lane 2, K3 = lanes 0 and 1, K4 = lanes 0 and 2,
+	// K5 = lanes 1 and 2, K6 = lanes 0, 1 and 2.
+	MOVL         $0x00000011, AX
+	KMOVW        AX, K1
+	MOVL         $0x00000044, AX
+	KMOVW        AX, K2
+	MOVL         $0x00000033, AX
+	KMOVW        AX, K3
+	MOVL         $0x00000055, AX
+	KMOVW        AX, K4
+	MOVL         $0x00000066, AX
+	KMOVW        AX, K5
+	MOVL         $0x00000077, AX
+	KMOVW        AX, K6
+	VMOVDQU64    (SI), Y0
+	VINSERTI64X4 $0x01, (R9), Z0, Z0
+	VMOVDQU64    32(SI), Y1
+	VINSERTI64X4 $0x01, 32(R9), Z1, Z1
+	VMOVDQU64    64(SI), Y2
+	VINSERTI64X4 $0x01, 64(R9), Z2, Z2
+	VMOVDQU64    96(SI), Y3
+	VINSERTI64X4 $0x01, 96(R9), Z3, Z3
+	VMOVDQU64    128(SI), Y4
+	VINSERTI64X4 $0x01, 128(R9), Z4, Z4
+
+	// U = (Y + 2p - X, Y + X, T, Z) from P = (X, Y, Z, T): with P' = (Y, X, T, Z) (an
+	// in-lane swap), P's lane 0 becomes 2p - X, then U = P' plus P in lanes 0 and 1.
+	VPBROADCASTQ ifmaConsts<>+16(SB), Z5
+	VPBROADCASTQ ifmaConsts<>+24(SB), Z6
+	VPSHUFD      $0x4e, Z0, Z7
+	VPSUBQ       Z0, Z5, K1, Z0
+	VPADDQ       Z0, Z7, K3, Z7
+	VPSHUFD      $0x4e, Z1, Z0
+	VPSUBQ       Z1, Z6, K1, Z1
+	VPADDQ       Z1, Z0, K3, Z0
+	VPSHUFD      $0x4e, Z2, Z1
+	VPSUBQ       Z2, Z6, K1, Z2
+	VPADDQ       Z2, Z1, K3, Z1
+	VPSHUFD      $0x4e, Z3, Z2
+	VPSUBQ       Z3, Z6, K1, Z3
+	VPADDQ       Z3, Z2, K3, Z2
+	VPSHUFD      $0x4e, Z4, Z3
+	VPSUBQ       Z4, Z6, K1, Z4
+	VPADDQ       Z4, Z3, K3, Z3
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Z7, Z4
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z7, Z7
+	VPSRLQ           $0x33, Z0, Z5
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z0, Z0
+	VPSRLQ           $0x33, Z1, Z6
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z1, Z1
+	VPSRLQ           $0x33, Z2, Z8
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z2, Z2
+	VPSRLQ           $0x33, Z3, Z9
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z3, Z3
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Z9, Z7
+	VPADDQ           Z4, Z0, Z0
+	VPADDQ           Z5, Z1, Z1
+	VPADDQ           Z6, Z2, Z2
+	VPADDQ           Z8, Z3, Z3
+	VMOVDQU64        (DX), Y4
+	VINSERTI64X4     $0x01, (DX), Z4, Z4
+	VMOVDQU64        32(DX), Y5
+	VINSERTI64X4     $0x01, 32(DX), Z5, Z5
+	VMOVDQU64        64(DX), Y6
+	VINSERTI64X4     $0x01, 64(DX), Z6, Z6
+	VMOVDQU64        96(DX), Y8
+	VINSERTI64X4     $0x01, 96(DX), Z8, Z8
+	VMOVDQU64        128(DX), Y9
+	VINSERTI64X4     $0x01, 128(DX), Z9, Z9
+
+	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
+	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
+	// those in column k+5.
+	// D and B: the high and low halves of columns 5..9.
+	VPXORQ      Z10, Z10, Z10
+	VPMADD52HUQ Z9, Z7, Z10
+	VPXORQ      Z11, Z11, Z11
+	VPMADD52HUQ Z9, Z0, Z11
+	VPXORQ      Z12, Z12, Z12
+	VPMADD52HUQ Z9, Z1, Z12
+	VPXORQ      Z13, Z13, Z13
+	VPMADD52HUQ Z9, Z2, Z13
+	VPXORQ      Z14, Z14, Z14
+	VPMADD52HUQ Z9, Z3, Z14
+	VPXORQ      Z15, Z15, Z15
+	VPMADD52LUQ Z9, Z0, Z15
+	VPXORQ      Z16, Z16, Z16
+	VPMADD52LUQ Z9, Z1, Z16
+	VPXORQ      Z17, Z17, Z17
+	VPMADD52LUQ Z9, Z2, Z17
+	VPXORQ      Z18, Z18, Z18
+	VPMADD52LUQ Z9, Z3, Z18
+	VPMADD52HUQ Z8, Z0, Z10
+	VPMADD52HUQ Z8, Z1, Z11
+	VPMADD52HUQ Z8, Z2, Z12
+	VPMADD52HUQ Z8, Z3, Z13
+	VPMADD52LUQ Z8, Z1, Z15
+	VPMADD52LUQ Z8, Z2, Z16
+	VPMADD52LUQ Z8, Z3, Z17
+	VPMADD52HUQ Z6, Z1, Z10
+	VPMADD52HUQ Z6, Z2, Z11
+	VPMADD52HUQ Z6, Z3, Z12
+	VPMADD52LUQ Z6, Z2, Z15
+	VPMADD52LUQ Z6, Z3, Z16
+	VPMADD52HUQ Z5, Z2, Z10
+	VPMADD52HUQ Z5, Z3, Z11
+	VPMADD52LUQ Z5, Z3, Z15
+	VPMADD52HUQ Z4, Z3, Z10
+
+	// u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.
+	VPADDQ Z10, Z10, Z10
+	VPADDQ Z15, Z10, Z10
+	VPSLLQ $0x04, Z10, Z15
+	VPADDQ Z10, Z15, Z15
+	VPADDQ Z11, Z11, Z11
+	VPADDQ Z16, Z11, Z11
+	VPSLLQ $0x04, Z11, Z16
+	VPADDQ Z11, Z16, Z16
+	VPADDQ Z12, Z12, Z12
+	VPADDQ Z17, Z12, Z12
+	VPSLLQ $0x04, Z12, Z17
+	VPADDQ Z12, Z17, Z17
+	VPADDQ Z13, Z13, Z13
+	VPADDQ Z18, Z13, Z13
+	VPSLLQ $0x04, Z13, Z18
+	VPADDQ Z13, Z18, Z18
+	VPADDQ Z14, Z14, Z14
+	VPSLLQ $0x04, Z14, Z19
+	VPADDQ Z14, Z19, Z19
+
+	// C: the high halves of columns 1..4, onto u_k.
+	VPMADD52HUQ Z8, Z7, Z14
+	VPMADD52HUQ Z6, Z7, Z13
+	VPMADD52HUQ Z5, Z7, Z12
+	VPMADD52HUQ Z4, Z7, Z11
+	VPMADD52HUQ Z6, Z0, Z14
+	VPMADD52HUQ Z5, Z0, Z13
+	VPMADD52HUQ Z4, Z0, Z12
+	VPMADD52HUQ Z5, Z1, Z14
+	VPMADD52HUQ Z4, Z1, Z13
+	VPMADD52HUQ Z4, Z2, Z14
+
+	// w_k = 2·(u_k + C_k) + s_k.
+	VPADDQ Z10, Z10, Z10
+	VPADDQ Z15, Z10, Z10
+	VPADDQ Z11, Z11, Z11
+	VPADDQ Z16, Z11, Z11
+	VPADDQ Z12, Z12, Z12
+	VPADDQ Z17, Z12, Z12
+	VPADDQ Z13, Z13, Z13
+	VPADDQ Z18, Z13, Z13
+	VPADDQ Z14, Z14, Z14
+	VPADDQ Z19, Z14, Z14
+
+	// A: the low halves of columns 0..4.
+	VPXORQ      Z15, Z15, Z15
+	VPMADD52LUQ Z9, Z7, Z15
+	VPXORQ      Z16, Z16, Z16
+	VPMADD52LUQ Z8, Z7, Z16
+	VPXORQ      Z17, Z17, Z17
+	VPMADD52LUQ Z6, Z7, Z17
+	VPXORQ      Z18, Z18, Z18
+	VPMADD52LUQ Z5, Z7, Z18
+	VPXORQ      Z19, Z19, Z19
+	VPMADD52LUQ Z4, Z7, Z19
+	VPMADD52LUQ Z8, Z0, Z15
+	VPMADD52LUQ Z6, Z0, Z16
+	VPMADD52LUQ Z5, Z0, Z17
+	VPMADD52LUQ Z4, Z0, Z18
+	VPMADD52LUQ Z6, Z1, Z15
+	VPMADD52LUQ Z5, Z1, Z16
+	VPMADD52LUQ Z4, Z1, Z17
+	VPMADD52LUQ Z5, Z2, Z15
+	VPMADD52LUQ Z4, Z2, Z16
+	VPMADD52LUQ Z4, Z3, Z15
+
+	// f_k = A_k + w_k.
+	VPADDQ Z10, Z19, Z19
+	VPADDQ Z11, Z18, Z18
+	VPADDQ Z12, Z17, Z17
+	VPADDQ Z13, Z16, Z16
+	VPADDQ Z14, Z15, Z15
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Z19, Z10
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z19, Z19
+	VPSRLQ           $0x33, Z18, Z11
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z18, Z18
+	VPSRLQ           $0x33, Z17, Z12
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z17, Z17
+	VPSRLQ           $0x33, Z16, Z13
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z16, Z16
+	VPSRLQ           $0x33, Z15, Z14
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z15, Z15
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Z14, Z19
+	VPADDQ           Z10, Z18, Z18
+	VPADDQ           Z11, Z17, Z17
+	VPADDQ           Z12, Z16, Z16
+	VPADDQ           Z13, Z15, Z15
+	VMOVDQU64        Y19, (DI)
+	VEXTRACTI64X4    $0x01, Z19, (R8)
+	VMOVDQU64        Y18, 32(DI)
+	VEXTRACTI64X4    $0x01, Z18, 32(R8)
+	VMOVDQU64        Y17, 64(DI)
+	VEXTRACTI64X4    $0x01, Z17, 64(R8)
+	VMOVDQU64        Y16, 96(DI)
+	VEXTRACTI64X4    $0x01, Z16, 96(R8)
+	VMOVDQU64        Y15, 128(DI)
+	VEXTRACTI64X4    $0x01, Z15, 128(R8)
 	VZEROUPPER
 	RET

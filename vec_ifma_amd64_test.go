@@ -239,6 +239,50 @@ func TestIFMAAddAffine2Kernel(t *testing.T) {
 	}
 }
 
+// TestIFMAWideCachedKernels runs the wide cached form and cached addition
+// on hundreds of pairs against their twins (two four-lane calls), limb for
+// limb, with guard words around both outputs, the cached form also in
+// place (q = p, q2 = p2).
+func TestIFMAWideCachedKernels(t *testing.T) {
+	iftRequireIFMA(t)
+	r := ptRand(t)
+	accs := iftAccumulators(t, r, 300)
+	for n, p := range accs {
+		p2 := accs[(n+1+r.IntN(len(accs)-1))%len(accs)]
+		what := " input " + strconv.Itoa(n)
+
+		var want, want2 ifmaLanes
+		ifmaCached2Generic(&want, p, &want2, p2)
+		g, g2 := newVecGuarded(&ifmaLanes{}), newVecGuarded(&ifmaLanes{})
+		pc, p2c := *p, *p2
+		ifmaCached2(&g.v, &pc, &g2.v, &p2c)
+		g.check(t, "ifmaCached2 (first)"+what)
+		g2.check(t, "ifmaCached2 (second)"+what)
+		vecSameLimbs(t, "ifmaCached2 (first)"+what, g.v[:], want[:])
+		vecSameLimbs(t, "ifmaCached2 (second)"+what, g2.v[:], want2[:])
+		if pc != *p || p2c != *p2 {
+			t.Fatalf("ifmaCached2%s modified an input", what)
+		}
+		ifmaCached2(&pc, &pc, &p2c, &p2c)
+		vecSameLimbs(t, "ifmaCached2 (in place, first)"+what, pc[:], want[:])
+		vecSameLimbs(t, "ifmaCached2 (in place, second)"+what, p2c[:], want2[:])
+
+		// The cached forms just made, as the addends of the other point.
+		sum, sum2 := *p, *p2
+		ifmaAddCached2Generic(&sum, &want2, &sum2, &want)
+		g, g2 = newVecGuarded(p), newVecGuarded(p2)
+		qc, q2c := want2, want
+		ifmaAddCached2(&g.v, &qc, &g2.v, &q2c)
+		g.check(t, "ifmaAddCached2 (first)"+what)
+		g2.check(t, "ifmaAddCached2 (second)"+what)
+		vecSameLimbs(t, "ifmaAddCached2 (first)"+what, g.v[:], sum[:])
+		vecSameLimbs(t, "ifmaAddCached2 (second)"+what, g2.v[:], sum2[:])
+		if qc != want2 || q2c != want {
+			t.Fatalf("ifmaAddCached2%s modified an addend", what)
+		}
+	}
+}
+
 func TestIFMAAddDigitKernel(t *testing.T) {
 	iftRequireIFMA(t)
 	r := ptRand(t)
@@ -510,9 +554,11 @@ func TestIFMAAllocs(t *testing.T) {
 	var masks [vecDigitMaskCount]uint64
 	vecDigitMasks(&masks, -5)
 	for name, f := range map[string]func(){
-		"ifmaMul":       func() { ifmaMul(be.acc, be.acc, be.step) },
-		"ifmaDouble":    func() { ifmaDouble(be.acc) },
-		"ifmaAddAffine": func() { ifmaAddAffine(be.acc, &be.row[2], ^uint64(0)) },
+		"ifmaMul":        func() { ifmaMul(be.acc, be.acc, be.step) },
+		"ifmaDouble":     func() { ifmaDouble(be.acc) },
+		"ifmaAddAffine":  func() { ifmaAddAffine(be.acc, &be.row[2], ^uint64(0)) },
+		"ifmaCached2":    func() { ifmaCached2(&c, be.acc, be.step, be.step) },
+		"ifmaAddCached2": func() { ifmaAddCached2(be.acc, be.step, &c, be.step) },
 		"ifmaAddAffine2": func() {
 			ifmaAddAffine2(be.acc, &be.row[2], ^uint64(0), be.step, &be.row[5], 0)
 		},

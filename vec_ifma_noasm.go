@@ -29,4 +29,6 @@ func ifmaAddDigit(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]ui
 
 func ifmaAddCached(p, q *ifmaLanes) { ifmaAddCachedGeneric(p, q) }
 
-func ifmaCached(q, p *ifmaLanes) { ifmaCachedGeneric(q, p) }
+func ifmaCached(q, p *ifmaLanes)             { ifmaCachedGeneric(q, p) }
+func ifmaAddCached2(p, q, p2, q2 *ifmaLanes) { ifmaAddCached2Generic(p, q, p2, q2) }
+func ifmaCached2(q, p, q2, p2 *ifmaLanes)    { ifmaCached2Generic(q, p, q2, p2) }

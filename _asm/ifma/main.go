@@ -18,8 +18,9 @@
 // sign (ifmaAddAffine), the same fused with the constant-time scan of a row
 // of eight addends (ifmaAddDigit), the addition of an unsigned addend
 // (ifmaAddCached) and the cached form (ifmaCached), and two additions with
-// a sign at once (ifmaAddAffine2, whose twin is two calls of
-// ifmaAddAffineGeneric; see ifma52.Wide). A vector field element
+// a sign at once (ifmaAddAffine2), and likewise two cached additions
+// (ifmaAddCached2) and two cached forms (ifmaCached2): each wide routine's
+// twin is two calls of the four-lane twin (see ifma52.Wide). A vector field element
 // is five limbs, limb k being one YMM register that holds limb k of four
 // field elements in its four 64-bit lanes (memory layout [5][4]uint64).
 //
@@ -48,8 +49,9 @@
 // or the constant table plus a constant. The lane masks in K1..K6 are
 // constants. The digit and the sign act only through masks computed in Go
 // (vecDigitMasks, or the neg argument), with bitwise instructions
-// (VPANDQ, VPTERNLOGQ). ifmaAddAffine2 is straight-line code too, but only
-// the variable-time bucket method calls it, so dudect does not measure it.
+// (VPANDQ, VPTERNLOGQ). The wide routines are straight-line code too, but
+// only the variable-time bucket method calls them, so dudect does not
+// measure them.
 package main
 
 import (
@@ -110,7 +112,9 @@ func main() {
 	addAffine2Routine()
 	addDigitRoutine()
 	addCachedRoutine()
+	addCached2Routine()
 	cachedRoutine()
+	cached2Routine()
 	Generate()
 }
 
@@ -351,6 +355,25 @@ func addCachedRoutine() {
 	addToPoint(q)
 }
 
+// addCached2Routine writes the wide twin of addCachedRoutine, for the
+// running sums of Pippenger's method (see addAffine2Routine).
+func addCached2Routine() {
+	TEXT("ifmaAddCached2Asm", NOSPLIT, "func(p *[5][4]uint64, q *[5][4]uint64, p2 *[5][4]uint64, q2 *[5][4]uint64)")
+	Pragma("noescape")
+	Doc("ifmaAddCached2Asm does ifmaAddCachedAsm(p, q) and ifmaAddCachedAsm(p2, q2) at once, in the",
+		"two halves of ZMM registers. It requires ifmaAvailable. p and p2 must not overlap.")
+	ifma52.Wide = true
+	defer func() { ifma52.Wide = false }()
+	Load(Param("p"), RDI)
+	Load(Param("q"), RSI)
+	Load(Param("p2"), R8)
+	Load(Param("q2"), R9)
+	ifma52.SetLaneMasks(laneMasks)
+	q := ifma52.LoadElem2(Mem{Base: RSI}, Mem{Base: R9})
+	p := ifma52.LoadElem2(Mem{Base: RDI}, Mem{Base: R8})
+	ifma52.StoreAndReturn2(addBody(p, q), Mem{Base: RDI}, Mem{Base: R8})
+}
+
 func cachedRoutine() {
 	TEXT("ifmaCachedAsm", NOSPLIT, "func(q *[5][4]uint64, p *[5][4]uint64, scale *[5][4]uint64)")
 	Pragma("noescape")
@@ -367,4 +390,29 @@ func cachedRoutine() {
 	regs.PutElem(u)
 	regs.PutElem(k)
 	ifma52.StoreAndReturn(out, Mem{Base: RDI})
+}
+
+// cached2Routine writes the wide twin of cachedRoutine: the same scale in
+// both halves.
+func cached2Routine() {
+	TEXT("ifmaCached2Asm", NOSPLIT, "func(q *[5][4]uint64, p *[5][4]uint64, q2 *[5][4]uint64, p2 *[5][4]uint64, scale *[5][4]uint64)")
+	Pragma("noescape")
+	Doc("ifmaCached2Asm does ifmaCachedAsm(q, p, scale) and ifmaCachedAsm(q2, p2, scale) at once, in",
+		"the two halves of ZMM registers. It requires ifmaAvailable. q may alias p and q2 may",
+		"alias p2; q and q2 must not overlap.")
+	ifma52.Wide = true
+	defer func() { ifma52.Wide = false }()
+	Load(Param("q"), RDI)
+	Load(Param("p"), RSI)
+	Load(Param("q2"), R8)
+	Load(Param("p2"), R9)
+	Load(Param("scale"), RDX)
+	ifma52.SetLaneMasks(laneMasks)
+	p := ifma52.LoadElem2(Mem{Base: RSI}, Mem{Base: R9})
+	u := sums(p)
+	k := ifma52.LoadElem2(Mem{Base: RDX}, Mem{Base: RDX})
+	out := ifma52.Mul(u, k)
+	regs.PutElem(u)
+	regs.PutElem(k)
+	ifma52.StoreAndReturn2(out, Mem{Base: RDI}, Mem{Base: R8})
 }
