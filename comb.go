@@ -278,8 +278,20 @@ func vecPackedComb[B vecBackend[L, A], L, A any]() *[vecCombRows][combEntries]A 
 // memory), where digits are the entries of Scalar.oddDigits and start
 // is the T_δ of the same scalar: one addDigit (scan and addition) per
 // digit from the top, no doubling.
+//
+// Where B pairs its operations (IFMA), the sum runs in two accumulators:
+// the rows of even i go to one, from start, and those of odd i to the
+// other, from the base point B. Each step is one addDigit2, and the two are
+// joined at the end, with B subtracted: 31 wide steps, one addDigit, one
+// cached form, and two cached additions, in place of 63 addDigits. B and
+// its negation are public constants. The second accumulator is never the
+// identity: it is (1 + Σ_(odd i ≥ j) d_i·16^i)·P, and that integer is 1
+// mod 16 and of size below l.
 func vecCombMult[B vecBackend[L, A], L, A any](v *Point, rows *[vecCombRows][combEntries]A, start *Point, digits *[oddDigitCount]int8) *Point {
 	var b B
+	if b.pairs() {
+		return vecCombMult2[B](v, rows, start, digits)
+	}
 	var room vecRoom[vecAcc[L]]
 	acc := room.get()
 	acc.point.Set(start)
@@ -287,6 +299,39 @@ func vecCombMult[B vecBackend[L, A], L, A any](v *Point, rows *[vecCombRows][com
 	for i := len(digits) - 1; i >= 0; i-- {
 		b.addDigit(vecHide(&acc.p), &rows[i], int32(digits[i]))
 	}
+	b.toPoint(vecHide(&acc.point), vecHide(&acc.p))
+	return v.Set(&acc.point)
+}
+
+// vecComb2Room is room for the comb's two accumulators, the cached form
+// that joins them, and the point the sum ends as.
+type vecComb2Room[L any] struct {
+	p, p2, c L
+	point    Point
+}
+
+// vecCombMult2 is vecCombMult with two accumulators (see there).
+func vecCombMult2[B vecBackend[L, A], L, A any](v *Point, rows *[vecCombRows][combEntries]A, start *Point, digits *[oddDigitCount]int8) *Point {
+	var b B
+	var room vecRoom[vecComb2Room[L]]
+	acc := room.get()
+	acc.point.Set(start)
+	b.fromPoint(vecHide(&acc.p), vecHide(&acc.point))
+	acc.point.Set(generator)
+	b.fromPoint(vecHide(&acc.p2), vecHide(&acc.point))
+	i := len(digits) - 1
+	for ; i > 0; i -= 2 {
+		b.addDigit2(vecHide(&acc.p), &rows[i], int32(digits[i]), vecHide(&acc.p2), &rows[i-1], int32(digits[i-1]))
+	}
+	if i == 0 {
+		b.addDigit(vecHide(&acc.p), &rows[0], int32(digits[0]))
+	}
+	b.cached(vecHide(&acc.c), vecHide(&acc.p2))
+	b.addCached(vecHide(&acc.p), vecHide(&acc.c))
+	acc.point.Negate(generator)
+	b.fromPoint(vecHide(&acc.c), vecHide(&acc.point))
+	b.cached(vecHide(&acc.c), vecHide(&acc.c))
+	b.addCached(vecHide(&acc.p), vecHide(&acc.c))
 	b.toPoint(vecHide(&acc.point), vecHide(&acc.p))
 	return v.Set(&acc.point)
 }

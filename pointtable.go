@@ -22,7 +22,7 @@ import "unsafe"
 //
 // Vector (w = 4, k = 1): building costs 1701V, 2.6 ScalarMults, with cached
 // addends and no inversion; ScalarMultTable is 63 additions (126V) with
-// their scans inside the kernel, as ScalarBaseMult. The comb is 63 rows · 8
+// their scans inside the kernel, two at a time on IFMA, as ScalarBaseMult. The comb is 63 rows · 8
 // entries · 160 bytes = 79 KiB, on the AVX2 and the IFMA backends alike.
 //
 // Either way the PointTable itself adds 512 bytes: q, the two starts, and

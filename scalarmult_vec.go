@@ -19,7 +19,7 @@ type vecAcc[L any] struct {
 
 // scalarBaseMultVec is ScalarBaseMult's comb with spacing 1 over B's
 // baseComb, from start: one addDigit (scan and mixed addition) per digit,
-// no doubling.
+// two at a time where B pairs them, no doubling.
 func scalarBaseMultVec[B vecBackend[L, A], L, A any](v, start *Point, digits *[oddDigitCount]int8) *Point {
 	var b B
 	return vecCombMult[B](v, b.baseComb(), start, digits)

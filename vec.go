@@ -67,6 +67,13 @@ type vecBackend[L, A any] interface {
 	// The constant-time loops pass the entry numbers of Scalar.oddDigits,
 	// which are never 0, over rows of odd multiples: row[i] is (2i+1)·R.
 	addDigit(p *L, row *[combEntries]A, d int32)
+	// addDigit2 does addDigit(p, row, d) and addDigit(p2, row2, d2), at
+	// once where the backend has a kernel for two (IFMA). p and p2 must not
+	// overlap.
+	addDigit2(p *L, row *[combEntries]A, d int32, p2 *L, row2 *[combEntries]A, d2 int32)
+	// pairs reports whether the ...2 methods cost about one operation, so
+	// that a loop gains by splitting its work into two accumulators.
+	pairs() bool
 	// selectAddend sets a to x when bit is 1 and to y when bit is 0, in
 	// constant time in bit: every word of both is read and kept under a
 	// mask.

@@ -288,6 +288,14 @@ func (avx2Backend) addDigit(p *avx2Lanes, row *[combEntries]avx2Addend, d int32)
 	avx2AddDigit(p, row, d)
 }
 
+func (avx2Backend) addDigit2(p *avx2Lanes, row *[combEntries]avx2Addend, d int32, p2 *avx2Lanes, row2 *[combEntries]avx2Addend, d2 int32) {
+	avx2AddDigit(p, row, d)
+	avx2AddDigit(p2, row2, d2)
+}
+
+// pairs is false: the ...2 methods are two calls here.
+func (avx2Backend) pairs() bool { return false }
+
 func (avx2Backend) selectAddend(a, x, y *avx2Addend, bit uint64) {
 	m := -uint32(bit & 1)
 	for i := range a {

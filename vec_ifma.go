@@ -291,6 +291,14 @@ func ifmaAddDigitGeneric(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskC
 	ifmaAddAffineGeneric(p, &a, masks[combEntries])
 }
 
+// ifmaAddDigit2Generic does ifmaAddDigitGeneric(p, row, masks), then
+// ifmaAddDigitGeneric(p2, row2, masks2): the twin of the wide kernel. p and
+// p2 must not overlap.
+func ifmaAddDigit2Generic(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]uint64, p2 *ifmaLanes, row2 *[8]ifmaAddend, masks2 *[vecDigitMaskCount]uint64) {
+	ifmaAddDigitGeneric(p, row, masks)
+	ifmaAddDigitGeneric(p2, row2, masks2)
+}
+
 // The doubling, lane by lane (HWCD 2008, section 3.3, a = -1):
 //
 //	(A, B, Z², X·Y) = (X, Y, Z, X) ∘ (X, Y, Z, Y), as columns
@@ -371,6 +379,16 @@ func (ifmaBackend) addDigit(p *ifmaLanes, row *[combEntries]ifmaAddend, d int32)
 	vecDigitMasks(&masks, d)
 	ifmaAddDigit(p, row, &masks)
 }
+
+func (ifmaBackend) addDigit2(p *ifmaLanes, row *[combEntries]ifmaAddend, d int32, p2 *ifmaLanes, row2 *[combEntries]ifmaAddend, d2 int32) {
+	var masks, masks2 [vecDigitMaskCount]uint64
+	vecDigitMasks(&masks, d)
+	vecDigitMasks(&masks2, d2)
+	ifmaAddDigit2(p, row, &masks, p2, row2, &masks2)
+}
+
+// pairs is true: the wide kernels take about the time of one operation.
+func (ifmaBackend) pairs() bool { return true }
 
 func (ifmaBackend) selectAddend(a, x, y *ifmaAddend, bit uint64) {
 	m := -(bit & 1)

@@ -49,6 +49,11 @@ func ifmaAddDigit(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]ui
 	ifmaAddDigitAsm((*[5][4]uint64)(p), (*[8][5][4]uint64)(unsafe.Pointer(row)), masks)
 }
 
+func ifmaAddDigit2(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]uint64, p2 *ifmaLanes, row2 *[8]ifmaAddend, masks2 *[vecDigitMaskCount]uint64) {
+	ifmaAddDigit2Asm((*[5][4]uint64)(p), (*[8][5][4]uint64)(unsafe.Pointer(row)), masks,
+		(*[5][4]uint64)(p2), (*[8][5][4]uint64)(unsafe.Pointer(row2)), masks2)
+}
+
 func ifmaAddCached(p, q *ifmaLanes) { ifmaAddCachedAsm((*[5][4]uint64)(p), (*[5][4]uint64)(q)) }
 
 func ifmaCached(q, p *ifmaLanes) {

@@ -318,6 +318,55 @@ func TestIFMAAddDigitKernel(t *testing.T) {
 	}
 }
 
+// TestIFMAAddDigit2Kernel runs the wide scan and addition on pairs of
+// accumulators and of rows, with every pair of digits, against its twin
+// (two four-lane calls), limb for limb, with guard words around both
+// outputs and a check that neither row is modified.
+func TestIFMAAddDigit2Kernel(t *testing.T) {
+	iftRequireIFMA(t)
+	r := ptRand(t)
+	addends := iftAddends(t, r, 64)
+	accs := iftAccumulators(t, r, 24)
+	for n, p := range accs {
+		p2 := accs[(n+1+r.IntN(len(accs)-1))%len(accs)]
+		var rows [2]*vecGuarded[[8]ifmaAddend]
+		for j := range rows {
+			rows[j] = newVecGuarded(&[8]ifmaAddend{})
+			if (n+j)%2 == 0 {
+				pts, _ := iftRow(t, ptPoints(t, r, 12)[2+r.IntN(10)])
+				rows[j].v = *pts
+			} else {
+				for i := range rows[j].v {
+					rows[j].v[i] = *addends[r.IntN(len(addends))]
+				}
+			}
+		}
+		saved, saved2 := *rows[0], *rows[1]
+		for d := int32(-8); d <= 8; d++ {
+			for d2 := int32(-8); d2 <= 8; d2++ {
+				if d == 0 || d2 == 0 {
+					continue // names no entry
+				}
+				what := "ifmaAddDigit2 input " + strconv.Itoa(n) + " digits " + strconv.Itoa(int(d)) + ", " + strconv.Itoa(int(d2))
+				var masks, masks2 [vecDigitMaskCount]uint64
+				vecDigitMasks(&masks, d)
+				vecDigitMasks(&masks2, d2)
+				want, want2 := *p, *p2
+				ifmaAddDigit2Generic(&want, &rows[0].v, &masks, &want2, &rows[1].v, &masks2)
+				g, g2 := newVecGuarded(p), newVecGuarded(p2)
+				ifmaAddDigit2(&g.v, &rows[0].v, &masks, &g2.v, &rows[1].v, &masks2)
+				g.check(t, what+" (first)")
+				g2.check(t, what+" (second)")
+				vecSameLimbs(t, what+" (first)", g.v[:], want[:])
+				vecSameLimbs(t, what+" (second)", g2.v[:], want2[:])
+				if *rows[0] != saved || *rows[1] != saved2 {
+					t.Fatalf("%s modified a row", what)
+				}
+			}
+		}
+	}
+}
+
 // TestIFMAKernelChains runs chains of 300 operations from points, the
 // identity and arbitrary limbs on the kernels and on the twins side by
 // side, comparing the limbs at every step.
@@ -558,6 +607,7 @@ func TestIFMAAllocs(t *testing.T) {
 		"ifmaDouble":     func() { ifmaDouble(be.acc) },
 		"ifmaAddAffine":  func() { ifmaAddAffine(be.acc, &be.row[2], ^uint64(0)) },
 		"ifmaCached2":    func() { ifmaCached2(&c, be.acc, be.step, be.step) },
+		"ifmaAddDigit2":  func() { ifmaAddDigit2(be.acc, be.row, &masks, be.step, be.row, &masks) },
 		"ifmaAddCached2": func() { ifmaAddCached2(be.acc, be.step, &c, be.step) },
 		"ifmaAddAffine2": func() {
 			ifmaAddAffine2(be.acc, &be.row[2], ^uint64(0), be.step, &be.row[5], 0)

@@ -35,6 +35,13 @@ func ifmaAddAffine2Asm(p *[5][4]uint64, a *[5][4]uint64, neg uint64, p2 *[5][4]u
 //go:noescape
 func ifmaAddDigitAsm(p *[5][4]uint64, row *[8][5][4]uint64, masks *[9]uint64)
 
+// ifmaAddDigit2Asm does ifmaAddDigitAsm(p, row, masks) and ifmaAddDigitAsm(p2, row2, masks2)
+// at once, in the two halves of ZMM registers. It requires ifmaAvailable. p and p2
+// must not overlap.
+//
+//go:noescape
+func ifmaAddDigit2Asm(p *[5][4]uint64, row *[8][5][4]uint64, masks *[9]uint64, p2 *[5][4]uint64, row2 *[8][5][4]uint64, masks2 *[9]uint64)
+
 // ifmaAddCachedAsm sets p = p + q for an addend q, as ifmaAddCachedGeneric does.
 // It requires ifmaAvailable.
 //

@@ -27,6 +27,10 @@ func ifmaAddDigit(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]ui
 	ifmaAddDigitGeneric(p, row, masks)
 }
 
+func ifmaAddDigit2(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]uint64, p2 *ifmaLanes, row2 *[8]ifmaAddend, masks2 *[vecDigitMaskCount]uint64) {
+	ifmaAddDigit2Generic(p, row, masks, p2, row2, masks2)
+}
+
 func ifmaAddCached(p, q *ifmaLanes) { ifmaAddCachedGeneric(p, q) }
 
 func ifmaCached(q, p *ifmaLanes)             { ifmaCachedGeneric(q, p) }

@@ -18,9 +18,10 @@
 // sign (ifmaAddAffine), the same fused with the constant-time scan of a row
 // of eight addends (ifmaAddDigit), the addition of an unsigned addend
 // (ifmaAddCached) and the cached form (ifmaCached), and two additions with
-// a sign at once (ifmaAddAffine2), and likewise two cached additions
-// (ifmaAddCached2) and two cached forms (ifmaCached2): each wide routine's
-// twin is two calls of the four-lane twin (see ifma52.Wide). A vector field element
+// a sign at once (ifmaAddAffine2), and likewise two scans and additions
+// (ifmaAddDigit2), two cached additions (ifmaAddCached2) and two cached
+// forms (ifmaCached2): each wide routine's twin is two calls of the
+// four-lane twin (see ifma52.Wide). A vector field element
 // is five limbs, limb k being one YMM register that holds limb k of four
 // field elements in its four 64-bit lanes (memory layout [5][4]uint64).
 //
@@ -49,9 +50,10 @@
 // or the constant table plus a constant. The lane masks in K1..K6 are
 // constants. The digit and the sign act only through masks computed in Go
 // (vecDigitMasks, or the neg argument), with bitwise instructions
-// (VPANDQ, VPTERNLOGQ). The wide routines are straight-line code too, but
-// only the variable-time bucket method calls them, so dudect does not
-// measure them.
+// (VPANDQ, VPTERNLOGQ). The wide routines are straight-line code too, with
+// the masks of each half loaded and joined the same way. ifmaAddDigit2
+// serves the constant-time combs, and dudect measures it through them; the
+// others serve only the variable-time bucket method.
 package main
 
 import (
@@ -111,6 +113,7 @@ func main() {
 	addAffineRoutine()
 	addAffine2Routine()
 	addDigitRoutine()
+	addDigit2Routine()
 	addCachedRoutine()
 	addCached2Routine()
 	cachedRoutine()
@@ -341,6 +344,56 @@ func addDigitRoutine() {
 	VPBROADCASTQ_Z(Mem{Base: RDX, Disp: 64}, kNotLane, negMask)
 	signAddend(q, negMask)
 	addToPoint(q)
+}
+
+// addDigit2Routine writes the wide twin of addDigitRoutine: two scans of
+// two rows, each entry of a row joined with the same entry of the other in
+// one ZMM register and kept under that half's mask, and two additions, for
+// the comb's two accumulators (vecCombMult in comb.go).
+func addDigit2Routine() {
+	TEXT("ifmaAddDigit2Asm", NOSPLIT, "func(p *[5][4]uint64, row *[8][5][4]uint64, masks *[9]uint64, p2 *[5][4]uint64, row2 *[8][5][4]uint64, masks2 *[9]uint64)")
+	Pragma("noescape")
+	Doc("ifmaAddDigit2Asm does ifmaAddDigitAsm(p, row, masks) and ifmaAddDigitAsm(p2, row2, masks2)",
+		"at once, in the two halves of ZMM registers. It requires ifmaAvailable. p and p2",
+		"must not overlap.")
+	ifma52.Wide = true
+	defer func() { ifma52.Wide = false }()
+	Load(Param("p"), RDI)
+	Load(Param("row"), RSI)
+	Load(Param("masks"), RDX)
+	Load(Param("p2"), R8)
+	Load(Param("row2"), R9)
+	Load(Param("masks2"), R10)
+	ifma52.SetLaneMasks(laneMasks)
+	Comment("Scan: q = OR over e < 8 of (entry AND mask), every entry of both rows read, with",
+		"row[e] and masks[e] in the low half and row2[e] and masks2[e] in the high half.",
+		"VPTERNLOGQ 0xF8 is q OR (mask AND entry). masks[8] and masks2[8] are the signs.")
+	q := regs.GetElem()
+	m, mHigh, entry := regs.Get(), regs.Get(), regs.Get()
+	for e := 0; e < 8; e++ {
+		VPBROADCASTQ(Mem{Base: RDX, Disp: 8 * e}, m.AsY())
+		VPBROADCASTQ(Mem{Base: R10, Disp: 8 * e}, mHigh.AsY())
+		VINSERTI64X4(U8(1), mHigh.AsY(), m, m)
+		for k := 0; k < ifma52.Limbs; k++ {
+			disp := e*ifma52.ElemBytes + k*ifma52.LimbBytes
+			VMOVDQU64(Mem{Base: RSI, Disp: disp}, entry.AsY())
+			VINSERTI64X4(U8(1), Mem{Base: R9, Disp: disp}, entry, entry)
+			if e == 0 {
+				VPANDQ(entry, m, q[k])
+			} else {
+				VPTERNLOGQ(U8(0xF8), entry, m, q[k])
+			}
+		}
+	}
+	regs.Put(m, mHigh, entry)
+	negMask, high := regs.Get(), regs.Get()
+	VPBROADCASTQ_Z(Mem{Base: RDX, Disp: 64}, kNotLane, negMask.AsY())
+	VPBROADCASTQ_Z(Mem{Base: R10, Disp: 64}, kNotLane, high.AsY())
+	VINSERTI64X4(U8(1), high.AsY(), negMask, negMask)
+	regs.Put(high)
+	signAddend(q, negMask)
+	p := ifma52.LoadElem2(Mem{Base: RDI}, Mem{Base: R8})
+	ifma52.StoreAndReturn2(addBody(p, q), Mem{Base: RDI}, Mem{Base: R8})
 }
 
 func addCachedRoutine() {
