@@ -281,12 +281,15 @@ func vecPackedComb[B vecBackend[L, A], L, A any]() *[vecCombRows][combEntries]A 
 //
 // Where B pairs its operations (IFMA), the sum runs in two accumulators:
 // the rows of even i go to one, from start, and those of odd i to the
-// other, from the base point B. Each step is one addDigit2, and the two are
-// joined at the end, with B subtracted: 31 wide steps, one addDigit, one
-// cached form, and two cached additions, in place of 63 addDigits. B and
-// its negation are public constants. The second accumulator is never the
-// identity: it is (1 + Σ_(odd i ≥ j) d_i·16^i)·P, and that integer is 1
-// mod 16 and of size below l.
+// other, from the base point B, a public constant like its negation. Each
+// step is one addDigit2, and the two are joined at the end, with B
+// subtracted: 31 wide steps, one addDigit, two cached forms and two cached
+// additions, in place of 63 addDigits. For the base point's comb (P = B)
+// the second accumulator is never the identity: it is (1 + Σ_(odd i ≥ j)
+// d_i·16^i)·B, and that integer is 1 mod 16 and below l in size. For
+// another P, it reaches the identity only if a partial sum equals -B,
+// which ties the scalar to P's discrete logarithm, as a partial sum from
+// start can be tied in the one-accumulator loop.
 func vecCombMult[B vecBackend[L, A], L, A any](v *Point, rows *[vecCombRows][combEntries]A, start *Point, digits *[oddDigitCount]int8) *Point {
 	var b B
 	if b.pairs() {

@@ -29,9 +29,9 @@ import (
 //
 // Vector: a bucket addition is 2V (the addends are packed cached points: in
 // lanes they cost what affine ones do, so no inversion is needed, 1V per
-// point to prepare), and two of them to different buckets are one call of
-// addAffine2 (on IFMA about the time of one addition), a running-sum addition 3V (the running sum made
-// cached, then added), a doubling 2V. The window model is the serial one;
+// point to prepare), and two of them to different buckets one call of
+// addAffine2 (on IFMA about the time of one addition), a running-sum
+// addition 3V (the running sum made cached, then added), a doubling 2V. The window model is the serial one;
 // at n = 1024 it picks c = 8, as the measured costs of the two kinds of
 // addition do on both vector backends (docs/PERFORMANCE.md). 576 bytes per
 // point on either, plus 328 per bucket on AVX2 and 168 on IFMA.
@@ -207,9 +207,10 @@ type vecBucketRoom[L any] struct {
 // pippengerVec is the bucket method on vector backend B: a bucket addition
 // is addAffine (2V), two of them to different buckets one addAffine2, a
 // running-sum addition cached and addCached (3V), the two running sums of a
-// step one cached2 and one addCached2, a doubling double (2V). The addends are packed cached points (Y-X, Y+X,
-// 2d·T, 2Z): in lanes an affine addend would cost the same, so no inversion
-// is needed, only one cached form per point. The buckets are heap memory,
+// step one cached2 and one addCached2, a doubling double (2V). The addends
+// are packed cached points (Y-X, Y+X, 2d·T, 2Z): in lanes an affine addend
+// would cost the same, so no inversion is needed, only one cached form per
+// point. The buckets are heap memory,
 // handed to B's methods as they are; the room's lanes go through vecHide.
 func pippengerVec[B vecBackend[L, A], L, A any](v *Point, scalars []*Scalar, points []*Point, c uint) *Point {
 	var b B

@@ -283,6 +283,19 @@ func addAffineRoutine() {
 	addToPoint(q)
 }
 
+// wideSignMask returns a newly allocated ZMM register holding the sign word
+// at lo in lanes 0..2 of its low half and the one at hi in lanes 0..2 of its
+// high half, 0 in both lanes 3: the negMask of signAddend for a wide
+// routine.
+func wideSignMask(lo, hi Mem) VecPhysical {
+	mask, high := regs.Get(), regs.Get()
+	VPBROADCASTQ_Z(lo, kNotLane, mask.AsY())
+	VPBROADCASTQ_Z(hi, kNotLane, high.AsY())
+	VINSERTI64X4(U8(1), high.AsY(), mask, mask)
+	regs.Put(high)
+	return mask
+}
+
 // addAffine2Routine writes the wide twin of addAffineRoutine: two
 // independent additions in the two halves of ZMM registers (see
 // ifma52.Wide), for the bucket additions of Pippenger's method, which come
@@ -304,12 +317,7 @@ func addAffine2Routine() {
 	ifma52.SetLaneMasks(laneMasks)
 	q := ifma52.LoadElem2(Mem{Base: RSI}, Mem{Base: R9})
 	Comment("The signs: neg in lanes 0..2 of the low half, neg2 in those of the high half.")
-	negMask, high := regs.Get(), regs.Get()
-	VPBROADCASTQ_Z(NewParamAddr("neg", 16), kNotLane, negMask.AsY())
-	VPBROADCASTQ_Z(NewParamAddr("neg2", 40), kNotLane, high.AsY())
-	VINSERTI64X4(U8(1), high.AsY(), negMask, negMask)
-	regs.Put(high)
-	signAddend(q, negMask)
+	signAddend(q, wideSignMask(NewParamAddr("neg", 16), NewParamAddr("neg2", 40)))
 	p := ifma52.LoadElem2(Mem{Base: RDI}, Mem{Base: R8})
 	ifma52.StoreAndReturn2(addBody(p, q), Mem{Base: RDI}, Mem{Base: R8})
 }
@@ -386,12 +394,7 @@ func addDigit2Routine() {
 		}
 	}
 	regs.Put(m, mHigh, entry)
-	negMask, high := regs.Get(), regs.Get()
-	VPBROADCASTQ_Z(Mem{Base: RDX, Disp: 64}, kNotLane, negMask.AsY())
-	VPBROADCASTQ_Z(Mem{Base: R10, Disp: 64}, kNotLane, high.AsY())
-	VINSERTI64X4(U8(1), high.AsY(), negMask, negMask)
-	regs.Put(high)
-	signAddend(q, negMask)
+	signAddend(q, wideSignMask(Mem{Base: RDX, Disp: 64}, Mem{Base: R10, Disp: 64}))
 	p := ifma52.LoadElem2(Mem{Base: RDI}, Mem{Base: R8})
 	ifma52.StoreAndReturn2(addBody(p, q), Mem{Base: RDI}, Mem{Base: R8})
 }

@@ -85,8 +85,12 @@ func DeclareConsts(name string) Mem {
 func Const(off int) Mem { return consts.Offset(off) }
 
 // Pair picks the limb-0 or the high entry of a pair of 32-byte entries
-// (limb 0 at off, limbs 1..4 at off+32) for limb k.
+// (limb 0 at off, limbs 1..4 at off+32) for limb k. A wide routine cannot
+// read 32-byte entries as 64-byte operands, so Pair panics under Wide.
 func Pair(off, k int) Mem {
+	if Wide {
+		panic("ifma52: Pair in a wide routine")
+	}
 	if k == 0 {
 		return Const(off)
 	}
@@ -312,11 +316,11 @@ func SetLaneMasks(masks []LaneMask) {
 			names = append(names, m.K.Asm()+" = "+laneList(m.Lanes))
 		}
 		line := strings.Join(names, ", ")
-		if i == 0 {
+		switch {
+		case i == 0 && Wide:
+			line = "Lane masks, in each half: " + line
+		case i == 0:
 			line = "Lane masks: " + line
-			if Wide {
-				line = "Lane masks, in each half: " + strings.Join(names, ", ")
-			}
 		}
 		if i+4 < len(masks) {
 			line += ","
