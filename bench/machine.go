@@ -96,15 +96,22 @@ func backendRule(goarch string, purego bool, flags []cpuFlag) string {
 }
 
 // fieldRule is the binding of the field arithmetic, restated from
-// field/fe_amd64.go, fe_arm64.go and fe_noasm.go.
-func fieldRule(goarch string, purego bool, flags []cpuFlag) string {
+// field/fe_amd64.go, fe_arm64.go and fe_noasm.go. vendor is /proc/cpuinfo's
+// vendor_id, which the library reads from CPUID: the multiply runs by rows
+// with MULX on Intel CPUs with BMI2.
+func fieldRule(goarch string, purego bool, vendor string, flags []cpuFlag) string {
 	switch {
 	case purego:
 		return "generic Go"
-	case goarch == "amd64" && hasFlag(flags, "bmi2") && hasFlag(flags, "adx"):
-		return "MULQ assembly, MULX/ADX squarings"
 	case goarch == "amd64":
-		return "MULQ assembly"
+		mul := "MULQ multiply by columns"
+		if hasFlag(flags, "bmi2") && vendor == "GenuineIntel" {
+			mul = "MULX multiply by rows"
+		}
+		if hasFlag(flags, "bmi2") && hasFlag(flags, "adx") {
+			return mul + ", MULX/ADX squarings"
+		}
+		return mul + ", MULQ squarings"
 	case goarch == "arm64":
 		return "Go, arm64 operation order"
 	}
@@ -135,7 +142,7 @@ func detectMachine() machine {
 	}
 	m.readCPUInfo("/proc/cpuinfo")
 	m.backend = backendRule(runtime.GOARCH, purego, m.flags)
-	m.fieldPath = fieldRule(runtime.GOARCH, purego, m.flags)
+	m.fieldPath = fieldRule(runtime.GOARCH, purego, m.vendor, m.flags)
 	m.ladder = ladderRule(runtime.GOARCH, purego, m.flags)
 	return m
 }

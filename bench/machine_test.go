@@ -34,24 +34,48 @@ func TestBackendRule(t *testing.T) {
 		backend, field string
 		ladder         string
 	}{
-		{"amd64", false, all, "ifma", "MULQ assembly, MULX/ADX squarings", "IFMA kernel"},
-		{"amd64", false, without("avx2"), "serial", "MULQ assembly, MULX/ADX squarings", "MULX kernel"},
-		{"amd64", false, without("avx512f"), "avx2", "MULQ assembly, MULX/ADX squarings", "MULX kernel"},
-		{"amd64", false, without("avx512vl"), "avx2", "MULQ assembly, MULX/ADX squarings", "MULX kernel"},
-		{"amd64", false, without("avx512ifma"), "avx2", "MULQ assembly, MULX/ADX squarings", "MULX kernel"},
-		{"amd64", false, without("adx"), "ifma", "MULQ assembly", "IFMA kernel"},
-		{"amd64", false, []string{"avx2", "bmi2", "adx"}, "avx2", "MULQ assembly, MULX/ADX squarings", "MULX kernel"},
-		{"amd64", false, []string{"avx2", "bmi2"}, "avx2", "MULQ assembly", "Go on field.Element"},
-		{"amd64", false, []string{"avx2"}, "avx2", "MULQ assembly", "Go on field.Element"},
-		{"amd64", false, nil, "serial", "MULQ assembly", "Go on field.Element"},
+		{"amd64", false, all, "ifma", "MULQ multiply by columns, MULX/ADX squarings", "IFMA kernel"},
+		{"amd64", false, without("avx2"), "serial", "MULQ multiply by columns, MULX/ADX squarings", "MULX kernel"},
+		{"amd64", false, without("avx512f"), "avx2", "MULQ multiply by columns, MULX/ADX squarings", "MULX kernel"},
+		{"amd64", false, without("avx512vl"), "avx2", "MULQ multiply by columns, MULX/ADX squarings", "MULX kernel"},
+		{"amd64", false, without("avx512ifma"), "avx2", "MULQ multiply by columns, MULX/ADX squarings", "MULX kernel"},
+		{"amd64", false, without("adx"), "ifma", "MULQ multiply by columns, MULQ squarings", "IFMA kernel"},
+		{"amd64", false, []string{"avx2", "bmi2", "adx"}, "avx2", "MULQ multiply by columns, MULX/ADX squarings", "MULX kernel"},
+		{"amd64", false, []string{"avx2", "bmi2"}, "avx2", "MULQ multiply by columns, MULQ squarings", "Go on field.Element"},
+		{"amd64", false, []string{"avx2"}, "avx2", "MULQ multiply by columns, MULQ squarings", "Go on field.Element"},
+		{"amd64", false, nil, "serial", "MULQ multiply by columns, MULQ squarings", "Go on field.Element"},
 		{"amd64", true, all, "serial", "generic Go", "Go on field.Element"},
 		{"arm64", false, nil, "serial", "Go, arm64 operation order", "Go on field.Element"},
 		{"s390x", false, nil, "serial", "generic Go", "Go on field.Element"},
 	} {
 		fl := flagsOf(c.flags...)
-		b, f, l := backendRule(c.goarch, c.purego, fl), fieldRule(c.goarch, c.purego, fl), ladderRule(c.goarch, c.purego, fl)
+		b, f, l := backendRule(c.goarch, c.purego, fl), fieldRule(c.goarch, c.purego, "AuthenticAMD", fl), ladderRule(c.goarch, c.purego, fl)
 		if b != c.backend || f != c.field || l != c.ladder {
 			t.Errorf("%s purego=%v %v: %s, %s, %s; want %s, %s, %s", c.goarch, c.purego, c.flags, b, f, l, c.backend, c.field, c.ladder)
+		}
+	}
+}
+
+// TestFieldRuleIntel checks the multiply's choice by vendor: by rows with
+// MULX on Intel CPUs with BMI2, by columns with MULQ everywhere else.
+func TestFieldRuleIntel(t *testing.T) {
+	all := flagsOf("avx2", "avx512f", "avx512vl", "avx512ifma", "bmi2", "adx")
+	for _, c := range []struct {
+		vendor string
+		flags  []cpuFlag
+		goarch string
+		purego bool
+		want   string
+	}{
+		{"GenuineIntel", all, "amd64", false, "MULX multiply by rows, MULX/ADX squarings"},
+		{"GenuineIntel", flagsOf("bmi2"), "amd64", false, "MULX multiply by rows, MULQ squarings"},
+		{"GenuineIntel", flagsOf("adx"), "amd64", false, "MULQ multiply by columns, MULQ squarings"},
+		{"AuthenticAMD", all, "amd64", false, "MULQ multiply by columns, MULX/ADX squarings"},
+		{"", all, "amd64", false, "MULQ multiply by columns, MULX/ADX squarings"},
+		{"GenuineIntel", all, "amd64", true, "generic Go"},
+	} {
+		if got := fieldRule(c.goarch, c.purego, c.vendor, c.flags); got != c.want {
+			t.Errorf("fieldRule(%s, purego=%v, %q): %q, want %q", c.goarch, c.purego, c.vendor, got, c.want)
 		}
 	}
 }
@@ -149,6 +173,9 @@ func TestBackendRuleMatchesLibrary(t *testing.T) {
 	l := sources["x25519/ladder.go"]
 	if i, j := strings.Index(l, "case ifmaLadderAvailable"), strings.Index(l, "case mulxLadderAvailable"); i < 0 || j < 0 || i > j {
 		t.Errorf("x25519/ladder.go no longer tries ifmaLadderAvailable, then mulxLadderAvailable; ladderRule assumes it does")
+	}
+	if !strings.Contains(sources["field/fe_amd64.go"], "var mulByRows = cpu.X86.HasBMI2 && isIntel()") {
+		t.Errorf("field/fe_amd64.go no longer runs the multiply by rows on exactly BMI2 and Intel; fieldRule assumes it does")
 	}
 	if !strings.Contains(sources["x25519/ladder_mulx_amd64.go"], "var mulxLadderAvailable = cpu.X86.HasBMI2 && cpu.X86.HasADX") {
 		t.Errorf("x25519/ladder_mulx_amd64.go no longer requires exactly BMI2 and ADX; ladderRule assumes it does")

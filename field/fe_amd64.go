@@ -15,13 +15,27 @@ import "golang.org/x/sys/cpu"
 // without them the MULQ routines, which run on every amd64 CPU, are used.
 // feSquareAsm reads it itself on every call (so that feSquare is one
 // inlinable call with no flag to pass); feSquareN passes it to
-// feSquareNAsm. Tests flip it to run both paths. The multiply has no such
-// choice: feMulMULQ serves every CPU (docs/PERFORMANCE.md, "One multiply").
+// feSquareNAsm. Tests flip it to run both paths.
 var useMULX = cpu.X86.HasBMI2 && cpu.X86.HasADX
+
+// mulByRows selects the multiply by rows with MULX (feMulMULX) over the
+// column-by-column MULQ multiply that is feMulAsm's own code. It is set on
+// Intel CPUs with BMI2 only: there the rows measured faster than the columns
+// and filippo.io/edwards25519's multiply, and the columns slower than the
+// latter; on AMD Zen 5 the columns were measured and the rows were not
+// (docs/PERFORMANCE.md, "The multiply on Intel"). feMulAsm reads it on every
+// call, and tests flip it to run both routines.
+var mulByRows = cpu.X86.HasBMI2 && isIntel()
+
+// isIntel reports whether CPUID names the vendor GenuineIntel.
+func isIntel() bool {
+	ebx, edx, ecx := cpuidVendor()
+	return ebx == 0x756e6547 && edx == 0x49656e69 && ecx == 0x6c65746e // "Genu" "ineI" "ntel"
+}
 
 // feMul sets out = a * b. Limbs of a and b must be below 2^54; out may alias
 // a or b.
-func feMul(out, a, b *Element) { feMulMULQ(&out.l, &a.l, &b.l) }
+func feMul(out, a, b *Element) { feMulAsm(&out.l, &a.l, &b.l) }
 
 // feSquare sets out = a * a. Limbs of a must be below 3*2^51 (the MULX
 // routine works on 2^7 * a_i, and 19 * 2^7 * a_i must fit a word); out may

@@ -13,8 +13,11 @@ TEXT ·feSquareNAsm(SB), NOSPLIT, $0-25
 plain:
 	JMP ·feSquareNMULQ+0(SB)
 
-// func feMulMULQ(out *[5]uint64, a *[5]uint64, b *[5]uint64)
-TEXT ·feMulMULQ(SB), NOSPLIT, $0-24
+// func feMulAsm(out *[5]uint64, a *[5]uint64, b *[5]uint64)
+TEXT ·feMulAsm(SB), NOSPLIT, $0-24
+	CMPB ·mulByRows+0(SB), $0x00
+	JNE  rows
+
 	// Step 1, the columns of a*b (a, b limbs < 2^54, so r_k < 2^115):
 	//   r0 = a0*b0 + 19*(a1*b4 + a2*b3 + a3*b2 + a4*b1)
 	//   r1 = a0*b1 + a1*b0 + 19*(a2*b4 + a3*b3 + a4*b2)
@@ -281,8 +284,234 @@ TEXT ·feMulMULQ(SB), NOSPLIT, $0-24
 	MOVQ   BX, 32(SI)
 	RET
 
+rows:
+	JMP ·feMulMULX+0(SB)
+
 DATA mask51<>+0(SB)/8, $0x0007ffffffffffff
 GLOBL mask51<>(SB), RODATA|NOPTR, $8
+
+// func feMulMULX(out *[5]uint64, a *[5]uint64, b *[5]uint64)
+// Requires: BMI2
+TEXT ·feMulMULX(SB), NOSPLIT, $0-24
+	// Step 1, the columns of a*b (a, b limbs < 2^54, so r_k < 2^115):
+	//   r0 = a0*b0 + 19*(a1*b4 + a2*b3 + a3*b2 + a4*b1)
+	//   r1 = a0*b1 + a1*b0 + 19*(a2*b4 + a3*b3 + a4*b2)
+	//   r2 = a0*b2 + a1*b1 + a2*b0 + 19*(a3*b4 + a4*b3)
+	//   r3 = a0*b3 + a1*b2 + a2*b1 + a3*b0 + 19*(a4*b4)
+	//   r4 = a0*b4 + a1*b3 + a2*b2 + a3*b1 + a4*b0
+	MOVQ b+16(FP), DI
+
+	// Row 0: a0 times b, into columns 0..4 and wrapped into 0..-1.
+	MOVQ a+8(FP), SI
+	MOVQ (SI), DX
+
+	// r0 = a0*b0
+	MULXQ (DI), R8, R9
+
+	// r1 = a0*b1
+	MULXQ 8(DI), R10, R11
+
+	// r2 = a0*b2
+	MULXQ 16(DI), R12, R13
+
+	// r3 = a0*b3
+	MULXQ 24(DI), R14, R15
+
+	// r4 = a0*b4
+	MULXQ 32(DI), BX, CX
+
+	// Row 1: a1 times b, into columns 1..4 and wrapped into 0..0.
+	MOVQ a+8(FP), SI
+	MOVQ 8(SI), DX
+
+	// r1 += a1*b0
+	MULXQ (DI), AX, SI
+	ADDQ  AX, R10
+	ADCQ  SI, R11
+
+	// r2 += a1*b1
+	MULXQ 8(DI), AX, SI
+	ADDQ  AX, R12
+	ADCQ  SI, R13
+
+	// r3 += a1*b2
+	MULXQ 16(DI), AX, SI
+	ADDQ  AX, R14
+	ADCQ  SI, R15
+
+	// r4 += a1*b3
+	MULXQ 24(DI), AX, SI
+	ADDQ  AX, BX
+	ADCQ  SI, CX
+
+	// DX <- 19*a1 (< 19*2^54 < 2^59), the multiplier of the wrapped products
+	LEAQ (DX)(DX*8), AX
+	LEAQ (DX)(AX*2), DX
+
+	// r0 += 19*a1*b4
+	MULXQ 32(DI), AX, SI
+	ADDQ  AX, R8
+	ADCQ  SI, R9
+
+	// Row 2: a2 times b, into columns 2..4 and wrapped into 0..1.
+	MOVQ a+8(FP), SI
+	MOVQ 16(SI), DX
+
+	// r2 += a2*b0
+	MULXQ (DI), AX, SI
+	ADDQ  AX, R12
+	ADCQ  SI, R13
+
+	// r3 += a2*b1
+	MULXQ 8(DI), AX, SI
+	ADDQ  AX, R14
+	ADCQ  SI, R15
+
+	// r4 += a2*b2
+	MULXQ 16(DI), AX, SI
+	ADDQ  AX, BX
+	ADCQ  SI, CX
+
+	// DX <- 19*a2 (< 19*2^54 < 2^59), the multiplier of the wrapped products
+	LEAQ (DX)(DX*8), AX
+	LEAQ (DX)(AX*2), DX
+
+	// r1 += 19*a2*b4
+	MULXQ 32(DI), AX, SI
+	ADDQ  AX, R10
+	ADCQ  SI, R11
+
+	// r0 += 19*a2*b3
+	MULXQ 24(DI), AX, SI
+	ADDQ  AX, R8
+	ADCQ  SI, R9
+
+	// Row 3: a3 times b, into columns 3..4 and wrapped into 0..2.
+	MOVQ a+8(FP), SI
+	MOVQ 24(SI), DX
+
+	// r3 += a3*b0
+	MULXQ (DI), AX, SI
+	ADDQ  AX, R14
+	ADCQ  SI, R15
+
+	// r4 += a3*b1
+	MULXQ 8(DI), AX, SI
+	ADDQ  AX, BX
+	ADCQ  SI, CX
+
+	// DX <- 19*a3 (< 19*2^54 < 2^59), the multiplier of the wrapped products
+	LEAQ (DX)(DX*8), AX
+	LEAQ (DX)(AX*2), DX
+
+	// r2 += 19*a3*b4
+	MULXQ 32(DI), AX, SI
+	ADDQ  AX, R12
+	ADCQ  SI, R13
+
+	// r1 += 19*a3*b3
+	MULXQ 24(DI), AX, SI
+	ADDQ  AX, R10
+	ADCQ  SI, R11
+
+	// r0 += 19*a3*b2
+	MULXQ 16(DI), AX, SI
+	ADDQ  AX, R8
+	ADCQ  SI, R9
+
+	// Row 4: a4 times b, into columns 4..4 and wrapped into 0..3.
+	MOVQ a+8(FP), SI
+	MOVQ 32(SI), DX
+
+	// r4 += a4*b0
+	MULXQ (DI), AX, SI
+	ADDQ  AX, BX
+	ADCQ  SI, CX
+
+	// DX <- 19*a4 (< 19*2^54 < 2^59), the multiplier of the wrapped products
+	LEAQ (DX)(DX*8), AX
+	LEAQ (DX)(AX*2), DX
+
+	// r3 += 19*a4*b4
+	MULXQ 32(DI), AX, SI
+	ADDQ  AX, R14
+	ADCQ  SI, R15
+
+	// r2 += 19*a4*b3
+	MULXQ 24(DI), AX, SI
+	ADDQ  AX, R12
+	ADCQ  SI, R13
+
+	// r1 += 19*a4*b2
+	MULXQ 16(DI), AX, SI
+	ADDQ  AX, R10
+	ADCQ  SI, R11
+
+	// r0 += 19*a4*b1
+	MULXQ 8(DI), AX, SI
+	ADDQ  AX, R8
+	ADCQ  SI, R9
+
+	// Step 2: c_k = r_k >> 51 (one SHLD of hi:lo), m_k = r_k mod 2^51.
+	MOVQ $0x0007ffffffffffff, SI
+	SHLQ $0x0d, R8, R9
+	ANDQ SI, R8
+	SHLQ $0x0d, R10, R11
+	ANDQ SI, R10
+	SHLQ $0x0d, R12, R13
+	ANDQ SI, R12
+	SHLQ $0x0d, R14, R15
+	ANDQ SI, R14
+	SHLQ $0x0d, BX, CX
+	ANDQ SI, BX
+
+	// Step 3: t0 = m0 + 19*c4, t_k = m_k + c_(k-1); t_k replaces m_k.
+	LEAQ (CX)(CX*8), AX
+	LEAQ (CX)(AX*2), CX
+	ADDQ CX, R8
+	ADDQ R9, R10
+	ADDQ R11, R12
+	ADDQ R13, R14
+	ADDQ R15, BX
+
+	// Step 4: k_i = t_i >> 51 (SHRX by DX = 51) into the free high words,
+	// u_i = t_i mod 2^51; out0 = u0 + 19*k4, out_i = u_i + k_(i-1).
+	MOVQ  $0x00000033, DX
+	SHRXQ DX, R8, R9
+	ANDQ  SI, R8
+	SHRXQ DX, R10, R11
+	ANDQ  SI, R10
+	SHRXQ DX, R12, R13
+	ANDQ  SI, R12
+	SHRXQ DX, R14, R15
+	ANDQ  SI, R14
+	SHRXQ DX, BX, CX
+	ANDQ  SI, BX
+	LEAQ  (CX)(CX*8), AX
+	LEAQ  (CX)(AX*2), CX
+	ADDQ  CX, R8
+	ADDQ  R9, R10
+	ADDQ  R11, R12
+	ADDQ  R13, R14
+	ADDQ  R15, BX
+	MOVQ  out+0(FP), DI
+	MOVQ  R8, (DI)
+	MOVQ  R10, 8(DI)
+	MOVQ  R12, 16(DI)
+	MOVQ  R14, 24(DI)
+	MOVQ  BX, 32(DI)
+	RET
+
+// func cpuidVendor() (ebx uint32, edx uint32, ecx uint32)
+// Requires: CPUID
+TEXT ·cpuidVendor(SB), NOSPLIT, $0-12
+	XORL AX, AX
+	XORL CX, CX
+	CPUID
+	MOVL BX, ebx+0(FP)
+	MOVL DX, edx+4(FP)
+	MOVL CX, ecx+8(FP)
+	RET
 
 // func feSquareAsm(out *[5]uint64, a *[5]uint64)
 // Requires: ADX, BMI2

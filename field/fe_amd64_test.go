@@ -5,6 +5,8 @@ package field
 import (
 	"math"
 	"math/rand/v2"
+	"os"
+	"strings"
 	"testing"
 
 	"golang.org/x/sys/cpu"
@@ -12,13 +14,14 @@ import (
 	reference "filippo.io/edwards25519/field"
 )
 
-// The amd64 routines must reproduce the generic twin's limbs exactly, the
-// squarings on both sides of useMULX (the multiply, feMulMULQ, is the same
-// on both, and the tests run it twice). Inputs reach the documented bounds
-// of the seam: every limb below 2^54 for a multiplication (and feSquareN),
-// below 3*2^51 for feSquare.
+// The amd64 routines must reproduce the generic twin's limbs exactly, on
+// both paths: "MULX" sets useMULX and mulByRows (the MULX squarings and the
+// multiply by rows), "MULQ" clears both (the MULQ squarings and the column
+// multiply, feMulAsm's own code). Inputs reach the documented bounds of the
+// seam: every limb below 2^54 for a multiplication (and feSquareN), below
+// 3*2^51 for feSquare.
 
-// asmPath is one side of the useMULX switch.
+// asmPath is one setting of useMULX and mulByRows.
 type asmPath struct {
 	name    string
 	useMULX bool
@@ -26,16 +29,16 @@ type asmPath struct {
 
 var asmPaths = []asmPath{{"MULX", true}, {"MULQ", false}}
 
-// selectPath sets useMULX for the rest of the (sub)test and restores it
-// afterwards. Tests that call it must not run in parallel.
+// selectPath sets useMULX and mulByRows for the rest of the (sub)test and
+// restores them afterwards. Tests that call it must not run in parallel.
 func selectPath(t testing.TB, p asmPath) {
 	t.Helper()
 	if p.useMULX && !(cpu.X86.HasBMI2 && cpu.X86.HasADX) {
 		t.Skip("CPU lacks BMI2 or ADX: the MULX routines cannot run here")
 	}
-	saved := useMULX
-	useMULX = p.useMULX
-	t.Cleanup(func() { useMULX = saved })
+	savedMULX, savedRows := useMULX, mulByRows
+	useMULX, mulByRows = p.useMULX, p.useMULX
+	t.Cleanup(func() { useMULX, mulByRows = savedMULX, savedRows })
 }
 
 // asmCheckMul compares feMul against feMulGeneric, including every aliasing
@@ -333,16 +336,20 @@ func asmBenchInputs(b testing.TB) (x, y Element, rx, ry *reference.Element) {
 	return x, y, rx, ry
 }
 
-// BenchmarkFeMulPaths measures feMul (feMulMULQ) and the generic twin, and
-// Multiply here and in filippo.io/edwards25519 in the same process, so that
-// the ratios can be read off one benchstat table.
+// BenchmarkFeMulPaths measures feMul on each path (the multiply by rows
+// and the column multiply), the generic twin, and Multiply here and in
+// filippo.io/edwards25519 in the same process, so that the ratios can be
+// read off one benchstat table.
 func BenchmarkFeMulPaths(b *testing.B) {
 	x, y, rx, ry := asmBenchInputs(b)
-	b.Run("MULQ", func(b *testing.B) {
-		for b.Loop() {
-			feMul(&x, &x, &y)
-		}
-	})
+	for _, p := range asmPaths {
+		b.Run(p.name, func(b *testing.B) {
+			selectPath(b, p)
+			for b.Loop() {
+				feMul(&x, &x, &y)
+			}
+		})
+	}
 	b.Run("generic", func(b *testing.B) {
 		for b.Loop() {
 			feMulGeneric(&x, &x, &y)
@@ -371,14 +378,17 @@ func BenchmarkFeMulThroughputPaths(b *testing.B) {
 		xs[i].Add(&x, &x)
 		rxs[i].Add(rx, rx)
 	}
-	b.Run("MULQ", func(b *testing.B) {
-		var out [8]Element
-		for b.Loop() {
-			for i := range out {
-				out[i].Multiply(&xs[i], &y)
+	for _, p := range asmPaths {
+		b.Run(p.name, func(b *testing.B) {
+			selectPath(b, p)
+			var out [8]Element
+			for b.Loop() {
+				for i := range out {
+					out[i].Multiply(&xs[i], &y)
+				}
 			}
-		}
-	})
+		})
+	}
 	b.Run("reference", func(b *testing.B) {
 		var out [8]reference.Element
 		for b.Loop() {
@@ -468,4 +478,33 @@ func BenchmarkInvertPaths(b *testing.B) {
 			rx.Invert(rx)
 		}
 	})
+}
+
+// TestMulByRowsRule checks the CPUID vendor test against the kernel's
+// vendor_id line and the default of mulByRows against its rule: the
+// multiply by rows on Intel CPUs with BMI2, the column multiply elsewhere.
+func TestMulByRowsRule(t *testing.T) {
+	data, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		t.Skipf("no /proc/cpuinfo to compare with: %v", err)
+	}
+	vendor := ""
+	for line := range strings.SplitSeq(string(data), "\n") {
+		name, value, ok := strings.Cut(line, ":")
+		if ok && strings.TrimSpace(name) == "vendor_id" {
+			vendor = strings.TrimSpace(value)
+			break
+		}
+	}
+	if vendor == "" {
+		t.Skip("/proc/cpuinfo has no vendor_id line")
+	}
+	if got, want := isIntel(), vendor == "GenuineIntel"; got != want {
+		t.Errorf("isIntel() = %v, /proc/cpuinfo says vendor_id %q", got, vendor)
+	}
+	// The tests above may have flipped mulByRows; each restores it.
+	if want := cpu.X86.HasBMI2 && vendor == "GenuineIntel"; mulByRows != want {
+		t.Errorf("mulByRows = %v, want %v (vendor %q, BMI2 %v)", mulByRows, want, vendor, cpu.X86.HasBMI2)
+	}
+	t.Logf("vendor %q, BMI2 %v: the multiply runs by rows: %v", vendor, cpu.X86.HasBMI2, mulByRows)
 }

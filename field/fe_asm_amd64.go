@@ -10,11 +10,22 @@ package field
 //go:noescape
 func feSquareNAsm(out *[5]uint64, a *[5]uint64, n int, mulx bool)
 
-// feMulMULQ sets out = a * b as feMulGeneric does, using only MULQ.
-// Limbs of a and b must be below 2^54.
+// feMulAsm sets out = a * b as feMulGeneric does: by jumping to feMulMULX if
+// mulByRows is true, else with the MULQ code that follows, which runs on every
+// amd64 CPU. Limbs of a and b must be below 2^54.
 //
 //go:noescape
-func feMulMULQ(out *[5]uint64, a *[5]uint64, b *[5]uint64)
+func feMulAsm(out *[5]uint64, a *[5]uint64, b *[5]uint64)
+
+// feMulMULX sets out = a * b as feMulGeneric does, by rows with MULX. It
+// requires BMI2. Limbs of a and b must be below 2^54.
+//
+//go:noescape
+func feMulMULX(out *[5]uint64, a *[5]uint64, b *[5]uint64)
+
+// cpuidVendor returns EBX, EDX and ECX of CPUID leaf 0: the vendor string
+// in that order ("GenuineIntel", "AuthenticAMD", ...).
+func cpuidVendor() (ebx uint32, edx uint32, ecx uint32)
 
 // feSquareAsm sets out = a * a as feSquareGeneric does: using MULX, ADCX and
 // ADOX (BMI2 and ADX) if useMULX is true, else with feSquareMULQ. Limbs of a

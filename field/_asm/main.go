@@ -38,11 +38,15 @@
 // running sum in step 3 and step 4 stays below 2^64 (19*c_4 < 19*5*2^57 <
 // 2^64 - 2^51, since column 4 has no wrapped terms and r_4 < 5*2^108).
 //
-// # One multiply, two kinds of square
+// # Two multiplies, two kinds of square
 //
-// The multiply is one routine, feMulMULQ, on every amd64 CPU. It works
+// The multiply has two forms, and feMulAsm is the entry point of both. Its
+// own code is the MULQ multiply, which runs on every amd64 CPU and works
 // column by column with the limbs of b in registers (see "The MULQ
-// multiply" below).
+// multiply" below). If mulByRows (fe_amd64.go) is set it jumps instead to
+// feMulMULX, which works row by row with MULX (BMI2) and keeps all five
+// columns open (see "The MULX multiply" below). Go sets mulByRows on Intel
+// CPUs with BMI2, from the vendor that cpuidVendor returns.
 //
 // The squares come in two forms. The MULX routines (BMI2) keep the
 // multiplier in DX and write each 128-bit product to any register pair
@@ -55,11 +59,12 @@
 // detected here. Both load the limbs into registers and work column by
 // column (single and repeated, see "Repeated squaring" below).
 //
-// The choices inside the routines (IMUL against LEA for 19*x, SHR/SHL
-// against SHLD, ADCX/ADOX against ADD/ADC, the column order) were measured
-// against their alternatives on an AMD EPYC whose family was not recorded,
-// and the choice of one multiply on Zen 5; docs/PERFORMANCE.md has the
-// figures and the variants not kept.
+// The choices inside the column routines (IMUL against LEA for 19*x,
+// SHR/SHL against SHLD, ADCX/ADOX against ADD/ADC, the column order) were
+// measured against their alternatives on an AMD EPYC whose family was not
+// recorded, and the MULQ multiply on Zen 5; the multiply by rows on an
+// Intel Xeon (Emerald Rapids). docs/PERFORMANCE.md has the figures and the
+// variants not kept.
 package main
 
 import (
@@ -87,6 +92,8 @@ func main() {
 	selector("feSquareNAsm", "func(out, a *[5]uint64, n int, mulx bool)", "feSquareNMULX", "feSquareNMULQ",
 		"feSquareNAsm sets out = a^(2^n) with feSquareNMULX if mulx is true, else with feSquareNMULQ.")
 	mulMULQ()
+	mulMULX()
+	cpuidVendor()
 	squareMULX()
 	squareMULQ()
 	squareN(true)
@@ -171,9 +178,13 @@ func squareMULX() {
 	tailJump("feSquareMULQ")
 }
 
-// mulMULQ: feMulMULQ(out, a, b), the multiply on every amd64 CPU, column
-// by column with the limbs of b in registers (see "The MULQ multiply"
-// below).
+// mulMULQ: feMulAsm(out, a, b), the multiply's entry point. It reads
+// mulByRows (fe_amd64.go) and jumps to feMulMULX if it is set; otherwise
+// its own code runs, the multiply for every amd64 CPU, column by column with
+// the limbs of b in registers (see "The MULQ multiply" below). The MULQ
+// code falls through from the check, so the CPUs that run it pay a compare
+// and a branch not taken, and the flag is read on every call so that tests
+// can flip it.
 //
 // Registers: AX and DX are MULQ's implicit operands (DX is also the scratch
 // of step 2 between columns), SI = &a, R8..R12 = y0..y4, and a pool of six
@@ -181,10 +192,13 @@ func squareMULX() {
 // While column 1 is open all six are taken (r1, 19*c4, t4, t3, m2), so the
 // routine needs no frame and no BP.
 func mulMULQ() {
-	TEXT("feMulMULQ", NOSPLIT, "func(out, a, b *[5]uint64)")
+	TEXT("feMulAsm", NOSPLIT, "func(out, a, b *[5]uint64)")
 	Pragma("noescape")
-	Doc("feMulMULQ sets out = a * b as feMulGeneric does, using only MULQ.",
-		"Limbs of a and b must be below 2^54.")
+	Doc("feMulAsm sets out = a * b as feMulGeneric does: by jumping to feMulMULX if",
+		"mulByRows is true, else with the MULQ code that follows, which runs on every",
+		"amd64 CPU. Limbs of a and b must be below 2^54.")
+	CMPB(Mem{Symbol: Symbol{Name: "·mulByRows"}, Base: StaticBase}, U8(0))
+	JNE(LabelRef("rows"))
 	Comment(mulFormula...)
 	if maskConst.Symbol.Name == "" {
 		maskConst = ConstData("mask51", U64(limbMask))
@@ -271,6 +285,112 @@ func mulMULQ() {
 		MOVQ(t[i], limb(outp, i))
 	}
 	RET()
+	Label("rows")
+	tailJump("feMulMULX")
+}
+
+// mulMULX: feMulMULX(out, a, b), the multiply by rows with MULX (BMI2),
+// chosen on Intel CPUs (see "The MULX multiply" below).
+//
+// Registers: DX is MULX's implicit multiplier (a_i, then 19*a_i), DI = &b,
+// the five column accumulators are fixed (r0 in R9:R8, r1 in R11:R10, r2 in
+// R13:R12, r3 in R15:R14, r4 in CX:BX), and AX and SI take the low and high
+// words of each product that is added into a column. That is all fourteen
+// registers, so &a is read again from the argument slot at the start of each
+// row. After the products the same registers hold the split columns, the t's
+// and the carries, with SI the mask and DX the shift count of step 4.
+func mulMULX() {
+	TEXT("feMulMULX", NOSPLIT, "func(out, a, b *[5]uint64)")
+	Pragma("noescape")
+	Doc("feMulMULX sets out = a * b as feMulGeneric does, by rows with MULX. It",
+		"requires BMI2. Limbs of a and b must be below 2^54.")
+	Comment(mulFormula...)
+
+	bp := RDI
+	Load(Param("b"), bp)
+	cols := [5]column{{lo: R8, hi: R9}, {lo: R10, hi: R11}, {lo: R12, hi: R13}, {lo: R14, hi: R15}, {lo: RBX, hi: RCX}}
+	add := func(k, j int, what string) {
+		c := &cols[k]
+		Commentf("r%d %s %s", k, assign(c), what)
+		if !c.used {
+			MULXQ(limb(bp, j), c.lo, c.hi)
+			c.used = true
+			return
+		}
+		MULXQ(limb(bp, j), RAX, RSI)
+		ADDQ(RAX, c.lo)
+		ADCQ(RSI, c.hi)
+	}
+	for i := 0; i < 5; i++ {
+		Commentf("Row %d: a%d times b, into columns %d..4 and wrapped into 0..%d.", i, i, i, i-1)
+		Load(Param("a"), RSI)
+		MOVQ(limb(RSI, i), RDX)
+		for j := 0; i+j < 5; j++ {
+			add(i+j, j, fmt.Sprintf("a%d*b%d", i, j))
+		}
+		if i == 0 {
+			continue
+		}
+		Commentf("DX <- 19*a%d (< 19*2^54 < 2^59), the multiplier of the wrapped products", i)
+		times19LEA(RDX, RAX)
+		// Highest column first: the last product of the routine lands in
+		// column 0, whose carry reaches the output without a factor 19.
+		for j := 4; i+j >= 5; j-- {
+			add(i+j-5, j, fmt.Sprintf("19*a%d*b%d", i, j))
+		}
+	}
+
+	Comment("Step 2: c_k = r_k >> 51 (one SHLD of hi:lo), m_k = r_k mod 2^51.")
+	mask := RSI
+	MOVQ(U64(limbMask), mask)
+	for k := range cols {
+		SHLQ(U8(13), cols[k].lo, cols[k].hi)
+		ANDQ(mask, cols[k].lo)
+	}
+	Comment("Step 3: t0 = m0 + 19*c4, t_k = m_k + c_(k-1); t_k replaces m_k.")
+	times19LEA(cols[4].hi, RAX)
+	for k := range cols {
+		ADDQ(cols[(k+4)%5].hi, cols[k].lo)
+	}
+
+	Comment("Step 4: k_i = t_i >> 51 (SHRX by DX = 51) into the free high words,",
+		"u_i = t_i mod 2^51; out0 = u0 + 19*k4, out_i = u_i + k_(i-1).")
+	MOVQ(U32(51), RDX)
+	for k := range cols {
+		SHRXQ(RDX, cols[k].lo, cols[k].hi)
+		ANDQ(mask, cols[k].lo)
+	}
+	times19LEA(cols[4].hi, RAX)
+	for k := range cols {
+		ADDQ(cols[(k+4)%5].hi, cols[k].lo)
+	}
+	Load(Param("out"), bp)
+	for k := range cols {
+		MOVQ(cols[k].lo, limb(bp, k))
+	}
+	RET()
+}
+
+// times19LEA sets x = 19*x with two LEAs (9x into scratch, then x + 2*9x),
+// which leave the multiplier free for the products.
+func times19LEA(x, scratch GPPhysical) {
+	LEAQ(Mem{Base: x, Index: x, Scale: 8}, scratch)
+	LEAQ(Mem{Base: x, Index: scratch, Scale: 2}, x)
+}
+
+// cpuidVendor returns the vendor string of CPUID leaf 0, the one CPU fact
+// that golang.org/x/sys/cpu does not report and the multiply's choice needs.
+func cpuidVendor() {
+	TEXT("cpuidVendor", NOSPLIT, "func() (ebx, edx, ecx uint32)")
+	Doc("cpuidVendor returns EBX, EDX and ECX of CPUID leaf 0: the vendor string",
+		"in that order (\"GenuineIntel\", \"AuthenticAMD\", ...).")
+	XORL(EAX, EAX)
+	XORL(ECX, ECX)
+	CPUID()
+	Store(EBX, ReturnIndex(0))
+	Store(EDX, ReturnIndex(1))
+	Store(ECX, ReturnIndex(2))
+	RET()
 }
 
 // splitColumn performs step 2 on c: c.hi becomes c_k = r_k >> 51 and c.lo
@@ -307,6 +427,32 @@ func splitColumn(c *column) {
 // the column above it (step 3), so only 19*c4 and the sums t_k of finished
 // columns stay live. In column 0, the last, each y_j is read for the last
 // time and its register is given back right after its product.
+
+// # The MULX multiply
+//
+// feMulMULX forms the same column sums r0..r4 by rows: for i = 0..4 it
+// loads a_i into DX, the implicit multiplier of MULX, and multiplies it by
+// b_0..b_(4-i) into columns i..4; then it turns DX into 19*a_i (two LEAs;
+// 19*a_i < 2^59) and multiplies that by b_4 down to b_(5-i), into columns
+// i-1 down to 0. The b_j are memory operands of MULX. Row 0 writes each of
+// the five columns for the first time, so it has no additions; every later
+// product is added into its column with ADD and ADC (r_k < 2^115, so the
+// high word never carries out).
+//
+// Against the column form this reads a_i five times instead of
+// twenty-five, needs no MOV to the multiplier register, no IMUL and no
+// scratch per split, and splits all five columns together at the end:
+// c_k by one SHLD of the column's high word by 13 with its low word, m_k by
+// an AND with the mask, which is held in a register once the products are
+// done. Step 4's shifts are SHRX (BMI2), which write the carries into the
+// high words without a copy. It is about 40 instructions shorter. What it
+// gives up is the early split: all five columns complete with the last row,
+// so the carries start only after the last product. The last row adds into
+// the columns from 3 down to 0, so that its last product lands in column 0,
+// whose carry reaches the output without a factor 19.
+//
+// b is read through DI and a at the start of each row, and out is written
+// only at the end, so out may alias a or b.
 
 // squareMULQ: feSquareMULQ(out, a), for CPUs without BMI2/ADX: one
 // firstPass with MULQ, for limbs below 2^54 (squareMULX's single squaring
