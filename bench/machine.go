@@ -97,16 +97,16 @@ func backendRule(goarch string, purego bool, flags []cpuFlag) string {
 
 // fieldRule is the binding of the field arithmetic, restated from
 // field/fe_amd64.go, fe_arm64.go and fe_noasm.go. vendor is /proc/cpuinfo's
-// vendor_id, which the library reads from CPUID: the multiply runs by rows
-// with MULX on Intel CPUs with BMI2.
+// vendor_id, which the library reads from CPUID: the multiply uses MULX on
+// Intel CPUs with BMI2.
 func fieldRule(goarch string, purego bool, vendor string, flags []cpuFlag) string {
 	switch {
 	case purego:
 		return "generic Go"
 	case goarch == "amd64":
-		mul := "MULQ multiply by columns"
+		mul := "MULQ multiply"
 		if hasFlag(flags, "bmi2") && vendor == "GenuineIntel" {
-			mul = "MULX multiply by rows"
+			mul = "MULX multiply"
 		}
 		if hasFlag(flags, "bmi2") && hasFlag(flags, "adx") {
 			return mul + ", MULX/ADX squarings"

@@ -34,16 +34,16 @@ func TestBackendRule(t *testing.T) {
 		backend, field string
 		ladder         string
 	}{
-		{"amd64", false, all, "ifma", "MULQ multiply by columns, MULX/ADX squarings", "IFMA kernel"},
-		{"amd64", false, without("avx2"), "serial", "MULQ multiply by columns, MULX/ADX squarings", "MULX kernel"},
-		{"amd64", false, without("avx512f"), "avx2", "MULQ multiply by columns, MULX/ADX squarings", "MULX kernel"},
-		{"amd64", false, without("avx512vl"), "avx2", "MULQ multiply by columns, MULX/ADX squarings", "MULX kernel"},
-		{"amd64", false, without("avx512ifma"), "avx2", "MULQ multiply by columns, MULX/ADX squarings", "MULX kernel"},
-		{"amd64", false, without("adx"), "ifma", "MULQ multiply by columns, MULQ squarings", "IFMA kernel"},
-		{"amd64", false, []string{"avx2", "bmi2", "adx"}, "avx2", "MULQ multiply by columns, MULX/ADX squarings", "MULX kernel"},
-		{"amd64", false, []string{"avx2", "bmi2"}, "avx2", "MULQ multiply by columns, MULQ squarings", "Go on field.Element"},
-		{"amd64", false, []string{"avx2"}, "avx2", "MULQ multiply by columns, MULQ squarings", "Go on field.Element"},
-		{"amd64", false, nil, "serial", "MULQ multiply by columns, MULQ squarings", "Go on field.Element"},
+		{"amd64", false, all, "ifma", "MULQ multiply, MULX/ADX squarings", "IFMA kernel"},
+		{"amd64", false, without("avx2"), "serial", "MULQ multiply, MULX/ADX squarings", "MULX kernel"},
+		{"amd64", false, without("avx512f"), "avx2", "MULQ multiply, MULX/ADX squarings", "MULX kernel"},
+		{"amd64", false, without("avx512vl"), "avx2", "MULQ multiply, MULX/ADX squarings", "MULX kernel"},
+		{"amd64", false, without("avx512ifma"), "avx2", "MULQ multiply, MULX/ADX squarings", "MULX kernel"},
+		{"amd64", false, without("adx"), "ifma", "MULQ multiply, MULQ squarings", "IFMA kernel"},
+		{"amd64", false, []string{"avx2", "bmi2", "adx"}, "avx2", "MULQ multiply, MULX/ADX squarings", "MULX kernel"},
+		{"amd64", false, []string{"avx2", "bmi2"}, "avx2", "MULQ multiply, MULQ squarings", "Go on field.Element"},
+		{"amd64", false, []string{"avx2"}, "avx2", "MULQ multiply, MULQ squarings", "Go on field.Element"},
+		{"amd64", false, nil, "serial", "MULQ multiply, MULQ squarings", "Go on field.Element"},
 		{"amd64", true, all, "serial", "generic Go", "Go on field.Element"},
 		{"arm64", false, nil, "serial", "Go, arm64 operation order", "Go on field.Element"},
 		{"s390x", false, nil, "serial", "generic Go", "Go on field.Element"},
@@ -56,8 +56,8 @@ func TestBackendRule(t *testing.T) {
 	}
 }
 
-// TestFieldRuleIntel checks the multiply's choice by vendor: by rows with
-// MULX on Intel CPUs with BMI2, by columns with MULQ everywhere else.
+// TestFieldRuleIntel checks the multiply's choice by vendor: MULX on Intel
+// CPUs with BMI2, MULQ everywhere else.
 func TestFieldRuleIntel(t *testing.T) {
 	all := flagsOf("avx2", "avx512f", "avx512vl", "avx512ifma", "bmi2", "adx")
 	for _, c := range []struct {
@@ -67,11 +67,11 @@ func TestFieldRuleIntel(t *testing.T) {
 		purego bool
 		want   string
 	}{
-		{"GenuineIntel", all, "amd64", false, "MULX multiply by rows, MULX/ADX squarings"},
-		{"GenuineIntel", flagsOf("bmi2"), "amd64", false, "MULX multiply by rows, MULQ squarings"},
-		{"GenuineIntel", flagsOf("adx"), "amd64", false, "MULQ multiply by columns, MULQ squarings"},
-		{"AuthenticAMD", all, "amd64", false, "MULQ multiply by columns, MULX/ADX squarings"},
-		{"", all, "amd64", false, "MULQ multiply by columns, MULX/ADX squarings"},
+		{"GenuineIntel", all, "amd64", false, "MULX multiply, MULX/ADX squarings"},
+		{"GenuineIntel", flagsOf("bmi2"), "amd64", false, "MULX multiply, MULQ squarings"},
+		{"GenuineIntel", flagsOf("adx"), "amd64", false, "MULQ multiply, MULQ squarings"},
+		{"AuthenticAMD", all, "amd64", false, "MULQ multiply, MULX/ADX squarings"},
+		{"", all, "amd64", false, "MULQ multiply, MULX/ADX squarings"},
 		{"GenuineIntel", all, "amd64", true, "generic Go"},
 	} {
 		if got := fieldRule(c.goarch, c.purego, c.vendor, c.flags); got != c.want {
@@ -174,8 +174,8 @@ func TestBackendRuleMatchesLibrary(t *testing.T) {
 	if i, j := strings.Index(l, "case ifmaLadderAvailable"), strings.Index(l, "case mulxLadderAvailable"); i < 0 || j < 0 || i > j {
 		t.Errorf("x25519/ladder.go no longer tries ifmaLadderAvailable, then mulxLadderAvailable; ladderRule assumes it does")
 	}
-	if !strings.Contains(sources["field/fe_amd64.go"], "var mulByRows = cpu.X86.HasBMI2 && isIntel()") {
-		t.Errorf("field/fe_amd64.go no longer runs the multiply by rows on exactly BMI2 and Intel; fieldRule assumes it does")
+	if !strings.Contains(sources["field/fe_amd64.go"], "var useMULXMul = cpu.X86.HasBMI2 && isIntel()") {
+		t.Errorf("field/fe_amd64.go no longer runs the MULX multiply on exactly BMI2 and Intel; fieldRule assumes it does")
 	}
 	if !strings.Contains(sources["x25519/ladder_mulx_amd64.go"], "var mulxLadderAvailable = cpu.X86.HasBMI2 && cpu.X86.HasADX") {
 		t.Errorf("x25519/ladder_mulx_amd64.go no longer requires exactly BMI2 and ADX; ladderRule assumes it does")

@@ -18,14 +18,15 @@ import "golang.org/x/sys/cpu"
 // feSquareNAsm. Tests flip it to run both paths.
 var useMULX = cpu.X86.HasBMI2 && cpu.X86.HasADX
 
-// mulByRows selects the multiply by rows with MULX (feMulMULX) over the
-// column-by-column MULQ multiply that is feMulAsm's own code. It is set on
-// Intel CPUs with BMI2 only: there the rows measured faster than the columns
-// and filippo.io/edwards25519's multiply, and the columns slower than the
-// latter; on AMD Zen 5 the columns were measured and the rows were not
-// (docs/PERFORMANCE.md, "The multiply on Intel"). feMulAsm reads it on every
-// call, and tests flip it to run both routines.
-var mulByRows = cpu.X86.HasBMI2 && isIntel()
+// useMULXMul selects the MULX form of the column multiply (feMulMULX) over
+// the MULQ form that is feMulAsm's own code. It is set on Intel CPUs with
+// BMI2 only: there the MULX form measured faster than the MULQ form and
+// than filippo.io/edwards25519's multiply, where the MULQ form was slower
+// than the latter; on AMD Zen 5 the MULQ form was measured and the MULX
+// form was not, and the SHLD it uses measured slower there
+// (docs/PERFORMANCE.md, "The multiply on Intel"). feMulAsm reads it on
+// every call, and tests flip it to run both routines.
+var useMULXMul = cpu.X86.HasBMI2 && isIntel()
 
 // isIntel reports whether CPUID names the vendor GenuineIntel.
 func isIntel() bool {

@@ -15,8 +15,8 @@ plain:
 
 // func feMulAsm(out *[5]uint64, a *[5]uint64, b *[5]uint64)
 TEXT ·feMulAsm(SB), NOSPLIT, $0-24
-	CMPB ·mulByRows+0(SB), $0x00
-	JNE  rows
+	CMPB ·useMULXMul+0(SB), $0x00
+	JNE  mulx
 
 	// Step 1, the columns of a*b (a, b limbs < 2^54, so r_k < 2^115):
 	//   r0 = a0*b0 + 19*(a1*b4 + a2*b3 + a3*b2 + a4*b1)
@@ -284,7 +284,7 @@ TEXT ·feMulAsm(SB), NOSPLIT, $0-24
 	MOVQ   BX, 32(SI)
 	RET
 
-rows:
+mulx:
 	JMP ·feMulMULX+0(SB)
 
 DATA mask51<>+0(SB)/8, $0x0007ffffffffffff
@@ -299,207 +299,236 @@ TEXT ·feMulMULX(SB), NOSPLIT, $0-24
 	//   r2 = a0*b2 + a1*b1 + a2*b0 + 19*(a3*b4 + a4*b3)
 	//   r3 = a0*b3 + a1*b2 + a2*b1 + a3*b0 + 19*(a4*b4)
 	//   r4 = a0*b4 + a1*b3 + a2*b2 + a3*b1 + a4*b0
-	MOVQ b+16(FP), DI
-
-	// Row 0: a0 times b, into columns 0..4 and wrapped into 0..-1.
+	// y_j = b_j
+	MOVQ b+16(FP), SI
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
+	MOVQ 16(SI), R10
+	MOVQ 24(SI), R11
+	MOVQ 32(SI), R12
 	MOVQ a+8(FP), SI
-	MOVQ (SI), DX
 
-	// r0 = a0*b0
-	MULXQ (DI), R8, R9
-
-	// r1 = a0*b1
-	MULXQ 8(DI), R10, R11
-
-	// r2 = a0*b2
-	MULXQ 16(DI), R12, R13
-
-	// r3 = a0*b3
-	MULXQ 24(DI), R14, R15
-
+	// Column 4.
 	// r4 = a0*b4
-	MULXQ 32(DI), BX, CX
-
-	// Row 1: a1 times b, into columns 1..4 and wrapped into 0..0.
-	MOVQ a+8(FP), SI
-	MOVQ 8(SI), DX
-
-	// r1 += a1*b0
-	MULXQ (DI), AX, SI
-	ADDQ  AX, R10
-	ADCQ  SI, R11
-
-	// r2 += a1*b1
-	MULXQ 8(DI), AX, SI
-	ADDQ  AX, R12
-	ADCQ  SI, R13
-
-	// r3 += a1*b2
-	MULXQ 16(DI), AX, SI
-	ADDQ  AX, R14
-	ADCQ  SI, R15
+	MOVQ  (SI), DX
+	MULXQ R12, BX, CX
 
 	// r4 += a1*b3
-	MULXQ 24(DI), AX, SI
+	MOVQ  8(SI), DX
+	MULXQ R11, AX, DX
 	ADDQ  AX, BX
-	ADCQ  SI, CX
-
-	// DX <- 19*a1 (< 19*2^54 < 2^59), the multiplier of the wrapped products
-	LEAQ (DX)(DX*8), AX
-	LEAQ (DX)(AX*2), DX
-
-	// r0 += 19*a1*b4
-	MULXQ 32(DI), AX, SI
-	ADDQ  AX, R8
-	ADCQ  SI, R9
-
-	// Row 2: a2 times b, into columns 2..4 and wrapped into 0..1.
-	MOVQ a+8(FP), SI
-	MOVQ 16(SI), DX
-
-	// r2 += a2*b0
-	MULXQ (DI), AX, SI
-	ADDQ  AX, R12
-	ADCQ  SI, R13
-
-	// r3 += a2*b1
-	MULXQ 8(DI), AX, SI
-	ADDQ  AX, R14
-	ADCQ  SI, R15
+	ADCQ  DX, CX
 
 	// r4 += a2*b2
-	MULXQ 16(DI), AX, SI
+	MOVQ  16(SI), DX
+	MULXQ R10, AX, DX
 	ADDQ  AX, BX
-	ADCQ  SI, CX
-
-	// DX <- 19*a2 (< 19*2^54 < 2^59), the multiplier of the wrapped products
-	LEAQ (DX)(DX*8), AX
-	LEAQ (DX)(AX*2), DX
-
-	// r1 += 19*a2*b4
-	MULXQ 32(DI), AX, SI
-	ADDQ  AX, R10
-	ADCQ  SI, R11
-
-	// r0 += 19*a2*b3
-	MULXQ 24(DI), AX, SI
-	ADDQ  AX, R8
-	ADCQ  SI, R9
-
-	// Row 3: a3 times b, into columns 3..4 and wrapped into 0..2.
-	MOVQ a+8(FP), SI
-	MOVQ 24(SI), DX
-
-	// r3 += a3*b0
-	MULXQ (DI), AX, SI
-	ADDQ  AX, R14
-	ADCQ  SI, R15
+	ADCQ  DX, CX
 
 	// r4 += a3*b1
-	MULXQ 8(DI), AX, SI
+	MOVQ  24(SI), DX
+	MULXQ R9, AX, DX
 	ADDQ  AX, BX
-	ADCQ  SI, CX
-
-	// DX <- 19*a3 (< 19*2^54 < 2^59), the multiplier of the wrapped products
-	LEAQ (DX)(DX*8), AX
-	LEAQ (DX)(AX*2), DX
-
-	// r2 += 19*a3*b4
-	MULXQ 32(DI), AX, SI
-	ADDQ  AX, R12
-	ADCQ  SI, R13
-
-	// r1 += 19*a3*b3
-	MULXQ 24(DI), AX, SI
-	ADDQ  AX, R10
-	ADCQ  SI, R11
-
-	// r0 += 19*a3*b2
-	MULXQ 16(DI), AX, SI
-	ADDQ  AX, R8
-	ADCQ  SI, R9
-
-	// Row 4: a4 times b, into columns 4..4 and wrapped into 0..3.
-	MOVQ a+8(FP), SI
-	MOVQ 32(SI), DX
+	ADCQ  DX, CX
 
 	// r4 += a4*b0
-	MULXQ (DI), AX, SI
+	MOVQ  32(SI), DX
+	MULXQ R8, AX, DX
 	ADDQ  AX, BX
-	ADCQ  SI, CX
+	ADCQ  DX, CX
 
-	// DX <- 19*a4 (< 19*2^54 < 2^59), the multiplier of the wrapped products
-	LEAQ (DX)(DX*8), AX
-	LEAQ (DX)(AX*2), DX
+	// y4 <- 19*b4, its only form from here on (< 19*2^54 < 2^59)
+	IMUL3Q $0x13, R12, R12
 
-	// r3 += 19*a4*b4
-	MULXQ 32(DI), AX, SI
-	ADDQ  AX, R14
-	ADCQ  SI, R15
-
-	// r2 += 19*a4*b3
-	MULXQ 24(DI), AX, SI
-	ADDQ  AX, R12
-	ADCQ  SI, R13
-
-	// r1 += 19*a4*b2
-	MULXQ 16(DI), AX, SI
-	ADDQ  AX, R10
-	ADCQ  SI, R11
-
-	// r0 += 19*a4*b1
-	MULXQ 8(DI), AX, SI
-	ADDQ  AX, R8
-	ADCQ  SI, R9
-
-	// Step 2: c_k = r_k >> 51 (one SHLD of hi:lo), m_k = r_k mod 2^51.
-	MOVQ $0x0007ffffffffffff, SI
-	SHLQ $0x0d, R8, R9
-	ANDQ SI, R8
-	SHLQ $0x0d, R10, R11
-	ANDQ SI, R10
-	SHLQ $0x0d, R12, R13
-	ANDQ SI, R12
-	SHLQ $0x0d, R14, R15
-	ANDQ SI, R14
+	// c4 = r4 >> 51, m4 = r4 mod 2^51
 	SHLQ $0x0d, BX, CX
-	ANDQ SI, BX
+	ANDQ mask51<>+0(SB), BX
 
-	// Step 3: t0 = m0 + 19*c4, t_k = m_k + c_(k-1); t_k replaces m_k.
-	LEAQ (CX)(CX*8), AX
-	LEAQ (CX)(AX*2), CX
-	ADDQ CX, R8
-	ADDQ R9, R10
-	ADDQ R11, R12
-	ADDQ R13, R14
-	ADDQ R15, BX
+	// keep 19*c4 for t0 (< 19*5*2^57 < 2^64 - 2^51)
+	IMUL3Q $0x13, CX, CX
 
-	// Step 4: k_i = t_i >> 51 (SHRX by DX = 51) into the free high words,
-	// u_i = t_i mod 2^51; out0 = u0 + 19*k4, out_i = u_i + k_(i-1).
-	MOVQ  $0x00000033, DX
-	SHRXQ DX, R8, R9
-	ANDQ  SI, R8
-	SHRXQ DX, R10, R11
-	ANDQ  SI, R10
-	SHRXQ DX, R12, R13
-	ANDQ  SI, R12
-	SHRXQ DX, R14, R15
-	ANDQ  SI, R14
-	SHRXQ DX, BX, CX
-	ANDQ  SI, BX
-	LEAQ  (CX)(CX*8), AX
-	LEAQ  (CX)(AX*2), CX
-	ADDQ  CX, R8
-	ADDQ  R9, R10
-	ADDQ  R11, R12
-	ADDQ  R13, R14
-	ADDQ  R15, BX
-	MOVQ  out+0(FP), DI
-	MOVQ  R8, (DI)
-	MOVQ  R10, 8(DI)
-	MOVQ  R12, 16(DI)
-	MOVQ  R14, 24(DI)
-	MOVQ  BX, 32(DI)
+	// Column 3.
+	// r3 = a0*b3
+	MOVQ  (SI), DX
+	MULXQ R11, DI, R13
+
+	// r3 += a1*b2
+	MOVQ  8(SI), DX
+	MULXQ R10, AX, DX
+	ADDQ  AX, DI
+	ADCQ  DX, R13
+
+	// r3 += a2*b1
+	MOVQ  16(SI), DX
+	MULXQ R9, AX, DX
+	ADDQ  AX, DI
+	ADCQ  DX, R13
+
+	// r3 += a3*b0
+	MOVQ  24(SI), DX
+	MULXQ R8, AX, DX
+	ADDQ  AX, DI
+	ADCQ  DX, R13
+
+	// r3 += a4*19*b4
+	MOVQ  32(SI), DX
+	MULXQ R12, AX, DX
+	ADDQ  AX, DI
+	ADCQ  DX, R13
+
+	// y3 <- 19*b3, its only form from here on (< 19*2^54 < 2^59)
+	IMUL3Q $0x13, R11, R11
+
+	// c3 = r3 >> 51, m3 = r3 mod 2^51
+	SHLQ $0x0d, DI, R13
+	ANDQ mask51<>+0(SB), DI
+
+	// t4 = m4 + c3
+	ADDQ R13, BX
+
+	// Column 2.
+	// r2 = a0*b2
+	MOVQ  (SI), DX
+	MULXQ R10, R14, R15
+
+	// r2 += a1*b1
+	MOVQ  8(SI), DX
+	MULXQ R9, AX, DX
+	ADDQ  AX, R14
+	ADCQ  DX, R15
+
+	// r2 += a2*b0
+	MOVQ  16(SI), DX
+	MULXQ R8, AX, DX
+	ADDQ  AX, R14
+	ADCQ  DX, R15
+
+	// r2 += a3*19*b4
+	MOVQ  24(SI), DX
+	MULXQ R12, AX, DX
+	ADDQ  AX, R14
+	ADCQ  DX, R15
+
+	// r2 += a4*19*b3
+	MOVQ  32(SI), DX
+	MULXQ R11, AX, DX
+	ADDQ  AX, R14
+	ADCQ  DX, R15
+
+	// y2 <- 19*b2, its only form from here on (< 19*2^54 < 2^59)
+	IMUL3Q $0x13, R10, R10
+
+	// c2 = r2 >> 51, m2 = r2 mod 2^51
+	SHLQ $0x0d, R14, R15
+	ANDQ mask51<>+0(SB), R14
+
+	// t3 = m3 + c2
+	ADDQ R15, DI
+
+	// Column 1.
+	// r1 = a0*b1
+	MOVQ  (SI), DX
+	MULXQ R9, R13, R15
+
+	// r1 += a1*b0
+	MOVQ  8(SI), DX
+	MULXQ R8, AX, DX
+	ADDQ  AX, R13
+	ADCQ  DX, R15
+
+	// r1 += a2*19*b4
+	MOVQ  16(SI), DX
+	MULXQ R12, AX, DX
+	ADDQ  AX, R13
+	ADCQ  DX, R15
+
+	// r1 += a3*19*b3
+	MOVQ  24(SI), DX
+	MULXQ R11, AX, DX
+	ADDQ  AX, R13
+	ADCQ  DX, R15
+
+	// r1 += a4*19*b2
+	MOVQ  32(SI), DX
+	MULXQ R10, AX, DX
+	ADDQ  AX, R13
+	ADCQ  DX, R15
+
+	// y1 <- 19*b1, its only form from here on (< 19*2^54 < 2^59)
+	IMUL3Q $0x13, R9, R9
+
+	// c1 = r1 >> 51, m1 = r1 mod 2^51
+	SHLQ $0x0d, R13, R15
+	ANDQ mask51<>+0(SB), R13
+
+	// t2 = m2 + c1
+	ADDQ R15, R14
+
+	// Column 0.
+	// r0 = a0*b0
+	MOVQ  (SI), DX
+	MULXQ R8, R15, R8
+
+	// r0 += a1*19*b4
+	MOVQ  8(SI), DX
+	MULXQ R12, AX, DX
+	ADDQ  AX, R15
+	ADCQ  DX, R8
+
+	// r0 += a2*19*b3
+	MOVQ  16(SI), DX
+	MULXQ R11, AX, DX
+	ADDQ  AX, R15
+	ADCQ  DX, R8
+
+	// r0 += a3*19*b2
+	MOVQ  24(SI), DX
+	MULXQ R10, AX, DX
+	ADDQ  AX, R15
+	ADCQ  DX, R8
+
+	// r0 += a4*19*b1
+	MOVQ  32(SI), DX
+	MULXQ R9, AX, DX
+	ADDQ  AX, R15
+	ADCQ  DX, R8
+
+	// c0 = r0 >> 51, m0 = r0 mod 2^51
+	SHLQ $0x0d, R15, R8
+	ANDQ mask51<>+0(SB), R15
+
+	// t1 = m1 + c0
+	ADDQ R8, R13
+
+	// t0 = m0 + 19*c4
+	ADDQ CX, R15
+
+	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51, all from the t's;
+	// out0 = u0 + 19*k4, out_i = u_i + k_(i-1).
+	MOVQ   $0x00000033, DX
+	MOVQ   $0x0007ffffffffffff, AX
+	SHRXQ  DX, R15, R12
+	ANDQ   AX, R15
+	SHRXQ  DX, R13, R11
+	ANDQ   AX, R13
+	SHRXQ  DX, R14, R10
+	ANDQ   AX, R14
+	SHRXQ  DX, DI, R9
+	ANDQ   AX, DI
+	SHRXQ  DX, BX, R8
+	ANDQ   AX, BX
+	IMUL3Q $0x13, R8, R8
+	ADDQ   R8, R15
+	ADDQ   R12, R13
+	ADDQ   R11, R14
+	ADDQ   R10, DI
+	ADDQ   R9, BX
+	MOVQ   out+0(FP), SI
+	MOVQ   R15, (SI)
+	MOVQ   R13, 8(SI)
+	MOVQ   R14, 16(SI)
+	MOVQ   DI, 24(SI)
+	MOVQ   BX, 32(SI)
 	RET
 
 // func cpuidVendor() (ebx uint32, edx uint32, ecx uint32)

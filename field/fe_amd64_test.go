@@ -15,13 +15,13 @@ import (
 )
 
 // The amd64 routines must reproduce the generic twin's limbs exactly, on
-// both paths: "MULX" sets useMULX and mulByRows (the MULX squarings and the
-// multiply by rows), "MULQ" clears both (the MULQ squarings and the column
-// multiply, feMulAsm's own code). Inputs reach the documented bounds of the
+// both paths: "MULX" sets useMULX and useMULXMul (the MULX squarings and
+// feMulMULX), "MULQ" clears both (the MULQ squarings and the MULQ multiply,
+// feMulAsm's own code). Inputs reach the documented bounds of the
 // seam: every limb below 2^54 for a multiplication (and feSquareN), below
 // 3*2^51 for feSquare.
 
-// asmPath is one setting of useMULX and mulByRows.
+// asmPath is one setting of useMULX and useMULXMul.
 type asmPath struct {
 	name    string
 	useMULX bool
@@ -29,16 +29,16 @@ type asmPath struct {
 
 var asmPaths = []asmPath{{"MULX", true}, {"MULQ", false}}
 
-// selectPath sets useMULX and mulByRows for the rest of the (sub)test and
+// selectPath sets useMULX and useMULXMul for the rest of the (sub)test and
 // restores them afterwards. Tests that call it must not run in parallel.
 func selectPath(t testing.TB, p asmPath) {
 	t.Helper()
 	if p.useMULX && !(cpu.X86.HasBMI2 && cpu.X86.HasADX) {
 		t.Skip("CPU lacks BMI2 or ADX: the MULX routines cannot run here")
 	}
-	savedMULX, savedRows := useMULX, mulByRows
-	useMULX, mulByRows = p.useMULX, p.useMULX
-	t.Cleanup(func() { useMULX, mulByRows = savedMULX, savedRows })
+	savedMULX, savedMul := useMULX, useMULXMul
+	useMULX, useMULXMul = p.useMULX, p.useMULX
+	t.Cleanup(func() { useMULX, useMULXMul = savedMULX, savedMul })
 }
 
 // asmCheckMul compares feMul against feMulGeneric, including every aliasing
@@ -336,8 +336,8 @@ func asmBenchInputs(b testing.TB) (x, y Element, rx, ry *reference.Element) {
 	return x, y, rx, ry
 }
 
-// BenchmarkFeMulPaths measures feMul on each path (the multiply by rows
-// and the column multiply), the generic twin, and Multiply here and in
+// BenchmarkFeMulPaths measures feMul on each path (the MULX and the MULQ
+// multiply), the generic twin, and Multiply here and in
 // filippo.io/edwards25519 in the same process, so that the ratios can be
 // read off one benchstat table.
 func BenchmarkFeMulPaths(b *testing.B) {
@@ -480,10 +480,10 @@ func BenchmarkInvertPaths(b *testing.B) {
 	})
 }
 
-// TestMulByRowsRule checks the CPUID vendor test against the kernel's
-// vendor_id line and the default of mulByRows against its rule: the
-// multiply by rows on Intel CPUs with BMI2, the column multiply elsewhere.
-func TestMulByRowsRule(t *testing.T) {
+// TestMULXMulRule checks the CPUID vendor test against the kernel's
+// vendor_id line and the default of useMULXMul against its rule: the MULX
+// multiply on Intel CPUs with BMI2, the MULQ multiply elsewhere.
+func TestMULXMulRule(t *testing.T) {
 	data, err := os.ReadFile("/proc/cpuinfo")
 	if err != nil {
 		t.Skipf("no /proc/cpuinfo to compare with: %v", err)
@@ -502,9 +502,9 @@ func TestMulByRowsRule(t *testing.T) {
 	if got, want := isIntel(), vendor == "GenuineIntel"; got != want {
 		t.Errorf("isIntel() = %v, /proc/cpuinfo says vendor_id %q", got, vendor)
 	}
-	// The tests above may have flipped mulByRows; each restores it.
-	if want := cpu.X86.HasBMI2 && vendor == "GenuineIntel"; mulByRows != want {
-		t.Errorf("mulByRows = %v, want %v (vendor %q, BMI2 %v)", mulByRows, want, vendor, cpu.X86.HasBMI2)
+	// The tests above may have flipped useMULXMul; each restores it.
+	if want := cpu.X86.HasBMI2 && vendor == "GenuineIntel"; useMULXMul != want {
+		t.Errorf("useMULXMul = %v, want %v (vendor %q, BMI2 %v)", useMULXMul, want, vendor, cpu.X86.HasBMI2)
 	}
-	t.Logf("vendor %q, BMI2 %v: the multiply runs by rows: %v", vendor, cpu.X86.HasBMI2, mulByRows)
+	t.Logf("vendor %q, BMI2 %v: the multiply uses MULX: %v", vendor, cpu.X86.HasBMI2, useMULXMul)
 }

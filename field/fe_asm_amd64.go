@@ -11,14 +11,14 @@ package field
 func feSquareNAsm(out *[5]uint64, a *[5]uint64, n int, mulx bool)
 
 // feMulAsm sets out = a * b as feMulGeneric does: by jumping to feMulMULX if
-// mulByRows is true, else with the MULQ code that follows, which runs on every
-// amd64 CPU. Limbs of a and b must be below 2^54.
+// useMULXMul is true, else with the MULQ code that follows, which runs on
+// every amd64 CPU. Limbs of a and b must be below 2^54.
 //
 //go:noescape
 func feMulAsm(out *[5]uint64, a *[5]uint64, b *[5]uint64)
 
-// feMulMULX sets out = a * b as feMulGeneric does, by rows with MULX. It
-// requires BMI2. Limbs of a and b must be below 2^54.
+// feMulMULX sets out = a * b as feMulGeneric does, using MULX (BMI2).
+// Limbs of a and b must be below 2^54.
 //
 //go:noescape
 func feMulMULX(out *[5]uint64, a *[5]uint64, b *[5]uint64)

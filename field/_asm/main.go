@@ -38,15 +38,14 @@
 // running sum in step 3 and step 4 stays below 2^64 (19*c_4 < 19*5*2^57 <
 // 2^64 - 2^51, since column 4 has no wrapped terms and r_4 < 5*2^108).
 //
-// # Two multiplies, two kinds of square
+// # Two forms of the multiply, two kinds of square
 //
-// The multiply has two forms, and feMulAsm is the entry point of both. Its
-// own code is the MULQ multiply, which runs on every amd64 CPU and works
-// column by column with the limbs of b in registers (see "The MULQ
-// multiply" below). If mulByRows (fe_amd64.go) is set it jumps instead to
-// feMulMULX, which works row by row with MULX (BMI2) and keeps all five
-// columns open (see "The MULX multiply" below). Go sets mulByRows on Intel
-// CPUs with BMI2, from the vendor that cpuidVendor returns.
+// The multiply works column by column with the limbs of b in registers (see
+// "The column multiply" below), in two forms. feMulAsm is the entry point:
+// its own code is the MULQ form, which runs on every amd64 CPU; if
+// useMULXMul (fe_amd64.go) is set it jumps instead to feMulMULX, the MULX
+// form (BMI2; see "The MULX form" below). Go sets useMULXMul on Intel CPUs
+// with BMI2, from the vendor that cpuidVendor returns.
 //
 // The squares come in two forms. The MULX routines (BMI2) keep the
 // multiplier in DX and write each 128-bit product to any register pair
@@ -62,9 +61,9 @@
 // The choices inside the column routines (IMUL against LEA for 19*x,
 // SHR/SHL against SHLD, ADCX/ADOX against ADD/ADC, the column order) were
 // measured against their alternatives on an AMD EPYC whose family was not
-// recorded, and the MULQ multiply on Zen 5; the multiply by rows on an
-// Intel Xeon (Emerald Rapids). docs/PERFORMANCE.md has the figures and the
-// variants not kept.
+// recorded, the MULQ multiply on Zen 5, and the MULX form of the multiply
+// on an Intel Xeon (Emerald Rapids). docs/PERFORMANCE.md has the figures
+// and the variants not kept.
 package main
 
 import (
@@ -91,8 +90,8 @@ func main() {
 
 	selector("feSquareNAsm", "func(out, a *[5]uint64, n int, mulx bool)", "feSquareNMULX", "feSquareNMULQ",
 		"feSquareNAsm sets out = a^(2^n) with feSquareNMULX if mulx is true, else with feSquareNMULQ.")
-	mulMULQ()
-	mulMULX()
+	mulColumns(false)
+	mulColumns(true)
 	cpuidVendor()
 	squareMULX()
 	squareMULQ()
@@ -178,27 +177,43 @@ func squareMULX() {
 	tailJump("feSquareMULQ")
 }
 
-// mulMULQ: feMulAsm(out, a, b), the multiply's entry point. It reads
-// mulByRows (fe_amd64.go) and jumps to feMulMULX if it is set; otherwise
-// its own code runs, the multiply for every amd64 CPU, column by column with
-// the limbs of b in registers (see "The MULQ multiply" below). The MULQ
-// code falls through from the check, so the CPUs that run it pay a compare
-// and a branch not taken, and the flag is read on every call so that tests
-// can flip it.
+// mulColumns writes a multiply, column by column with the limbs of b in
+// registers (see "The column multiply" below), in one of two forms.
 //
-// Registers: AX and DX are MULQ's implicit operands (DX is also the scratch
-// of step 2 between columns), SI = &a, R8..R12 = y0..y4, and a pool of six
-// (BX, CX, DI, R13, R14, R15) for the open column and the finished parts.
-// While column 1 is open all six are taken (r1, 19*c4, t4, t3, m2), so the
-// routine needs no frame and no BP.
-func mulMULQ() {
-	TEXT("feMulAsm", NOSPLIT, "func(out, a, b *[5]uint64)")
-	Pragma("noescape")
-	Doc("feMulAsm sets out = a * b as feMulGeneric does: by jumping to feMulMULX if",
-		"mulByRows is true, else with the MULQ code that follows, which runs on every",
-		"amd64 CPU. Limbs of a and b must be below 2^54.")
-	CMPB(Mem{Symbol: Symbol{Name: "·mulByRows"}, Base: StaticBase}, U8(0))
-	JNE(LabelRef("rows"))
+// With mulx false it is feMulAsm(out, a, b), the multiply's entry point: it
+// reads useMULXMul (fe_amd64.go) and jumps to feMulMULX if it is set;
+// otherwise its own code runs, the MULQ form, which runs on every amd64 CPU.
+// That code falls through from the check, so the CPUs that run it pay a
+// compare and a branch not taken; the flag is read on every call so that
+// tests can flip it.
+//
+// With mulx true it is feMulMULX(out, a, b), the MULX form (BMI2), chosen
+// on Intel CPUs: MULX writes each product to any two registers, so the
+// first product of a column needs no MOVs; SHLD splits a column in one
+// instruction; step 4 shifts with SHRX into fresh registers and holds the
+// mask in AX (see "The MULX form" below).
+//
+// Registers: DX and AX are the multiplier and scratch of the products (MULQ
+// takes its multiplier in AX and leaves its product in DX:AX; MULX takes it
+// in DX), DX is also the scratch of the MULQ form's splits, SI = &a,
+// R8..R12 = y0..y4, and a pool of six (BX, CX, DI, R13, R14, R15) for the
+// open column and the finished parts. While column 1 is open all six are
+// taken (r1, 19*c4, t4, t3, m2), so the routine needs no frame and no BP.
+func mulColumns(mulx bool) {
+	if mulx {
+		TEXT("feMulMULX", NOSPLIT, "func(out, a, b *[5]uint64)")
+		Pragma("noescape")
+		Doc("feMulMULX sets out = a * b as feMulGeneric does, using MULX (BMI2).",
+			"Limbs of a and b must be below 2^54.")
+	} else {
+		TEXT("feMulAsm", NOSPLIT, "func(out, a, b *[5]uint64)")
+		Pragma("noescape")
+		Doc("feMulAsm sets out = a * b as feMulGeneric does: by jumping to feMulMULX if",
+			"useMULXMul is true, else with the MULQ code that follows, which runs on",
+			"every amd64 CPU. Limbs of a and b must be below 2^54.")
+		CMPB(Mem{Symbol: Symbol{Name: "·useMULXMul"}, Base: StaticBase}, U8(0))
+		JNE(LabelRef("mulx"))
+	}
 	Comment(mulFormula...)
 	if maskConst.Symbol.Name == "" {
 		maskConst = ConstData("mask51", U64(limbMask))
@@ -227,26 +242,46 @@ func mulMULQ() {
 				what = fmt.Sprintf("a%d*19*b%d", i, j)
 			}
 			Commentf("r%d %s %s", k, assign(&c), what)
-			MOVQ(limb(ap, i), RAX)
-			MULQ(ys[j])
+			first := !c.used
 			if k == 0 {
-				pool.put(ys[j]) // the last read of y_j
+				// This product is the last read of y_j, so its register
+				// may take the product (the multiply reads it first).
+				pool.put(ys[j])
 			}
-			if !c.used {
+			if first {
 				c.lo, c.hi, c.used = pool.get(), pool.get(), true
-				MOVQ(RAX, c.lo)
-				MOVQ(RDX, c.hi)
-				continue
 			}
-			ADDQ(RAX, c.lo)
-			ADCQ(RDX, c.hi)
+			if mulx {
+				MOVQ(limb(ap, i), RDX)
+				if first {
+					MULXQ(ys[j], c.lo, c.hi)
+				} else {
+					MULXQ(ys[j], RAX, RDX)
+				}
+			} else {
+				MOVQ(limb(ap, i), RAX)
+				MULQ(ys[j])
+				if first {
+					MOVQ(RAX, c.lo)
+					MOVQ(RDX, c.hi)
+				}
+			}
+			if !first {
+				ADDQ(RAX, c.lo)
+				ADCQ(RDX, c.hi)
+			}
 		}
 		if k > 0 {
 			Commentf("y%d <- 19*b%d, its only form from here on (< 19*2^54 < 2^59)", k, k)
 			times19(ys[k])
 		}
 		Commentf("c%d = r%d >> 51, m%d = r%d mod 2^51", k, k, k, k)
-		splitColumn(&c)
+		if mulx {
+			SHLQ(U8(13), c.lo, c.hi) // SHLD: c.hi = c.hi<<13 | c.lo>>51
+			ANDQ(maskConst, c.lo)
+		} else {
+			splitColumn(&c)
+		}
 		if k == 4 {
 			Comment("keep 19*c4 for t0 (< 19*5*2^57 < 2^64 - 2^51)")
 			times19(c.hi)
@@ -268,8 +303,17 @@ func mulMULQ() {
 	Comment("Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51, all from the t's;",
 		"out0 = u0 + 19*k4, out_i = u_i + k_(i-1).")
 	var k [5]GPPhysical
+	if mulx {
+		MOVQ(U32(51), RDX)
+		MOVQ(U64(limbMask), RAX)
+	}
 	for i := range t {
 		k[i] = pool.get()
+		if mulx {
+			SHRXQ(RDX, t[i], k[i])
+			ANDQ(RAX, t[i])
+			continue
+		}
 		MOVQ(t[i], k[i])
 		SHRQ(U8(51), k[i])
 		ANDQ(maskConst, t[i])
@@ -285,97 +329,10 @@ func mulMULQ() {
 		MOVQ(t[i], limb(outp, i))
 	}
 	RET()
-	Label("rows")
-	tailJump("feMulMULX")
-}
-
-// mulMULX: feMulMULX(out, a, b), the multiply by rows with MULX (BMI2),
-// chosen on Intel CPUs (see "The MULX multiply" below).
-//
-// Registers: DX is MULX's implicit multiplier (a_i, then 19*a_i), DI = &b,
-// the five column accumulators are fixed (r0 in R9:R8, r1 in R11:R10, r2 in
-// R13:R12, r3 in R15:R14, r4 in CX:BX), and AX and SI take the low and high
-// words of each product that is added into a column. That is all fourteen
-// registers, so &a is read again from the argument slot at the start of each
-// row. After the products the same registers hold the split columns, the t's
-// and the carries, with SI the mask and DX the shift count of step 4.
-func mulMULX() {
-	TEXT("feMulMULX", NOSPLIT, "func(out, a, b *[5]uint64)")
-	Pragma("noescape")
-	Doc("feMulMULX sets out = a * b as feMulGeneric does, by rows with MULX. It",
-		"requires BMI2. Limbs of a and b must be below 2^54.")
-	Comment(mulFormula...)
-
-	bp := RDI
-	Load(Param("b"), bp)
-	cols := [5]column{{lo: R8, hi: R9}, {lo: R10, hi: R11}, {lo: R12, hi: R13}, {lo: R14, hi: R15}, {lo: RBX, hi: RCX}}
-	add := func(k, j int, what string) {
-		c := &cols[k]
-		Commentf("r%d %s %s", k, assign(c), what)
-		if !c.used {
-			MULXQ(limb(bp, j), c.lo, c.hi)
-			c.used = true
-			return
-		}
-		MULXQ(limb(bp, j), RAX, RSI)
-		ADDQ(RAX, c.lo)
-		ADCQ(RSI, c.hi)
+	if !mulx {
+		Label("mulx")
+		tailJump("feMulMULX")
 	}
-	for i := 0; i < 5; i++ {
-		Commentf("Row %d: a%d times b, into columns %d..4 and wrapped into 0..%d.", i, i, i, i-1)
-		Load(Param("a"), RSI)
-		MOVQ(limb(RSI, i), RDX)
-		for j := 0; i+j < 5; j++ {
-			add(i+j, j, fmt.Sprintf("a%d*b%d", i, j))
-		}
-		if i == 0 {
-			continue
-		}
-		Commentf("DX <- 19*a%d (< 19*2^54 < 2^59), the multiplier of the wrapped products", i)
-		times19LEA(RDX, RAX)
-		// Highest column first: the last product of the routine lands in
-		// column 0, whose carry reaches the output without a factor 19.
-		for j := 4; i+j >= 5; j-- {
-			add(i+j-5, j, fmt.Sprintf("19*a%d*b%d", i, j))
-		}
-	}
-
-	Comment("Step 2: c_k = r_k >> 51 (one SHLD of hi:lo), m_k = r_k mod 2^51.")
-	mask := RSI
-	MOVQ(U64(limbMask), mask)
-	for k := range cols {
-		SHLQ(U8(13), cols[k].lo, cols[k].hi)
-		ANDQ(mask, cols[k].lo)
-	}
-	Comment("Step 3: t0 = m0 + 19*c4, t_k = m_k + c_(k-1); t_k replaces m_k.")
-	times19LEA(cols[4].hi, RAX)
-	for k := range cols {
-		ADDQ(cols[(k+4)%5].hi, cols[k].lo)
-	}
-
-	Comment("Step 4: k_i = t_i >> 51 (SHRX by DX = 51) into the free high words,",
-		"u_i = t_i mod 2^51; out0 = u0 + 19*k4, out_i = u_i + k_(i-1).")
-	MOVQ(U32(51), RDX)
-	for k := range cols {
-		SHRXQ(RDX, cols[k].lo, cols[k].hi)
-		ANDQ(mask, cols[k].lo)
-	}
-	times19LEA(cols[4].hi, RAX)
-	for k := range cols {
-		ADDQ(cols[(k+4)%5].hi, cols[k].lo)
-	}
-	Load(Param("out"), bp)
-	for k := range cols {
-		MOVQ(cols[k].lo, limb(bp, k))
-	}
-	RET()
-}
-
-// times19LEA sets x = 19*x with two LEAs (9x into scratch, then x + 2*9x),
-// which leave the multiplier free for the products.
-func times19LEA(x, scratch GPPhysical) {
-	LEAQ(Mem{Base: x, Index: x, Scale: 8}, scratch)
-	LEAQ(Mem{Base: x, Index: scratch, Scale: 2}, x)
 }
 
 // cpuidVendor returns the vendor string of CPUID leaf 0, the one CPU fact
@@ -404,9 +361,9 @@ func splitColumn(c *column) {
 	ANDQ(maskConst, c.lo)
 }
 
-// # The MULQ multiply
+// # The column multiply
 //
-// feMulMULQ forms the column sums of feMulGeneric
+// feMulAsm's MULQ code and feMulMULX form the column sums of feMulGeneric
 //
 //	r4 = a0*b4 + a1*b3 + a2*b2 + a3*b1 + a4*b0
 //	r3 = a0*b3 + a1*b2 + a2*b1 + a3*b0 + a4*(19*b4)
@@ -419,40 +376,36 @@ func splitColumn(c *column) {
 // Read down the columns: b_j appears as itself in columns j..4 and as 19*b_j
 // in columns 0..j-1, so in this order each register changes form once,
 // y_j <- 19*y_j right after column j (four IMULs in all; 19*b_j < 19*2^54 <
-// 2^59). The limbs of a are read from memory into AX as the multiplier of
-// each product. b is read completely before anything is written, and out is
-// written only at the end, so out may alias a or b.
+// 2^59). The limbs of a are read from memory into the multiplier register
+// (AX for MULQ, DX for MULX) for each product. b is read completely before
+// anything is written, and out is written only at the end, so out may alias
+// a or b.
 //
 // Each column is split as soon as it is complete (step 2) and folded into
 // the column above it (step 3), so only 19*c4 and the sums t_k of finished
 // columns stay live. In column 0, the last, each y_j is read for the last
 // time and its register is given back right after its product.
 
-// # The MULX multiply
+// # The MULX form
 //
-// feMulMULX forms the same column sums r0..r4 by rows: for i = 0..4 it
-// loads a_i into DX, the implicit multiplier of MULX, and multiplies it by
-// b_0..b_(4-i) into columns i..4; then it turns DX into 19*a_i (two LEAs;
-// 19*a_i < 2^59) and multiplies that by b_4 down to b_(5-i), into columns
-// i-1 down to 0. The b_j are memory operands of MULX. Row 0 writes each of
-// the five columns for the first time, so it has no additions; every later
-// product is added into its column with ADD and ADC (r_k < 2^115, so the
-// high word never carries out).
+// feMulMULX makes the same products in the same order with fewer
+// instructions, which on Intel is what counts (docs/PERFORMANCE.md, "The
+// multiply on Intel"):
 //
-// Against the column form this reads a_i five times instead of
-// twenty-five, needs no MOV to the multiplier register, no IMUL and no
-// scratch per split, and splits all five columns together at the end:
-// c_k by one SHLD of the column's high word by 13 with its low word, m_k by
-// an AND with the mask, which is held in a register once the products are
-// done. Step 4's shifts are SHRX (BMI2), which write the carries into the
-// high words without a copy. It is about 40 instructions shorter. What it
-// gives up is the early split: all five columns complete with the last row,
-// so the carries start only after the last product. The last row adds into
-// the columns from 3 down to 0, so that its last product lands in column 0,
-// whose carry reaches the output without a factor 19.
+//   - MULX writes each product to any two registers, so the first product of
+//     a column goes straight into the accumulator, without MULQ's two MOVs
+//     out of DX:AX; the others go to AX and DX (overwriting the multiplier,
+//     which the next product reloads) and are added with ADD and ADC.
+//   - A column is split by one SHLD, c_k = hi:lo >> 51 into the high word,
+//     and one AND with the mask, where the MULQ form needs a copy, two
+//     shifts and an OR (SHLD measured slower on Zen 5, which keeps the MULQ
+//     form).
+//   - Step 4 shifts with SHRX by DX = 51 into a fresh register, which saves
+//     the copy before each shift, and ANDs with the mask held in AX, both
+//     free once the products are done.
 //
-// b is read through DI and a at the start of each row, and out is written
-// only at the end, so out may alias a or b.
+// The limbs, the accumulators and the order are those of the MULQ form, so
+// the two compute the same integers at every step.
 
 // squareMULQ: feSquareMULQ(out, a), for CPUs without BMI2/ADX: one
 // firstPass with MULQ, for limbs below 2^54 (squareMULX's single squaring
