@@ -20,10 +20,10 @@ var useMULX = cpu.X86.HasBMI2 && cpu.X86.HasADX
 
 // useMULXMul selects the MULX form of the column multiply (feMulMULX) over
 // the MULQ form that is feMulAsm's own code. It is set on Intel CPUs with
-// BMI2 only: there the MULX form measured faster than the MULQ form and
-// than filippo.io/edwards25519's multiply, where the MULQ form was slower
-// than the latter; on AMD Zen 5 the MULQ form was measured and the MULX
-// form was not, and the SHLD it uses measured slower there
+// BMI2 only: there the MULX form measured 0.92-1.02 of
+// filippo.io/edwards25519's multiply, where the MULQ form measured
+// 1.05-1.15; on AMD Zen 5 the MULQ form was measured and the MULX form was
+// not, and the SHLD it uses measured slower there
 // (docs/PERFORMANCE.md, "The multiply on Intel"). feMulAsm reads it on
 // every call, and tests flip it to run both routines.
 var useMULXMul = cpu.X86.HasBMI2 && isIntel()
