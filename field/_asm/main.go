@@ -54,8 +54,9 @@
 // routines run on every amd64 CPU. The choice between them is made in Go
 // (useMULX in fe_amd64.go): feSquareAsm reads that variable and either runs
 // its MULX code or jumps to feSquareMULQ (see entry); feSquareNAsm is passed
-// it and jumps to one of two routines (see selector). No CPU feature is
-// detected here. Both load the limbs into registers and work column by
+// it and jumps to one of two routines (see selector). No routine here makes
+// a choice of its own: cpuidVendor only reports the vendor, and Go decides.
+// Both load the limbs into registers and work column by
 // column (single and repeated, see "Repeated squaring" below).
 //
 // The choices inside the column routines (IMUL against LEA for 19*x,
@@ -144,8 +145,19 @@ func entry(name, signature string, doc ...string) {
 	TEXT(name, NOSPLIT, signature)
 	Pragma("noescape")
 	Doc(doc...)
-	CMPB(Mem{Symbol: Symbol{Name: "·useMULX"}, Base: StaticBase}, U8(0))
-	JEQ(LabelRef("plain"))
+	jumpOnFlag("useMULX", false, "plain")
+}
+
+// jumpOnFlag reads the Go bool flag of this package from memory and jumps to
+// label if it is set (ifSet) or clear (!ifSet); otherwise the code that
+// follows runs. Reading it on every call lets tests flip it.
+func jumpOnFlag(flag string, ifSet bool, label string) {
+	CMPB(Mem{Symbol: Symbol{Name: "·" + flag}, Base: StaticBase}, U8(0))
+	if ifSet {
+		JNE(LabelRef(label))
+	} else {
+		JEQ(LabelRef(label))
+	}
 }
 
 // tailJump jumps to the assembly function name of this package. avo's JMP
@@ -211,8 +223,7 @@ func mulColumns(mulx bool) {
 		Doc("feMulAsm sets out = a * b as feMulGeneric does: by jumping to feMulMULX if",
 			"useMULXMul is true, else with the MULQ code that follows, which runs on",
 			"every amd64 CPU. Limbs of a and b must be below 2^54.")
-		CMPB(Mem{Symbol: Symbol{Name: "·useMULXMul"}, Base: StaticBase}, U8(0))
-		JNE(LabelRef("mulx"))
+		jumpOnFlag("useMULXMul", true, "mulx")
 	}
 	Comment(mulFormula...)
 	if maskConst.Symbol.Name == "" {
