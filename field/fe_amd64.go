@@ -8,8 +8,9 @@ import "golang.org/x/sys/cpu"
 
 // This file binds the seam on amd64 to the generated assembly in fe_amd64.s
 // (written by the program in _asm; its package comment gives the formulas
-// and bounds). The routines compute exactly the limbs of feMulGeneric and
-// feSquareGeneric; fe_amd64_test.go checks that on both paths.
+// and bounds). The routines compute exactly the limbs of feMulGeneric,
+// feSquareGeneric and divstepApplyGeneric; fe_amd64_test.go checks that,
+// the multiply and squares on both paths.
 
 // useMULX selects the squarings built on MULX (BMI2) and ADCX/ADOX (ADX);
 // without them the MULQ routines, which run on every amd64 CPU, are used.
@@ -48,3 +49,12 @@ func feSquare(out, a *Element) { feSquareAsm(&out.l, &a.l) }
 // registers from one squaring to the next. Limbs of a must be below 2^54;
 // out may alias a.
 func feSquareN(out, a *Element, n int) { feSquareNAsm(&out.l, &a.l, n, useMULX) }
+
+// divstepApply updates f, g, d and e by the batch matrix t of the inversion
+// as divstepApplyGeneric does (fe_invert.go), with the signed 128-bit
+// products of the assembly (the _asm program's "The matrix update of the
+// inversion").
+func divstepApply(t *transition, f, g, d, e *signed62) {
+	m := [4]int64{t.ff, t.fg, t.gf, t.gg}
+	divstepApplyAsm(&m, (*[5]int64)(f), (*[5]int64)(g), (*[5]int64)(d), (*[5]int64)(e))
+}

@@ -1624,3 +1624,358 @@ store:
 	MOVQ R11, 24(SI)
 	MOVQ R12, 32(SI)
 	RET
+
+// func divstepApplyAsm(t *[4]int64, pf *[5]int64, pg *[5]int64, pd *[5]int64, pe *[5]int64)
+TEXT ·divstepApplyAsm(SB), NOSPLIT, $0-40
+	MOVQ t+0(FP), AX
+	MOVQ (AX), BX
+	MOVQ 8(AX), CX
+	MOVQ 16(AX), SI
+	MOVQ 24(AX), DI
+
+	// (f, g) = t*(f, g) / 2^62 (applyToFG)
+	MOVQ pf+8(FP), R8
+	MOVQ pg+16(FP), R9
+
+	// Column 0: a += ff*x0 + fg*y0, b += gf*x0 + gg*y0
+	MOVQ  (R8), AX
+	IMULQ BX
+	MOVQ  AX, R10
+	MOVQ  DX, R11
+	MOVQ  (R9), AX
+	IMULQ CX
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  (R8), AX
+	IMULQ SI
+	MOVQ  AX, R12
+	MOVQ  DX, R13
+	MOVQ  (R9), AX
+	IMULQ DI
+	ADDQ  AX, R12
+	ADCQ  DX, R13
+	SHRQ  $0x3e, R11, R10
+	SARQ  $0x3e, R11
+	SHRQ  $0x3e, R13, R12
+	SARQ  $0x3e, R13
+
+	// Column 1: a += ff*x1 + fg*y1, b += gf*x1 + gg*y1
+	MOVQ  8(R8), AX
+	IMULQ BX
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  8(R9), AX
+	IMULQ CX
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  8(R8), AX
+	IMULQ SI
+	ADDQ  AX, R12
+	ADCQ  DX, R13
+	MOVQ  8(R9), AX
+	IMULQ DI
+	ADDQ  AX, R12
+	ADCQ  DX, R13
+
+	// x0, y0 = the low 62 bits of a and b
+	MOVQ R10, AX
+	ANDQ mask62<>+0(SB), AX
+	MOVQ AX, (R8)
+	MOVQ R12, AX
+	ANDQ mask62<>+0(SB), AX
+	MOVQ AX, (R9)
+	SHRQ $0x3e, R11, R10
+	SARQ $0x3e, R11
+	SHRQ $0x3e, R13, R12
+	SARQ $0x3e, R13
+
+	// Column 2: a += ff*x2 + fg*y2, b += gf*x2 + gg*y2
+	MOVQ  16(R8), AX
+	IMULQ BX
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  16(R9), AX
+	IMULQ CX
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  16(R8), AX
+	IMULQ SI
+	ADDQ  AX, R12
+	ADCQ  DX, R13
+	MOVQ  16(R9), AX
+	IMULQ DI
+	ADDQ  AX, R12
+	ADCQ  DX, R13
+
+	// x1, y1 = the low 62 bits of a and b
+	MOVQ R10, AX
+	ANDQ mask62<>+0(SB), AX
+	MOVQ AX, 8(R8)
+	MOVQ R12, AX
+	ANDQ mask62<>+0(SB), AX
+	MOVQ AX, 8(R9)
+	SHRQ $0x3e, R11, R10
+	SARQ $0x3e, R11
+	SHRQ $0x3e, R13, R12
+	SARQ $0x3e, R13
+
+	// Column 3: a += ff*x3 + fg*y3, b += gf*x3 + gg*y3
+	MOVQ  24(R8), AX
+	IMULQ BX
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  24(R9), AX
+	IMULQ CX
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  24(R8), AX
+	IMULQ SI
+	ADDQ  AX, R12
+	ADCQ  DX, R13
+	MOVQ  24(R9), AX
+	IMULQ DI
+	ADDQ  AX, R12
+	ADCQ  DX, R13
+
+	// x2, y2 = the low 62 bits of a and b
+	MOVQ R10, AX
+	ANDQ mask62<>+0(SB), AX
+	MOVQ AX, 16(R8)
+	MOVQ R12, AX
+	ANDQ mask62<>+0(SB), AX
+	MOVQ AX, 16(R9)
+	SHRQ $0x3e, R11, R10
+	SARQ $0x3e, R11
+	SHRQ $0x3e, R13, R12
+	SARQ $0x3e, R13
+
+	// Column 4: a += ff*x4 + fg*y4, b += gf*x4 + gg*y4
+	MOVQ  32(R8), AX
+	IMULQ BX
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  32(R9), AX
+	IMULQ CX
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  32(R8), AX
+	IMULQ SI
+	ADDQ  AX, R12
+	ADCQ  DX, R13
+	MOVQ  32(R9), AX
+	IMULQ DI
+	ADDQ  AX, R12
+	ADCQ  DX, R13
+
+	// x3, y3 = the low 62 bits of a and b
+	MOVQ R10, AX
+	ANDQ mask62<>+0(SB), AX
+	MOVQ AX, 24(R8)
+	MOVQ R12, AX
+	ANDQ mask62<>+0(SB), AX
+	MOVQ AX, 24(R9)
+	SHRQ $0x3e, R11, R10
+	SARQ $0x3e, R11
+	SHRQ $0x3e, R13, R12
+	SARQ $0x3e, R13
+
+	// x4, y4 = the shifted accumulators (small, signed)
+	MOVQ R10, 32(R8)
+	MOVQ R12, 32(R9)
+
+	// (d, e) = (t*(d, e) + (md, me)*p) / 2^62 (applyToDE)
+	MOVQ pd+24(FP), R8
+	MOVQ pe+32(FP), R9
+
+	// md = -(ff*d0 + fg*e0) * p^-1 mod 2^62 in [-2^61, 2^61), me likewise (reducer62)
+	MOVQ  (R8), R14
+	IMULQ BX, R14
+	MOVQ  (R9), AX
+	IMULQ CX, AX
+	ADDQ  AX, R14
+	IMULQ pinv62<>+0(SB), R14
+	NEGQ  R14
+	SHLQ  $0x02, R14
+	SARQ  $0x02, R14
+	MOVQ  (R8), R15
+	IMULQ SI, R15
+	MOVQ  (R9), AX
+	IMULQ DI, AX
+	ADDQ  AX, R15
+	IMULQ pinv62<>+0(SB), R15
+	NEGQ  R15
+	SHLQ  $0x02, R15
+	SARQ  $0x02, R15
+
+	// Column 0: a += ff*x0 + fg*y0, b += gf*x0 + gg*y0
+	MOVQ  (R8), AX
+	IMULQ BX
+	MOVQ  AX, R10
+	MOVQ  DX, R11
+	MOVQ  (R9), AX
+	IMULQ CX
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  (R8), AX
+	IMULQ SI
+	MOVQ  AX, R12
+	MOVQ  DX, R13
+	MOVQ  (R9), AX
+	IMULQ DI
+	ADDQ  AX, R12
+	ADCQ  DX, R13
+
+	// a += md * -19, b += me * -19 (the low limb of p)
+	MOVQ  $-19, AX
+	IMULQ R14
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  $-19, AX
+	IMULQ R15
+	ADDQ  AX, R12
+	ADCQ  DX, R13
+	SHRQ  $0x3e, R11, R10
+	SARQ  $0x3e, R11
+	SHRQ  $0x3e, R13, R12
+	SARQ  $0x3e, R13
+
+	// Column 1: a += ff*x1 + fg*y1, b += gf*x1 + gg*y1
+	MOVQ  8(R8), AX
+	IMULQ BX
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  8(R9), AX
+	IMULQ CX
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  8(R8), AX
+	IMULQ SI
+	ADDQ  AX, R12
+	ADCQ  DX, R13
+	MOVQ  8(R9), AX
+	IMULQ DI
+	ADDQ  AX, R12
+	ADCQ  DX, R13
+
+	// x0, y0 = the low 62 bits of a and b
+	MOVQ R10, AX
+	ANDQ mask62<>+0(SB), AX
+	MOVQ AX, (R8)
+	MOVQ R12, AX
+	ANDQ mask62<>+0(SB), AX
+	MOVQ AX, (R9)
+	SHRQ $0x3e, R11, R10
+	SARQ $0x3e, R11
+	SHRQ $0x3e, R13, R12
+	SARQ $0x3e, R13
+
+	// Column 2: a += ff*x2 + fg*y2, b += gf*x2 + gg*y2
+	MOVQ  16(R8), AX
+	IMULQ BX
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  16(R9), AX
+	IMULQ CX
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  16(R8), AX
+	IMULQ SI
+	ADDQ  AX, R12
+	ADCQ  DX, R13
+	MOVQ  16(R9), AX
+	IMULQ DI
+	ADDQ  AX, R12
+	ADCQ  DX, R13
+
+	// x1, y1 = the low 62 bits of a and b
+	MOVQ R10, AX
+	ANDQ mask62<>+0(SB), AX
+	MOVQ AX, 8(R8)
+	MOVQ R12, AX
+	ANDQ mask62<>+0(SB), AX
+	MOVQ AX, 8(R9)
+	SHRQ $0x3e, R11, R10
+	SARQ $0x3e, R11
+	SHRQ $0x3e, R13, R12
+	SARQ $0x3e, R13
+
+	// Column 3: a += ff*x3 + fg*y3, b += gf*x3 + gg*y3
+	MOVQ  24(R8), AX
+	IMULQ BX
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  24(R9), AX
+	IMULQ CX
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  24(R8), AX
+	IMULQ SI
+	ADDQ  AX, R12
+	ADCQ  DX, R13
+	MOVQ  24(R9), AX
+	IMULQ DI
+	ADDQ  AX, R12
+	ADCQ  DX, R13
+
+	// x2, y2 = the low 62 bits of a and b
+	MOVQ R10, AX
+	ANDQ mask62<>+0(SB), AX
+	MOVQ AX, 16(R8)
+	MOVQ R12, AX
+	ANDQ mask62<>+0(SB), AX
+	MOVQ AX, 16(R9)
+	SHRQ $0x3e, R11, R10
+	SARQ $0x3e, R11
+	SHRQ $0x3e, R13, R12
+	SARQ $0x3e, R13
+
+	// Column 4: a += ff*x4 + fg*y4, b += gf*x4 + gg*y4
+	MOVQ  32(R8), AX
+	IMULQ BX
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  32(R9), AX
+	IMULQ CX
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  32(R8), AX
+	IMULQ SI
+	ADDQ  AX, R12
+	ADCQ  DX, R13
+	MOVQ  32(R9), AX
+	IMULQ DI
+	ADDQ  AX, R12
+	ADCQ  DX, R13
+
+	// a += md * 2^7, b += me * 2^7 (the top limb of p)
+	MOVQ  $+128, AX
+	IMULQ R14
+	ADDQ  AX, R10
+	ADCQ  DX, R11
+	MOVQ  $+128, AX
+	IMULQ R15
+	ADDQ  AX, R12
+	ADCQ  DX, R13
+
+	// x3, y3 = the low 62 bits of a and b
+	MOVQ R10, AX
+	ANDQ mask62<>+0(SB), AX
+	MOVQ AX, 24(R8)
+	MOVQ R12, AX
+	ANDQ mask62<>+0(SB), AX
+	MOVQ AX, 24(R9)
+	SHRQ $0x3e, R11, R10
+	SARQ $0x3e, R11
+	SHRQ $0x3e, R13, R12
+	SARQ $0x3e, R13
+
+	// x4, y4 = the shifted accumulators (small, signed)
+	MOVQ R10, 32(R8)
+	MOVQ R12, 32(R9)
+	RET
+
+DATA mask62<>+0(SB)/8, $0x3fffffffffffffff
+GLOBL mask62<>(SB), RODATA|NOPTR, $8
+
+DATA pinv62<>+0(SB)/8, $0x39435e50d79435e5
+GLOBL pinv62<>(SB), RODATA|NOPTR, $8

@@ -16,3 +16,6 @@ func feSquareN(out, a *Element, n int) {
 		feSquareReordered(out, out)
 	}
 }
+
+// divstepApply is the portable batch update of the inversion.
+func divstepApply(t *transition, f, g, d, e *signed62) { divstepApplyGeneric(t, f, g, d, e) }

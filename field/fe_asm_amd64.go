@@ -51,3 +51,11 @@ func feSquareNMULX(out *[5]uint64, a *[5]uint64, n int)
 //
 //go:noescape
 func feSquareNMULQ(out *[5]uint64, a *[5]uint64, n int)
+
+// divstepApplyAsm sets (f, g) = t*(f, g)/2^62 and (d, e) = (t*(d, e) + (md, me)*p)/2^62
+// for the batch matrix t = [ff fg; gf gg] of the inversion, where f, g, d and e
+// are *pf, *pg, *pd and *pe (the assembler reserves the name g), with the limbs of
+// applyToFG and applyToDE (fe_invert.go), whose bounds it relies on.
+//
+//go:noescape
+func divstepApplyAsm(t *[4]int64, pf *[5]int64, pg *[5]int64, pd *[5]int64, pe *[5]int64)

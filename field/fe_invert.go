@@ -134,9 +134,11 @@ import "math/bits"
 // the low bit, arithmetic right shift of zeta), and is applied with AND,
 // XOR, add and subtract. No branch and no memory index depends on z.
 // Multiplications go through math/bits.Mul64, documented as constant time,
-// and the sign corrections of signed products are masks as well. The final
-// sign of f is taken from a mask, and the conversion back to 51-bit limbs
-// uses fixed shifts only.
+// and the sign corrections of signed products are masks as well; on amd64
+// the batch update (divstepApply) is assembly whose signed one-operand IMUL
+// needs no correction, and IMUL's timing does not depend on its operands.
+// The final sign of f is taken from a mask, and the conversion back to
+// 51-bit limbs uses fixed shifts only.
 
 // mask62 keeps the low 62 bits of a word: the width of a signed62 low limb.
 const mask62 = 1<<62 - 1
@@ -376,6 +378,14 @@ func (t *transition) applyToDE(d, e *signed62) {
 	d[4], e[4] = int64(ad.lo), int64(ae.lo)
 }
 
+// divstepApplyGeneric is the portable update of one batch, the seam's twin
+// (see divstepApply in fe_amd64.go and fe_noasm.go): applyToFG and then
+// applyToDE.
+func divstepApplyGeneric(t *transition, f, g, d, e *signed62) {
+	t.applyToFG(f, g)
+	t.applyToDE(d, e)
+}
+
 // divstepBatches is the number of 62-step batches: 10*62 = 620 >= 590.
 const divstepBatches = 10
 
@@ -408,8 +418,7 @@ func divstepRun(c [5]uint64) (f, g, d signed62) {
 	for range divstepBatches {
 		var t transition
 		zeta, t = divstepBatch(zeta, uint64(f[0]), uint64(g[0]))
-		t.applyToFG(&f, &g)
-		t.applyToDE(&d, &e)
+		divstepApply(&t, &f, &g, &d, &e)
 	}
 	return f, g, d
 }

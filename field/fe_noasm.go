@@ -7,3 +7,6 @@ package field
 func feMul(out, a, b *Element)         { feMulGeneric(out, a, b) }
 func feSquare(out, a *Element)         { feSquareGeneric(out, a) }
 func feSquareN(out, a *Element, n int) { feSquareNGeneric(out, a, n) }
+
+// divstepApply is the portable batch update of the inversion.
+func divstepApply(t *transition, f, g, d, e *signed62) { divstepApplyGeneric(t, f, g, d, e) }

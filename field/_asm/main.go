@@ -1,5 +1,6 @@
 // Command _asm writes field/fe_amd64.s and its Go declarations
-// field/fe_asm_amd64.go: the amd64 multiply and square of the field seam.
+// field/fe_asm_amd64.go: the amd64 multiply and square of the field seam,
+// and the matrix update of the inversion (invert.go).
 //
 // Regenerate from field/ with `go generate` (see fe_amd64.go), which runs
 //
@@ -98,6 +99,7 @@ func main() {
 	squareMULQ()
 	squareN(true)
 	squareN(false)
+	divstepApply()
 
 	Generate()
 }
