@@ -680,34 +680,32 @@ TEXT ·feSquareAsm(SB), NOSPLIT, $0-16
 
 	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
 	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1); then h_i = x_i << 7.
-	MOVQ R13, R8
-	SHRQ $0x33, R8
-	ANDQ mask51<>+0(SB), R13
-	MOVQ SI, R12
-	SHRQ $0x33, R12
-	ANDQ mask51<>+0(SB), SI
-	MOVQ DI, R10
-	SHRQ $0x33, R10
-	ANDQ mask51<>+0(SB), DI
-	MOVQ R15, R9
-	SHRQ $0x33, R9
-	ANDQ mask51<>+0(SB), R15
-	MOVQ AX, CX
-	SHRQ $0x33, CX
-	ANDQ mask51<>+0(SB), AX
-	LEAQ (CX)(CX*8), R11
-	LEAQ (CX)(R11*2), CX
-	LEAQ (R15)(R10*1), R11
-	LEAQ (DI)(R12*1), R10
-	LEAQ (AX)(R9*1), R12
-	LEAQ (SI)(R8*1), R9
-	LEAQ (R13)(CX*1), R8
-	MOVQ out+0(FP), SI
-	MOVQ R8, (SI)
-	MOVQ R9, 8(SI)
-	MOVQ R10, 16(SI)
-	MOVQ R11, 24(SI)
-	MOVQ R12, 32(SI)
+	MOVL  $0x00000033, R8
+	MOVQ  $0x0007ffffffffffff, R12
+	SHRXQ R8, R13, R10
+	ANDQ  R12, R13
+	SHRXQ R8, SI, R9
+	ANDQ  R12, SI
+	SHRXQ R8, DI, CX
+	ANDQ  R12, DI
+	SHRXQ R8, R15, R11
+	ANDQ  R12, R15
+	SHRXQ R8, AX, R14
+	ANDQ  R12, AX
+	LEAQ  (R14)(R14*8), BX
+	LEAQ  (R14)(BX*2), R14
+	LEAQ  (R13)(R14*1), R8
+	LEAQ  (AX)(R11*1), R12
+	LEAQ  (R15)(CX*1), R11
+	MOVQ  R9, DX
+	LEAQ  (SI)(R10*1), R9
+	LEAQ  (DI)(DX*1), R10
+	MOVQ  out+0(FP), SI
+	MOVQ  R8, (SI)
+	MOVQ  R9, 8(SI)
+	MOVQ  R10, 16(SI)
+	MOVQ  R11, 24(SI)
+	MOVQ  R12, 32(SI)
 	RET
 
 plain:
@@ -1053,30 +1051,28 @@ TEXT ·feSquareNMULX(SB), NOSPLIT, $8-24
 
 	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
 	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1).
-	MOVQ BP, R8
-	SHRQ $0x33, R8
-	ANDQ mask51<>+0(SB), BP
-	MOVQ R14, R12
-	SHRQ $0x33, R12
-	ANDQ mask51<>+0(SB), R14
-	MOVQ SI, R10
-	SHRQ $0x33, R10
-	ANDQ mask51<>+0(SB), SI
-	MOVQ R15, R9
-	SHRQ $0x33, R9
-	ANDQ mask51<>+0(SB), R15
-	MOVQ AX, CX
-	SHRQ $0x33, CX
-	ANDQ mask51<>+0(SB), AX
-	LEAQ (CX)(CX*8), R11
-	LEAQ (CX)(R11*2), CX
+	MOVL  $0x00000033, R8
+	MOVQ  $0x0007ffffffffffff, R12
+	SHRXQ R8, BP, R10
+	ANDQ  R12, BP
+	SHRXQ R8, R14, R9
+	ANDQ  R12, R14
+	SHRXQ R8, SI, CX
+	ANDQ  R12, SI
+	SHRXQ R8, R15, R11
+	ANDQ  R12, R15
+	SHRXQ R8, AX, DI
+	ANDQ  R12, AX
+	LEAQ  (DI)(DI*8), BX
+	LEAQ  (DI)(BX*2), DI
 
 	// The sums are written straight to R8..R12.
-	LEAQ (R15)(R10*1), R11
-	LEAQ (SI)(R12*1), R10
-	LEAQ (AX)(R9*1), R12
-	LEAQ (R14)(R8*1), R9
-	LEAQ (BP)(CX*1), R8
+	LEAQ (BP)(DI*1), R8
+	LEAQ (AX)(R11*1), R12
+	LEAQ (R15)(CX*1), R11
+	MOVQ R9, DX
+	LEAQ (R14)(R10*1), R9
+	LEAQ (SI)(DX*1), R10
 
 	// count = n - 1 squarings remain; none if n <= 1.
 	MOVQ n+16(FP), R13
@@ -1210,35 +1206,33 @@ again:
 
 	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
 	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1); then h_i = x_i << 7.
-	MOVQ BP, R8
-	SHRQ $0x33, R8
-	ANDQ mask51<>+0(SB), BP
-	MOVQ SI, R12
-	SHRQ $0x33, R12
-	ANDQ mask51<>+0(SB), SI
-	MOVQ DI, R10
-	SHRQ $0x33, R10
-	ANDQ mask51<>+0(SB), DI
-	MOVQ R15, R9
-	SHRQ $0x33, R9
-	ANDQ mask51<>+0(SB), R15
-	MOVQ AX, CX
-	SHRQ $0x33, CX
-	ANDQ mask51<>+0(SB), AX
-	LEAQ (CX)(CX*8), R11
-	LEAQ (CX)(R11*2), CX
-	LEAQ (R15)(R10*1), R11
-	LEAQ (DI)(R12*1), R10
-	LEAQ (AX)(R9*1), R12
-	LEAQ (SI)(R8*1), R9
-	LEAQ (BP)(CX*1), R8
-	SHLQ $0x07, R8
-	SHLQ $0x07, R9
-	SHLQ $0x07, R10
-	SHLQ $0x07, R11
-	SHLQ $0x07, R12
-	DECQ R13
-	JGT  again
+	MOVL  $0x00000033, R8
+	MOVQ  $0x0007ffffffffffff, R12
+	SHRXQ R8, BP, R10
+	ANDQ  R12, BP
+	SHRXQ R8, SI, R9
+	ANDQ  R12, SI
+	SHRXQ R8, DI, CX
+	ANDQ  R12, DI
+	SHRXQ R8, R15, R11
+	ANDQ  R12, R15
+	SHRXQ R8, AX, R14
+	ANDQ  R12, AX
+	LEAQ  (R14)(R14*8), BX
+	LEAQ  (R14)(BX*2), R14
+	LEAQ  (BP)(R14*1), R8
+	LEAQ  (AX)(R11*1), R12
+	LEAQ  (R15)(CX*1), R11
+	MOVQ  R9, DX
+	LEAQ  (SI)(R10*1), R9
+	LEAQ  (DI)(DX*1), R10
+	SHLQ  $0x07, R8
+	SHLQ  $0x07, R9
+	SHLQ  $0x07, R10
+	SHLQ  $0x07, R11
+	SHLQ  $0x07, R12
+	DECQ  R13
+	JGT   again
 
 	// x_i = h_i >> 7
 	SHRQ $0x07, R8
