@@ -64,7 +64,7 @@
 // SHR/SHL against SHLD, ADCX/ADOX against ADD/ADC, the column order) were
 // measured against their alternatives on an AMD EPYC whose family was not
 // recorded, the MULQ multiply on Zen 5, and the MULX form of the multiply
-// on an Intel Xeon (Emerald Rapids). docs/PERFORMANCE.md has the figures
+// and the MULX squarings' carry pass on an Intel Xeon (Emerald Rapids). docs/PERFORMANCE.md has the figures
 // and the variants not kept.
 package main
 
@@ -824,9 +824,9 @@ func firstPass(s *squarer, limbs [5]GPPhysical) {
 // copy of t_i first, and the shift count 51 and the mask are held in two
 // registers, free at this point of every pass (all columns are closed): ten
 // instructions and two set-ups against fifteen with a load of mask51 in
-// each AND. This made the single MULX squaring 7-9% and the loop 8-10%
-// faster on an Intel Xeon (Emerald Rapids); docs/PERFORMANCE.md has the
-// figures. The MULQ path keeps the copy, SHR and AND with mask51.
+// each AND. It measured faster on an Intel Xeon (Emerald Rapids), in the
+// single squaring and in the loop (docs/PERFORMANCE.md, "The squarings on
+// Intel"). The MULQ path keeps the copy, SHR and AND with mask51.
 func carrySplit(s *squarer, t [5]GPPhysical) [5]GPPhysical {
 	pool := s.pool
 	var k [5]GPPhysical
