@@ -64,8 +64,8 @@
 // SHR/SHL against SHLD, ADCX/ADOX against ADD/ADC, the column order) were
 // measured against their alternatives on an AMD EPYC whose family was not
 // recorded, the MULQ multiply on Zen 5, and the MULX form of the multiply
-// and the MULX squarings' carry pass on an Intel Xeon (Emerald Rapids). docs/PERFORMANCE.md has the figures
-// and the variants not kept.
+// and the MULX squarings' carry pass on an Intel Xeon (Emerald Rapids).
+// docs/PERFORMANCE.md has the figures and the variants not kept.
 package main
 
 import (
@@ -315,22 +315,13 @@ func mulColumns(mulx bool) {
 
 	Comment("Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51, all from the t's;",
 		"out0 = u0 + 19*k4, out_i = u_i + k_(i-1).")
-	var k [5]GPPhysical
+	var count, mask GPPhysical // none: the MULQ form's split
 	if mulx {
-		MOVQ(U32(51), RDX)
-		MOVQ(U64(limbMask), RAX)
+		count, mask = RDX, RAX
+		MOVQ(U32(51), count)
+		MOVQ(U64(limbMask), mask)
 	}
-	for i := range t {
-		k[i] = pool.get()
-		if mulx {
-			SHRXQ(RDX, t[i], k[i])
-			ANDQ(RAX, t[i])
-			continue
-		}
-		MOVQ(t[i], k[i])
-		SHRQ(U8(51), k[i])
-		ANDQ(maskConst, t[i])
-	}
+	k := carrySplit(pool, t, count, mask)
 	times19(k[4])
 	ADDQ(k[4], t[0])
 	for i := 1; i < 5; i++ {
@@ -811,44 +802,51 @@ func firstPass(s *squarer, limbs [5]GPPhysical) {
 	Comment("Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;",
 		"x0 = u0 + 19*k4, x_i = u_i + k_(i-1).")
 	t := [5]GPPhysical{t0, t1, t2, t3, t4}
-	k := carrySplit(s, t)
+	k := s.carrySplit(t)
 	mul19(k[4])
 	Comment("The sums are written straight to R8..R12.")
 	finalSums(pool, limbs, t, k)
 }
 
 // carrySplit emits k_i = t_i >> 51 (into fresh registers, returned) and
-// u_i = t_i mod 2^51 (in place) for the carry pass (step 4).
+// u_i = t_i mod 2^51 (in place) for the carry pass (step 4) of the
+// multiplies and the squares.
 //
-// On the MULX path (BMI2) the shift is SHRX, which writes k_i without a
-// copy of t_i first, and the shift count 51 and the mask are held in two
-// registers, free at this point of every pass (all columns are closed): ten
-// instructions and two set-ups against fifteen with a load of mask51 in
-// each AND. It measured faster on an Intel Xeon (Emerald Rapids), in the
-// single squaring and in the loop (docs/PERFORMANCE.md, "The squarings on
-// Intel"). The MULQ path keeps the copy, SHR and AND with mask51.
-func carrySplit(s *squarer, t [5]GPPhysical) [5]GPPhysical {
-	pool := s.pool
+// With count and mask (registers holding 51 and 2^51 - 1; BMI2) the shift
+// is SHRX, which writes k_i without a copy of t_i first, and the AND reads
+// the mask from a register: ten instructions against fifteen, with a load
+// of mask51 in each AND, for the MULQ form (count and mask nil). The MULX
+// routines use it; it measured faster on an Intel Xeon (Emerald Rapids)
+// (docs/PERFORMANCE.md, "The multiply on Intel", "The squarings on Intel").
+func carrySplit(pool *regPool, t [5]GPPhysical, count, mask GPPhysical) [5]GPPhysical {
 	var k [5]GPPhysical
-	if s.mulx {
-		count, mask := pool.get(), pool.get()
-		MOVL(U32(51), count.As32())
-		MOVQ(U64(limbMask), mask)
-		for i := range t {
-			k[i] = pool.get()
-			SHRXQ(count, t[i], k[i])
-			ANDQ(mask, t[i])
-		}
-		pool.put(count)
-		pool.put(mask)
-		return k
-	}
 	for i := range t {
 		k[i] = pool.get()
+		if count != nil {
+			SHRXQ(count, t[i], k[i])
+			ANDQ(mask, t[i])
+			continue
+		}
 		MOVQ(t[i], k[i])
 		SHRQ(U8(51), k[i])
 		ANDQ(maskConst, t[i])
 	}
+	return k
+}
+
+// carrySplit is the squares' step 4 split: on the MULX path the count and
+// the mask take two registers of the pool, free at this point of every
+// pass (all columns are closed).
+func (s *squarer) carrySplit(t [5]GPPhysical) [5]GPPhysical {
+	if !s.mulx {
+		return carrySplit(s.pool, t, nil, nil)
+	}
+	count, mask := s.pool.get(), s.pool.get()
+	MOVL(U32(51), count.As32())
+	MOVQ(U64(limbMask), mask)
+	k := carrySplit(s.pool, t, count, mask)
+	s.pool.put(count)
+	s.pool.put(mask)
 	return k
 }
 
@@ -1029,7 +1027,7 @@ func scaledPass(s *squarer, h [5]GPPhysical, rescale bool) {
 	Comment("Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;",
 		"x0 = u0 + 19*k4, x_i = u_i + k_(i-1); then h_i = x_i << 7.")
 	t := [5]GPPhysical{t0, t1, t2, t3, t4}
-	k := carrySplit(s, t)
+	k := s.carrySplit(t)
 	mul19(k[4])
 	finalSums(pool, h, t, k)
 	if !rescale { // the single squaring: x_i are the outputs
