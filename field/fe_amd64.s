@@ -581,131 +581,127 @@ TEXT ·feSquareAsm(SB), NOSPLIT, $0-16
 	ADOXQ R13, BX
 
 	// c4 = hi, m4 = lo >> 13; keep 19*c4 for t0.
-	SHRQ $0x0d, AX
-	LEAQ (BX)(BX*8), R14
-	LEAQ (BX)(R14*2), BX
+	SHRQ   $0x0d, AX
+	IMUL3Q $0x13, BX, BX
 
 	// R3 = h0*h3 + h1*h2 + (h4>>1)*(19*h4); h4 <- 19*h4 on the way
 	// r3 = h0*h3
 	MOVQ  R8, DX
-	MULXQ R11, R15, CX
+	MULXQ R11, R14, R15
 
 	// r3 += h1*h2
 	MOVQ  R9, DX
-	XORL  SI, SI
-	MULXQ R10, SI, DI
+	XORL  CX, CX
+	MULXQ R10, CX, SI
+	ADCXQ CX, R14
 	ADCXQ SI, R15
-	ADCXQ DI, CX
 
 	// r3 += (h4>>1)*(19*h4)
-	RORXQ $0x01, R12, DX
-	LEAQ  (R12)(R12*8), R13
-	LEAQ  (R12)(R13*2), R12
-	MULXQ R12, R14, SI
-	ADOXQ R14, R15
-	ADOXQ SI, CX
+	RORXQ  $0x01, R12, DX
+	IMUL3Q $0x13, R12, R12
+	MULXQ  R12, DI, R13
+	ADOXQ  DI, R14
+	ADOXQ  R13, R15
 
 	// c3 = hi, m3 = lo >> 13; t4 = m4 + c3
-	SHRQ $0x0d, R15
-	ADDQ CX, AX
+	SHRQ $0x0d, R14
+	ADDQ R15, AX
 
 	// R2 = h0*h2 + (h1>>1)*h1 + h3*(19*h4)
 	// r2 = h0*h2
 	MOVQ  R8, DX
-	MULXQ R10, DI, R13
+	MULXQ R10, CX, SI
 
 	// r2 += (h1>>1)*h1
 	RORXQ $0x01, R9, DX
-	XORL  R14, R14
-	MULXQ R9, R14, SI
-	ADCXQ R14, DI
-	ADCXQ SI, R13
+	XORL  DI, DI
+	MULXQ R9, DI, R13
+	ADCXQ DI, CX
+	ADCXQ R13, SI
 
 	// r2 += h3*(19*h4)
 	MOVQ  R11, DX
-	MULXQ R12, CX, R14
-	ADOXQ CX, DI
-	ADOXQ R14, R13
+	MULXQ R12, R15, DI
+	ADOXQ R15, CX
+	ADOXQ DI, SI
 
 	// c2 = hi, m2 = lo >> 13; t3 = m3 + c2
-	SHRQ $0x0d, DI
-	ADDQ R13, R15
+	SHRQ $0x0d, CX
+	ADDQ SI, R14
 
 	// R1 = h0*h1 + h2*(19*h4) + (h3>>1)*(19*h3); h3 <- 19*h3 on the way
 	// r1 = h0*h1
 	MOVQ  R8, DX
-	MULXQ R9, SI, CX
+	MULXQ R9, R13, R15
 
 	// r1 += h2*(19*h4)
 	MOVQ  R10, DX
-	XORL  R14, R14
-	MULXQ R12, R14, R13
-	ADCXQ R14, SI
-	ADCXQ R13, CX
+	XORL  DI, DI
+	MULXQ R12, DI, SI
+	ADCXQ DI, R13
+	ADCXQ SI, R15
 
 	// r1 += (h3>>1)*(19*h3)
-	RORXQ $0x01, R11, DX
-	LEAQ  (R11)(R11*8), R14
-	LEAQ  (R11)(R14*2), R11
-	MULXQ R11, R13, R14
-	ADOXQ R13, SI
-	ADOXQ R14, CX
+	RORXQ  $0x01, R11, DX
+	IMUL3Q $0x13, R11, R11
+	MULXQ  R11, DI, SI
+	ADOXQ  DI, R13
+	ADOXQ  SI, R15
 
 	// c1 = hi, m1 = lo >> 13; t2 = m2 + c1
-	SHRQ $0x0d, SI
-	ADDQ CX, DI
+	SHRQ $0x0d, R13
+	ADDQ R15, CX
 
 	// R0 = (h0>>1)*h0 + h1*(19*h4) + h2*(19*h3)
 	// r0 = (h0>>1)*h0
 	RORXQ $0x01, R8, DX
-	MULXQ R8, R13, R14
+	MULXQ R8, DI, SI
 
 	// r0 += h1*(19*h4)
 	MOVQ  R9, DX
-	XORL  CX, CX
-	MULXQ R12, CX, R8
-	ADCXQ CX, R13
-	ADCXQ R8, R14
+	XORL  R15, R15
+	MULXQ R12, R15, R8
+	ADCXQ R15, DI
+	ADCXQ R8, SI
 
 	// r0 += h2*(19*h3)
 	MOVQ  R10, DX
-	MULXQ R11, R9, CX
-	ADOXQ R9, R13
-	ADOXQ CX, R14
+	MULXQ R11, R9, R15
+	ADOXQ R9, DI
+	ADOXQ R15, SI
 
 	// c0 = hi, m0 = lo >> 13; t1 = m1 + c0, t0 = m0 + 19*c4
-	SHRQ $0x0d, R13
-	ADDQ R14, SI
-	ADDQ BX, R13
+	SHRQ $0x0d, DI
+	ADDQ SI, R13
+	ADDQ BX, DI
 
 	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
 	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1); then h_i = x_i << 7.
-	MOVL  $0x00000033, R8
-	MOVQ  $0x0007ffffffffffff, R12
-	SHRXQ R8, R13, R10
-	ANDQ  R12, R13
-	SHRXQ R8, SI, R9
-	ANDQ  R12, SI
-	SHRXQ R8, DI, CX
-	ANDQ  R12, DI
-	SHRXQ R8, R15, R11
-	ANDQ  R12, R15
-	SHRXQ R8, AX, R14
-	ANDQ  R12, AX
-	LEAQ  (R14)(R14*8), BX
-	LEAQ  (R14)(BX*2), R14
-	LEAQ  (R13)(R14*1), R8
-	LEAQ  (AX)(R11*1), R12
-	LEAQ  (R15)(CX*1), R11
-	MOVQ  R9, DX
-	LEAQ  (SI)(R10*1), R9
-	LEAQ  (DI)(DX*1), R10
-	MOVQ  out+0(FP), SI
-	MOVQ  R8, (SI)
-	MOVQ  R9, 8(SI)
-	MOVQ  R10, 16(SI)
-	MOVQ  R11, 24(SI)
-	MOVQ  R12, 32(SI)
+	MOVL   $0x00000033, R8
+	MOVQ   $0x0007ffffffffffff, R12
+	SHRXQ  R8, DI, R10
+	ANDQ   R12, DI
+	SHRXQ  R8, R13, R9
+	ANDQ   R12, R13
+	SHRXQ  R8, CX, R15
+	ANDQ   R12, CX
+	SHRXQ  R8, R14, R11
+	ANDQ   R12, R14
+	SHRXQ  R8, AX, SI
+	ANDQ   R12, AX
+	IMUL3Q $0x13, SI, SI
+	LEAQ   (DI)(SI*1), R8
+	LEAQ   (AX)(R11*1), R12
+	LEAQ   (R14)(R15*1), R11
+	MOVQ   R9, DX
+	LEAQ   (R13)(R10*1), R9
+	LEAQ   (CX)(DX*1), R10
+	MOVQ   out+0(FP), SI
+	MOVQ   R8, (SI)
+	MOVQ   R9, 8(SI)
+	MOVQ   R10, 16(SI)
+	MOVQ   R11, 24(SI)
+	MOVQ   R12, 32(SI)
 	RET
 
 plain:
@@ -1107,132 +1103,128 @@ again:
 	ADOXQ BP, BX
 
 	// c4 = hi, m4 = lo >> 13; keep 19*c4 for t0.
-	SHRQ $0x0d, AX
-	LEAQ (BX)(BX*8), R14
-	LEAQ (BX)(R14*2), BX
+	SHRQ   $0x0d, AX
+	IMUL3Q $0x13, BX, BX
 
 	// R3 = h0*h3 + h1*h2 + (h4>>1)*(19*h4); h4 <- 19*h4 on the way
 	// r3 = h0*h3
 	MOVQ  R8, DX
-	MULXQ R11, R15, CX
+	MULXQ R11, R14, R15
 
 	// r3 += h1*h2
 	MOVQ  R9, DX
-	XORL  SI, SI
-	MULXQ R10, SI, DI
+	XORL  CX, CX
+	MULXQ R10, CX, SI
+	ADCXQ CX, R14
 	ADCXQ SI, R15
-	ADCXQ DI, CX
 
 	// r3 += (h4>>1)*(19*h4)
-	RORXQ $0x01, R12, DX
-	LEAQ  (R12)(R12*8), BP
-	LEAQ  (R12)(BP*2), R12
-	MULXQ R12, R14, SI
-	ADOXQ R14, R15
-	ADOXQ SI, CX
+	RORXQ  $0x01, R12, DX
+	IMUL3Q $0x13, R12, R12
+	MULXQ  R12, DI, BP
+	ADOXQ  DI, R14
+	ADOXQ  BP, R15
 
 	// c3 = hi, m3 = lo >> 13; t4 = m4 + c3
-	SHRQ $0x0d, R15
-	ADDQ CX, AX
+	SHRQ $0x0d, R14
+	ADDQ R15, AX
 
 	// R2 = h0*h2 + (h1>>1)*h1 + h3*(19*h4)
 	// r2 = h0*h2
 	MOVQ  R8, DX
-	MULXQ R10, DI, BP
+	MULXQ R10, CX, SI
 
 	// r2 += (h1>>1)*h1
 	RORXQ $0x01, R9, DX
-	XORL  R14, R14
-	MULXQ R9, R14, SI
-	ADCXQ R14, DI
-	ADCXQ SI, BP
+	XORL  DI, DI
+	MULXQ R9, DI, BP
+	ADCXQ DI, CX
+	ADCXQ BP, SI
 
 	// r2 += h3*(19*h4)
 	MOVQ  R11, DX
-	MULXQ R12, CX, R14
-	ADOXQ CX, DI
-	ADOXQ R14, BP
+	MULXQ R12, R15, DI
+	ADOXQ R15, CX
+	ADOXQ DI, SI
 
 	// c2 = hi, m2 = lo >> 13; t3 = m3 + c2
-	SHRQ $0x0d, DI
-	ADDQ BP, R15
+	SHRQ $0x0d, CX
+	ADDQ SI, R14
 
 	// R1 = h0*h1 + h2*(19*h4) + (h3>>1)*(19*h3); h3 <- 19*h3 on the way
 	// r1 = h0*h1
 	MOVQ  R8, DX
-	MULXQ R9, SI, CX
+	MULXQ R9, BP, R15
 
 	// r1 += h2*(19*h4)
 	MOVQ  R10, DX
-	XORL  R14, R14
-	MULXQ R12, R14, BP
-	ADCXQ R14, SI
-	ADCXQ BP, CX
+	XORL  DI, DI
+	MULXQ R12, DI, SI
+	ADCXQ DI, BP
+	ADCXQ SI, R15
 
 	// r1 += (h3>>1)*(19*h3)
-	RORXQ $0x01, R11, DX
-	LEAQ  (R11)(R11*8), R14
-	LEAQ  (R11)(R14*2), R11
-	MULXQ R11, BP, R14
-	ADOXQ BP, SI
-	ADOXQ R14, CX
+	RORXQ  $0x01, R11, DX
+	IMUL3Q $0x13, R11, R11
+	MULXQ  R11, DI, SI
+	ADOXQ  DI, BP
+	ADOXQ  SI, R15
 
 	// c1 = hi, m1 = lo >> 13; t2 = m2 + c1
-	SHRQ $0x0d, SI
-	ADDQ CX, DI
+	SHRQ $0x0d, BP
+	ADDQ R15, CX
 
 	// R0 = (h0>>1)*h0 + h1*(19*h4) + h2*(19*h3)
 	// r0 = (h0>>1)*h0
 	RORXQ $0x01, R8, DX
-	MULXQ R8, BP, R14
+	MULXQ R8, DI, SI
 
 	// r0 += h1*(19*h4)
 	MOVQ  R9, DX
-	XORL  CX, CX
-	MULXQ R12, CX, R8
-	ADCXQ CX, BP
-	ADCXQ R8, R14
+	XORL  R15, R15
+	MULXQ R12, R15, R8
+	ADCXQ R15, DI
+	ADCXQ R8, SI
 
 	// r0 += h2*(19*h3)
 	MOVQ  R10, DX
-	MULXQ R11, R9, CX
-	ADOXQ R9, BP
-	ADOXQ CX, R14
+	MULXQ R11, R9, R15
+	ADOXQ R9, DI
+	ADOXQ R15, SI
 
 	// c0 = hi, m0 = lo >> 13; t1 = m1 + c0, t0 = m0 + 19*c4
-	SHRQ $0x0d, BP
-	ADDQ R14, SI
-	ADDQ BX, BP
+	SHRQ $0x0d, DI
+	ADDQ SI, BP
+	ADDQ BX, DI
 
 	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
 	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1); then h_i = x_i << 7.
-	MOVL  $0x00000033, R8
-	MOVQ  $0x0007ffffffffffff, R12
-	SHRXQ R8, BP, R10
-	ANDQ  R12, BP
-	SHRXQ R8, SI, R9
-	ANDQ  R12, SI
-	SHRXQ R8, DI, CX
-	ANDQ  R12, DI
-	SHRXQ R8, R15, R11
-	ANDQ  R12, R15
-	SHRXQ R8, AX, R14
-	ANDQ  R12, AX
-	LEAQ  (R14)(R14*8), BX
-	LEAQ  (R14)(BX*2), R14
-	LEAQ  (BP)(R14*1), R8
-	LEAQ  (AX)(R11*1), R12
-	LEAQ  (R15)(CX*1), R11
-	MOVQ  R9, DX
-	LEAQ  (SI)(R10*1), R9
-	LEAQ  (DI)(DX*1), R10
-	SHLQ  $0x07, R8
-	SHLQ  $0x07, R9
-	SHLQ  $0x07, R10
-	SHLQ  $0x07, R11
-	SHLQ  $0x07, R12
-	DECQ  R13
-	JGT   again
+	MOVL   $0x00000033, R8
+	MOVQ   $0x0007ffffffffffff, R12
+	SHRXQ  R8, DI, R10
+	ANDQ   R12, DI
+	SHRXQ  R8, BP, R9
+	ANDQ   R12, BP
+	SHRXQ  R8, CX, R15
+	ANDQ   R12, CX
+	SHRXQ  R8, R14, R11
+	ANDQ   R12, R14
+	SHRXQ  R8, AX, SI
+	ANDQ   R12, AX
+	IMUL3Q $0x13, SI, SI
+	LEAQ   (DI)(SI*1), R8
+	LEAQ   (AX)(R11*1), R12
+	LEAQ   (R14)(R15*1), R11
+	MOVQ   R9, DX
+	LEAQ   (BP)(R10*1), R9
+	LEAQ   (CX)(DX*1), R10
+	SHLQ   $0x07, R8
+	SHLQ   $0x07, R9
+	SHLQ   $0x07, R10
+	SHLQ   $0x07, R11
+	SHLQ   $0x07, R12
+	DECQ   R13
+	JGT    again
 
 	// x_i = h_i >> 7
 	SHRQ $0x07, R8

@@ -469,8 +469,9 @@ func assign(c *column) string {
 //
 // The choices here (ADCX/ADOX alternating on one column, LEAs or IMUL for
 // 19*x per path, the scaled loop pass) are the ones that measured faster
-// on an AMD EPYC whose family was not recorded; docs/PERFORMANCE.md has the
-// figures and the variants not kept.
+// on an AMD EPYC whose family was not recorded, except the scaled pass's
+// IMUL on the MULX path, measured on Zen 5 and Intel; docs/PERFORMANCE.md
+// has the figures and the variants not kept.
 
 // regPool hands out general-purpose registers in a fixed order, so the
 // generated text depends only on the program.
@@ -919,9 +920,15 @@ func finalSums(pool *regPool, limbs, t, k [5]GPPhysical) {
 // limbs x_i themselves if rescale is false.
 func scaledPass(s *squarer, h [5]GPPhysical, rescale bool) {
 	pool := s.pool
-	// mul19 sets x = 19*x with two LEAs and a scratch register, which
-	// leaves the multiplier to the products.
+	// mul19 sets x = 19*x (19*h_i < 2^64; IMUL's low word is exact for an
+	// unsigned product too): one IMUL on the MULX path, two LEAs and a
+	// scratch register on the MULQ path, whichever measured faster there
+	// (docs/PERFORMANCE.md, "The squares" and "The squarings on Intel").
 	mul19 := func(x GPPhysical) {
+		if s.mulx {
+			times19(x)
+			return
+		}
 		tmp := pool.get()
 		LEAQ(Mem{Base: x, Index: x, Scale: 8}, tmp)
 		LEAQ(Mem{Base: x, Index: tmp, Scale: 2}, x)
