@@ -63,9 +63,10 @@
 // The choices inside the column routines (IMUL against LEA for 19*x,
 // SHR/SHL against SHLD, ADCX/ADOX against ADD/ADC, the column order) were
 // measured against their alternatives on an AMD EPYC whose family was not
-// recorded, the MULQ multiply on Zen 5, and the MULX form of the multiply
-// and the MULX squarings' carry pass on an Intel Xeon (Emerald Rapids).
-// docs/PERFORMANCE.md has the figures and the variants not kept.
+// recorded, the MULQ multiply on Zen 5, and the MULX form of the multiply,
+// the MULX squarings' carry pass and the IMUL of their scaled pass on an
+// Intel Xeon (Emerald Rapids). docs/PERFORMANCE.md has the figures and the
+// variants not kept.
 package main
 
 import (
