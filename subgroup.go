@@ -131,11 +131,11 @@ import "github.com/seed06d4b90c/edwards25519/field"
 //
 //	ψ(P') = χ₄(W),   W = 2·N²·K·(X·Z·G)³.
 //
-// u is a square exactly when Z² - Y² = u·K² is, which SqrtRatio
+// u is a square exactly when Z² - Y² = u·K² is, which sqrtEitherSign
 // reports while it finds σ, and χ₄(W) = W^((p-5)/8)² · W is Pow22523, a
 // squaring and a product.
 //
-// Exceptions. If P is not in 2M, SqrtRatio reports it and the result is 0.
+// Exceptions. If P is not in 2M, sqrtEitherSign reports it and the result is 0.
 // Otherwise the formulas divide by K, X, Z, G and N, and W = 0 exactly when
 // one of them is 0; then χ₄(W) = 0 and the result is 0. If W ≠ 0, every
 // step is regular and the result is the criterion's. K or X is 0 only
@@ -153,9 +153,9 @@ import "github.com/seed06d4b90c/edwards25519/field"
 // and its answer is taken from the identity test alone: the
 // exponentiations then never see a zero.
 //
-// Cost: two exponentiations (SqrtRatio and Pow22523, each about 250S),
-// 12M + 3S besides, the small-order test (2S + 1M) and three comparisons;
-// no table, no inversion.
+// Cost: two exponentiations (Pow22523 twice, about 250S each), 14M + 4S
+// besides, the small-order test (2S + 1M) and four comparisons; no table,
+// no inversion.
 
 // Constants of the test, derived here from their definitions (steps 1 and 5).
 var (
@@ -169,6 +169,10 @@ var (
 
 // isogenyE1 is A + 2 = 486664, the u-coordinate of E1 and r².
 const isogenyE1 = 486664
+
+// sqrtMinusOne is a square root of -1 (RFC 9496, section 4.1, SQRT_M1),
+// derived in init like the constants above.
+var sqrtMinusOne field.Element
 
 func init() {
 	var one, two, e1, minusE1, r, rMinus2, u field.Element
@@ -190,6 +194,36 @@ func init() {
 		rMinus2.Subtract(&rMinus2, two.Add(&two, &two))
 	}
 	isogenyRMinus2 = rMinus2
+
+	var minusOne field.Element
+	minusOne.Negate(&one)
+	if _, ok := sqrtMinusOne.SqrtRatio(&minusOne, &one); ok != 1 {
+		panic("edwards25519: internal error: -1 is not a square")
+	}
+}
+
+// sqrtEitherSign sets r to a square root of u and returns 1 if u is a
+// square, or returns 0 and leaves in r a value of no use if it is not. The
+// sign of the root is whichever comes out: IsTorsionFree's test gives the
+// same answer for σ and -σ (step 4). For u = 0 it returns 1 and sets r to
+// 0, as SqrtRatio does; IsTorsionFree never passes 0 (see "Timing").
+//
+// It is SqrtRatio with v = 1 (RFC 9496, section 4.2) without what v and the
+// sign need: c = u^((p+3)/8) = u·u^((p-5)/8) has c² = u·u^((p-1)/4), and
+// u^((p-1)/4) is 1 or -1 when u is a square (its square is Euler's
+// criterion) and √-1 or -√-1 when it is not. So u is a square exactly when
+// c² is u or -u, and the root is c, or c·√-1 when c² = -u. It runs in
+// constant time.
+func sqrtEitherSign(r, u *field.Element) int {
+	var c, c2, minusU, ci field.Element
+	c.Pow22523(u)
+	c.Multiply(&c, u)
+	c2.Square(&c)
+	minusU.Negate(u)
+	plus, minus := c2.Equal(u), c2.Equal(&minusU)
+	ci.Multiply(&c, &sqrtMinusOne)
+	r.Select(&ci, &c, minus)
+	return plus | minus
 }
 
 // IsSmallOrder returns 1 if v is one of the eight points of small order,
@@ -236,7 +270,7 @@ func (v *Point) IsTorsionFree() int {
 	k.Subtract(&q.z, &q.y)
 	sigma.Add(&q.z, &q.y)
 	sigma.Multiply(&sigma, &k)
-	_, halvable := sigma.SqrtRatio(&sigma, &one)
+	halvable := sqrtEitherSign(&sigma, &sigma)
 
 	// G = 2T - c·σ, N = Z·G·(2σ + (r-2)·K) + (A+2)·σ·K·X (step 6).
 	var t2, g, zg, n, sk field.Element

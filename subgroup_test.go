@@ -407,6 +407,49 @@ func TestSubgroupConstants(t *testing.T) {
 	}
 }
 
+// TestSqrtEitherSign checks IsTorsionFree's square root against math/big:
+// the bit is Euler's criterion (big.Jacobi), and for a square the root
+// squares back to u. Inputs: 0, ±1, ±√-1, squares, and random elements.
+func TestSqrtEitherSign(t *testing.T) {
+	r := ptRand(t)
+	toBig := func(e *field.Element) *big.Int { return ptElemBig(e) }
+	var inputs []field.Element
+	var e field.Element
+	inputs = append(inputs, field.Element{}, *e.One(), *new(field.Element).Negate(e.One()),
+		sqrtMinusOne, *new(field.Element).Negate(&sqrtMinusOne))
+	for range 300 {
+		var b [32]byte
+		for i := range b {
+			b[i] = byte(r.Uint32())
+		}
+		if _, err := e.SetBytes(b[:]); err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, e, *new(field.Element).Square(&e))
+	}
+	for _, u := range inputs {
+		var root field.Element
+		got := sqrtEitherSign(&root, &u)
+		ub := toBig(&u)
+		want := 0
+		if ub.Sign() == 0 || big.Jacobi(ub, sgP) == 1 {
+			want = 1
+		}
+		if got != want {
+			t.Fatalf("sqrtEitherSign(%x) = %d, want %d", u.Bytes(), got, want)
+		}
+		if got == 1 {
+			if sq := new(field.Element).Square(&root); sq.Equal(&u) != 1 {
+				t.Fatalf("sqrtEitherSign(%x): root %x does not square to u", u.Bytes(), root.Bytes())
+			}
+		}
+		// And it agrees with SqrtRatio(u, 1).
+		if _, ok := new(field.Element).SqrtRatio(&u, new(field.Element).One()); ok != got {
+			t.Fatalf("sqrtEitherSign(%x) = %d, SqrtRatio says %d", u.Bytes(), got, ok)
+		}
+	}
+}
+
 func TestSubgroupAllocations(t *testing.T) {
 	p := NewGeneratorPoint()
 	var sink int
