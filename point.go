@@ -57,6 +57,19 @@ var (
 	// curveD2 = 2·d, the factor cached addends carry on their T.
 	curveD2 = new(field.Element).Add(curveD, curveD)
 
+	// sqrtMinusOne is the non-negative square root of -1 (RFC 9496,
+	// section 4.1, SQRT_M1). fromAffineY needs it to build generator, so it
+	// is initialized here rather than in an init function.
+	sqrtMinusOne = func() field.Element {
+		var one, minusOne, r field.Element
+		one.One()
+		minusOne.Negate(&one)
+		if _, ok := r.SqrtRatio(&minusOne, &one); ok != 1 {
+			panic("edwards25519: internal error: -1 is not a square")
+		}
+		return r
+	}()
+
 	// generator is the base point B of RFC 8032: y = 4/5 and x non-negative.
 	generator = func() *Point {
 		y := new(field.Element).Mult32(new(field.Element).One(), 4)
@@ -162,24 +175,47 @@ func (v *Point) SetBytes(x []byte) (*Point, error) {
 // fromAffineY sets v to the point with the given y whose x has the given
 // sign bit, recovering x from the curve equation (RFC 8032, section 5.1.3):
 //
-//	x² = (y² - 1) / (d·y² + 1).
+//	x² = u/w,   u = y² - 1,   w = d·y² + 1.
 //
 // The denominator never vanishes because -1/d is not a square. On failure v
 // is unchanged.
+//
+// The candidate is RFC 8032's, c = u·w³·(u·w⁷)^((p-5)/8), with w⁷ formed as
+// (u·w)·(w³)² so that four operations, not five, lead into the
+// exponentiation. Then w·c² is u when c is a root, -u when c·√-1 is one, and
+// neither when u/w is not a square. That is SqrtRatio's computation without
+// its third comparison and its absolute value: the sign bit picks between
+// the root and its negative directly (both are 0 when x = 0).
 func (v *Point) fromAffineY(y *field.Element, sign int) (*Point, error) {
-	var yy, num, den, x field.Element
+	var one, yy, u, w field.Element
+	one.One()
 	yy.Square(y)
-	num.Subtract(&yy, new(field.Element).One())
-	den.Multiply(&yy, curveD)
-	den.Add(&den, new(field.Element).One())
-	if _, isSquare := x.SqrtRatio(&num, &den); isSquare != 1 {
+	u.Subtract(&yy, &one)
+	w.Multiply(&yy, curveD)
+	w.Add(&w, &one)
+
+	var w2, w3, w6, uw, uw3, uw7, x field.Element
+	w2.Square(&w)
+	w3.Multiply(&w2, &w)
+	w6.Square(&w3)
+	uw.Multiply(&u, &w)
+	uw3.Multiply(&u, &w3)
+	uw7.Multiply(&uw, &w6)
+	x.Pow22523(&uw7)
+	x.Multiply(&x, &uw3)
+
+	var check, minusU, rotated, negX field.Element
+	check.Square(&x)
+	check.Multiply(&check, &w)
+	minusU.Negate(&u)
+	root, rootTimesI := check.Equal(&u), check.Equal(&minusU)
+	if root|rootTimesI != 1 {
 		return nil, errPointEncoding
 	}
-	// SqrtRatio returns the non-negative root; flip it if the encoding asks
-	// for the negative one. For x = 0 both choices give 0.
-	var negX field.Element
+	rotated.Multiply(&x, &sqrtMinusOne)
+	x.Select(&rotated, &x, rootTimesI)
 	negX.Negate(&x)
-	x.Select(&negX, &x, sign)
+	x.Select(&negX, &x, x.IsNegative()^sign)
 
 	v.x.Set(&x)
 	v.y.Set(y)

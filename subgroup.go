@@ -170,10 +170,6 @@ var (
 // isogenyE1 is A + 2 = 486664, the u-coordinate of E1 and r².
 const isogenyE1 = 486664
 
-// sqrtMinusOne is a square root of -1 (RFC 9496, section 4.1, SQRT_M1),
-// derived in init like the constants above.
-var sqrtMinusOne field.Element
-
 func init() {
 	var one, two, e1, minusE1, r, rMinus2, u field.Element
 	one.One()
@@ -194,12 +190,6 @@ func init() {
 		rMinus2.Subtract(&rMinus2, two.Add(&two, &two))
 	}
 	isogenyRMinus2 = rMinus2
-
-	var minusOne field.Element
-	minusOne.Negate(&one)
-	if _, ok := sqrtMinusOne.SqrtRatio(&minusOne, &one); ok != 1 {
-		panic("edwards25519: internal error: -1 is not a square")
-	}
 }
 
 // sqrtEitherSign sets r to a square root of u and returns 1 if u is a
