@@ -471,8 +471,9 @@ func assign(c *column) string {
 // The choices here (ADCX/ADOX alternating on one column, LEAs or IMUL for
 // 19*x per path, the scaled loop pass) are the ones that measured faster
 // on an AMD EPYC whose family was not recorded, except the scaled pass's
-// IMUL on the MULX path, measured on Zen 5 and Intel; docs/PERFORMANCE.md
-// has the figures and the variants not kept.
+// IMUL on the MULX path, measured on Intel (and, for the single squaring
+// only, on Zen 5); docs/PERFORMANCE.md has the figures and the variants not
+// kept.
 
 // regPool hands out general-purpose registers in a fixed order, so the
 // generated text depends only on the program.
