@@ -26,15 +26,16 @@ import "github.com/seed06d4b90c/edwards25519/field"
 //
 // Three bounds are used below, limb by limb (i even / i odd):
 //
-//	reduced:   < 2^26        / < 2^25 + 2^17    (what avx2MulGeneric returns)
-//	loose:     < 3·2^26      / < 3·2^25 + 2^17  (its first operand)
-//	wide:      < 5·2^26      / < 5·2^25 + 2^17  (its second operand)
+//	reduced:   < 2^26        / < 2^25 + 2^17      (what avx2MulGeneric returns)
+//	loose:     < 3·2^26      / < 3·2^25 + 3·2^17  (its first operand)
+//	wide:      < 5·2^26      / < 5·2^25 + 2^17    (its second operand)
 //
 // A sum or a difference of two reduced values is loose: x + y < 2^27 and
 // x + 2p - y < 2^26 + 2^27 = 3·2^26 (odd: 2^25 + 2^17 + 2^26 - 2), where 2p
 // in these limbs is (2^27 - 38, 2^26 - 2, 2^27 - 2, 2^26 - 2, ...), limb-wise
-// at least any reduced y, so no limb underflows. Every lane value the
-// backend's methods return is reduced.
+// at least any reduced y, so no limb underflows. So is a sum of three
+// reduced values, which is what the odd bound's 3·2^17 allows. Every lane
+// value the backend's methods return is reduced.
 //
 // # Multiplication
 //
@@ -46,10 +47,10 @@ import "github.com/seed06d4b90c/edwards25519/field"
 // w_(k+10) = w_k + 255 with 2^255 ≡ 19 (mod p). The factors go on a_i, as
 // a_i, 2·a_i, 19·a_i or 38·a_i, and VPMULUDQ reads 32 bits of each operand;
 // for a loose a, 19·a_i < 57·2^26 < 2^32 (even i) and 38·a_i <
-// 114·2^25 + 38·2^17 < 2^31.84 (odd i). For a wide b, every term is below
+// 114·2^25 + 114·2^17 < 2^31.85 (odd i). For a wide b, every term is below
 // 57·2^26 · 5·2^26 < 2^60.16 (the largest pairing; an odd b_j meets at most
-// 38·a_i < 2^31.84 or 19·a_i, and b_j < 2^27.33), so each z_k, ten terms,
-// is below 2^63.5.
+// 38·a_i < 2^31.85 or 19·a_i, and b_j < 2^27.33), so each z_k, ten terms,
+// is below 2^63.5 (TestAVX2MulBounds follows every bound).
 //
 // The carries then run in two interleaved chains, in this order:
 //
@@ -208,6 +209,32 @@ func (q *avx2Addend) pack(v *avx2Lanes) *avx2Addend {
 	return q
 }
 
+// avx2Term is the product a_i·b_j with its factors: 2 when i and j are
+// both odd, 19 when i+j ≥ 10. It adds to column (i+j) mod 10.
+func avx2Term(ai, bj uint64, i, j int) uint64 {
+	t := ai * bj
+	if i&1 == 1 && j&1 == 1 {
+		t *= 2
+	}
+	if i+j >= avx2LimbCount {
+		t *= 19
+	}
+	return t
+}
+
+// avx2Carry runs the carries of avx2CarryOrder on the column sums z.
+func avx2Carry(z *[avx2LimbCount]uint64) {
+	for _, k := range avx2CarryOrder {
+		c := z[k] >> avx2LimbWidth(k)
+		z[k] &= 1<<avx2LimbWidth(k) - 1
+		if k == avx2LimbCount-1 {
+			z[0] += 19 * c
+		} else {
+			z[k+1] += c
+		}
+	}
+}
+
 // avx2MulGeneric sets out = a·b lane by lane, for a loose and b wide; out
 // is reduced (see the section comment for the formula and the bounds). out
 // may alias a or b.
@@ -217,28 +244,61 @@ func avx2MulGeneric(out, a, b *avx2Lanes) {
 		var z [avx2LimbCount]uint64
 		for i := range avx2LimbCount {
 			for j := range avx2LimbCount {
-				t := a[i][l] * b[j][l]
-				if i&1 == 1 && j&1 == 1 {
-					t *= 2
-				}
-				if i+j >= avx2LimbCount {
-					t *= 19
-				}
-				z[(i+j)%avx2LimbCount] += t
+				z[(i+j)%avx2LimbCount] += avx2Term(a[i][l], b[j][l], i, j)
 			}
 		}
-		carry := func(k int) {
-			c := z[k] >> avx2LimbWidth(k)
-			z[k] &= 1<<avx2LimbWidth(k) - 1
-			if k == avx2LimbCount-1 {
-				z[0] += 19 * c
-			} else {
-				z[k+1] += c
+		avx2Carry(&z)
+		for k := range z {
+			res[k][l] = z[k]
+		}
+	}
+	*out = res
+}
+
+// Squares
+//
+// In a square the terms a_i·a_j and a_j·a_i of the multiplication are
+// equal (the factors 2 and 19 depend on i and j symmetrically), so each
+// column sum z_k is the 10 terms a_i·a_i and a_i·(2a_j) for the 45 pairs
+// i < j: 55 products instead of 100, giving exactly the column sums, and so
+// the limbs, of avx2MulGeneric(a, a). avx2SquaresGeneric computes them so,
+// and negates lane 3 before the carries: its column sums there become
+// K_k - z_k, with K = 2^36·p limb by limb (avx2NegK), which is 0 mod p and
+// limb-wise at least z_k when every a_i is at most twice a reduced limb (the
+// sum of two reduced values, as the doubling squares): then z_k < 2^61 and
+// K_k ≥ 2^61 (odd k) or 2^62 (even k). The carries give a reduced -a², since
+// K - z < 2^62 is inside the multiplication's 2^63.5. For such an a, 2a is
+// wide, so the other lanes are inside the multiplication's bounds.
+// TestAVX2SquaresBounds checks these bounds.
+
+// avx2NegK is 2^36·p in radix 2^25.5, limb by limb: the multiple of p from
+// which avx2SquaresGeneric subtracts lane 3's column sums.
+var avx2NegK = func() (k [avx2LimbCount]uint64) {
+	for i := range k {
+		k[i] = avx2P[i] << 36
+	}
+	return k
+}()
+
+// avx2SquaresGeneric sets out to (a², a², a², -a²) lane by lane, for every
+// limb of a at most twice the reduced bound; out is reduced. It forms the
+// 55 products of a squaring (see "Squares" above). out may alias a.
+func avx2SquaresGeneric(out, a *avx2Lanes) {
+	var res avx2Lanes
+	for l := range 4 {
+		var z [avx2LimbCount]uint64
+		for i := range avx2LimbCount {
+			z[(2*i)%avx2LimbCount] += avx2Term(a[i][l], a[i][l], i, i)
+			for j := i + 1; j < avx2LimbCount; j++ {
+				z[(i+j)%avx2LimbCount] += avx2Term(a[i][l], 2*a[j][l], i, j)
 			}
 		}
-		for _, k := range avx2CarryOrder {
-			carry(k)
+		if l == 3 {
+			for k := range z {
+				z[k] = avx2NegK[k] - z[k]
+			}
 		}
+		avx2Carry(&z)
 		for k := range z {
 			res[k][l] = z[k]
 		}

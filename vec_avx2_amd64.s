@@ -34,7 +34,23 @@ DATA avx2Consts<>+208(SB)/8, $0x0000000007fffffc
 DATA avx2Consts<>+216(SB)/8, $0x0000000007fffffc
 DATA avx2Consts<>+224(SB)/8, $0x0000000007fffffc
 DATA avx2Consts<>+232(SB)/8, $0x0000000007fffffc
-GLOBL avx2Consts<>(SB), RODATA|NOPTR, $240
+DATA avx2Consts<>+240(SB)/8, $0x0000000000000000
+DATA avx2Consts<>+248(SB)/8, $0x0000000000000000
+DATA avx2Consts<>+256(SB)/8, $0x0000000000000000
+DATA avx2Consts<>+264(SB)/8, $0xffffffffffffffff
+DATA avx2Consts<>+272(SB)/8, $0x0000000000000000
+DATA avx2Consts<>+280(SB)/8, $0x0000000000000000
+DATA avx2Consts<>+288(SB)/8, $0x0000000000000000
+DATA avx2Consts<>+296(SB)/8, $0x3ffffed000000001
+DATA avx2Consts<>+304(SB)/8, $0x0000000000000000
+DATA avx2Consts<>+312(SB)/8, $0x0000000000000000
+DATA avx2Consts<>+320(SB)/8, $0x0000000000000000
+DATA avx2Consts<>+328(SB)/8, $0x3ffffff000000001
+DATA avx2Consts<>+336(SB)/8, $0x0000000000000000
+DATA avx2Consts<>+344(SB)/8, $0x0000000000000000
+DATA avx2Consts<>+352(SB)/8, $0x0000000000000000
+DATA avx2Consts<>+360(SB)/8, $0x1ffffff000000001
+GLOBL avx2Consts<>(SB), RODATA|NOPTR, $368
 
 // func avx2MulAsm(out *[10][4]uint64, a *[10][4]uint64, b *[10][4]uint64)
 // Requires: AVX, AVX2
@@ -3527,86 +3543,96 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	LEAQ 31(SP), R8
 	ANDQ $-32, R8
 
-	// S1 = (X, Y, Z, X) into U, S2 = (X, Y, 2Z, 2Y) into W2, from P = (X, Y, Z, T):
-	// S1 is P permuted by (0, 1, 2, 0); S2 is 2P permuted by (0, 1, 2, 1) with
-	// lanes 0 and 1 taken from P.
+	// S = (X, Y, Z, X+Y) into U and 2S into W2, from P = (X, Y, Z, T): with
+	// P' = (Y, X, T, Z) (an in-lane swap), P + P' has X+Y in lane 0, broadcast and
+	// blended into lane 3 of P.
 	VMOVDQU  (DI), Y0
-	VPERMQ   $0x24, Y0, Y1
-	VPADDQ   Y0, Y0, Y2
-	VPERMQ   $0x64, Y2, Y2
-	VPBLENDD $0x0f, Y0, Y2, Y2
-	VMOVDQU  Y1, (R8)
-	VMOVDQU  Y2, 320(R8)
+	VPSHUFD  $0x4e, Y0, Y1
+	VPADDQ   Y0, Y1, Y1
+	VPERMQ   $0x00, Y1, Y1
+	VPBLENDD $0xc0, Y1, Y0, Y0
+	VMOVDQU  Y0, (R8)
+	VPADDQ   Y0, Y0, Y0
+	VMOVDQU  Y0, 320(R8)
 	VMOVDQU  32(DI), Y0
-	VPERMQ   $0x24, Y0, Y1
-	VPADDQ   Y0, Y0, Y2
-	VPERMQ   $0x64, Y2, Y2
-	VPBLENDD $0x0f, Y0, Y2, Y2
-	VMOVDQU  Y1, 32(R8)
-	VMOVDQU  Y2, 352(R8)
+	VPSHUFD  $0x4e, Y0, Y1
+	VPADDQ   Y0, Y1, Y1
+	VPERMQ   $0x00, Y1, Y1
+	VPBLENDD $0xc0, Y1, Y0, Y0
+	VMOVDQU  Y0, 32(R8)
+	VPADDQ   Y0, Y0, Y0
+	VMOVDQU  Y0, 352(R8)
 	VMOVDQU  64(DI), Y0
-	VPERMQ   $0x24, Y0, Y1
-	VPADDQ   Y0, Y0, Y2
-	VPERMQ   $0x64, Y2, Y2
-	VPBLENDD $0x0f, Y0, Y2, Y2
-	VMOVDQU  Y1, 64(R8)
-	VMOVDQU  Y2, 384(R8)
+	VPSHUFD  $0x4e, Y0, Y1
+	VPADDQ   Y0, Y1, Y1
+	VPERMQ   $0x00, Y1, Y1
+	VPBLENDD $0xc0, Y1, Y0, Y0
+	VMOVDQU  Y0, 64(R8)
+	VPADDQ   Y0, Y0, Y0
+	VMOVDQU  Y0, 384(R8)
 	VMOVDQU  96(DI), Y0
-	VPERMQ   $0x24, Y0, Y1
-	VPADDQ   Y0, Y0, Y2
-	VPERMQ   $0x64, Y2, Y2
-	VPBLENDD $0x0f, Y0, Y2, Y2
-	VMOVDQU  Y1, 96(R8)
-	VMOVDQU  Y2, 416(R8)
+	VPSHUFD  $0x4e, Y0, Y1
+	VPADDQ   Y0, Y1, Y1
+	VPERMQ   $0x00, Y1, Y1
+	VPBLENDD $0xc0, Y1, Y0, Y0
+	VMOVDQU  Y0, 96(R8)
+	VPADDQ   Y0, Y0, Y0
+	VMOVDQU  Y0, 416(R8)
 	VMOVDQU  128(DI), Y0
-	VPERMQ   $0x24, Y0, Y1
-	VPADDQ   Y0, Y0, Y2
-	VPERMQ   $0x64, Y2, Y2
-	VPBLENDD $0x0f, Y0, Y2, Y2
-	VMOVDQU  Y1, 128(R8)
-	VMOVDQU  Y2, 448(R8)
+	VPSHUFD  $0x4e, Y0, Y1
+	VPADDQ   Y0, Y1, Y1
+	VPERMQ   $0x00, Y1, Y1
+	VPBLENDD $0xc0, Y1, Y0, Y0
+	VMOVDQU  Y0, 128(R8)
+	VPADDQ   Y0, Y0, Y0
+	VMOVDQU  Y0, 448(R8)
 	VMOVDQU  160(DI), Y0
-	VPERMQ   $0x24, Y0, Y1
-	VPADDQ   Y0, Y0, Y2
-	VPERMQ   $0x64, Y2, Y2
-	VPBLENDD $0x0f, Y0, Y2, Y2
-	VMOVDQU  Y1, 160(R8)
-	VMOVDQU  Y2, 480(R8)
+	VPSHUFD  $0x4e, Y0, Y1
+	VPADDQ   Y0, Y1, Y1
+	VPERMQ   $0x00, Y1, Y1
+	VPBLENDD $0xc0, Y1, Y0, Y0
+	VMOVDQU  Y0, 160(R8)
+	VPADDQ   Y0, Y0, Y0
+	VMOVDQU  Y0, 480(R8)
 	VMOVDQU  192(DI), Y0
-	VPERMQ   $0x24, Y0, Y1
-	VPADDQ   Y0, Y0, Y2
-	VPERMQ   $0x64, Y2, Y2
-	VPBLENDD $0x0f, Y0, Y2, Y2
-	VMOVDQU  Y1, 192(R8)
-	VMOVDQU  Y2, 512(R8)
+	VPSHUFD  $0x4e, Y0, Y1
+	VPADDQ   Y0, Y1, Y1
+	VPERMQ   $0x00, Y1, Y1
+	VPBLENDD $0xc0, Y1, Y0, Y0
+	VMOVDQU  Y0, 192(R8)
+	VPADDQ   Y0, Y0, Y0
+	VMOVDQU  Y0, 512(R8)
 	VMOVDQU  224(DI), Y0
-	VPERMQ   $0x24, Y0, Y1
-	VPADDQ   Y0, Y0, Y2
-	VPERMQ   $0x64, Y2, Y2
-	VPBLENDD $0x0f, Y0, Y2, Y2
-	VMOVDQU  Y1, 224(R8)
-	VMOVDQU  Y2, 544(R8)
+	VPSHUFD  $0x4e, Y0, Y1
+	VPADDQ   Y0, Y1, Y1
+	VPERMQ   $0x00, Y1, Y1
+	VPBLENDD $0xc0, Y1, Y0, Y0
+	VMOVDQU  Y0, 224(R8)
+	VPADDQ   Y0, Y0, Y0
+	VMOVDQU  Y0, 544(R8)
 	VMOVDQU  256(DI), Y0
-	VPERMQ   $0x24, Y0, Y1
-	VPADDQ   Y0, Y0, Y2
-	VPERMQ   $0x64, Y2, Y2
-	VPBLENDD $0x0f, Y0, Y2, Y2
-	VMOVDQU  Y1, 256(R8)
-	VMOVDQU  Y2, 576(R8)
+	VPSHUFD  $0x4e, Y0, Y1
+	VPADDQ   Y0, Y1, Y1
+	VPERMQ   $0x00, Y1, Y1
+	VPBLENDD $0xc0, Y1, Y0, Y0
+	VMOVDQU  Y0, 256(R8)
+	VPADDQ   Y0, Y0, Y0
+	VMOVDQU  Y0, 576(R8)
 	VMOVDQU  288(DI), Y0
-	VPERMQ   $0x24, Y0, Y1
-	VPADDQ   Y0, Y0, Y2
-	VPERMQ   $0x64, Y2, Y2
-	VPBLENDD $0x0f, Y0, Y2, Y2
-	VMOVDQU  Y1, 288(R8)
-	VMOVDQU  Y2, 608(R8)
+	VPSHUFD  $0x4e, Y0, Y1
+	VPADDQ   Y0, Y1, Y1
+	VPERMQ   $0x00, Y1, Y1
+	VPBLENDD $0xc0, Y1, Y0, Y0
+	VMOVDQU  Y0, 288(R8)
+	VPADDQ   Y0, Y0, Y0
+	VMOVDQU  Y0, 608(R8)
 
-	// (A, B, C, E) = S1 ∘ S2 = (X², Y², 2Z², 2XY), left in Y0..Y9.
-	// vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),
-	// row by row over i, with the factors a_i, 2a_i, 19a_i, 38a_i in Y10..Y13.
-	// Row 0: a_0 times b_0..b_9.
+	// (A, B, Z², D) = S² with lane 3 negated = (X², Y², Z², -(X+Y)²), left in Y0..Y9.
+	// vecSquares: z_k = Σ_i a_i·a_i and Σ_{i<j} a_i·(2a_j), with the factors of vecMul,
+	// row by row over i; then lane 3 negated as 2^36·p - z; then the carries.
+	// Row 0: a_0 times a_0, and 2a_1..2a_9.
 	VMOVDQU  (R8), Y10
-	VPMULUDQ 320(R8), Y10, Y0
+	VPMULUDQ Y10, Y10, Y0
 	VPMULUDQ 352(R8), Y10, Y1
 	VPMULUDQ 384(R8), Y10, Y2
 	VPMULUDQ 416(R8), Y10, Y3
@@ -3617,16 +3643,14 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VPMULUDQ 576(R8), Y10, Y8
 	VPMULUDQ 608(R8), Y10, Y9
 
-	// Row 1: a_1 times b_0..b_9.
+	// Row 1: a_1 times a_1, and 2a_2..2a_9.
 	VMOVDQU  32(R8), Y10
 	VPSLLQ   $0x04, Y10, Y14
 	VPADDQ   Y10, Y10, Y11
 	VPADDQ   Y10, Y14, Y14
 	VPADDQ   Y11, Y14, Y12
 	VPADDQ   Y12, Y12, Y13
-	VPMULUDQ 320(R8), Y10, Y14
-	VPADDQ   Y14, Y1, Y1
-	VPMULUDQ 352(R8), Y11, Y14
+	VPMULUDQ Y10, Y11, Y14
 	VPADDQ   Y14, Y2, Y2
 	VPMULUDQ 384(R8), Y10, Y14
 	VPADDQ   Y14, Y3, Y3
@@ -3645,17 +3669,13 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VPMULUDQ 608(R8), Y13, Y14
 	VPADDQ   Y14, Y0, Y0
 
-	// Row 2: a_2 times b_0..b_9.
+	// Row 2: a_2 times a_2, and 2a_3..2a_9.
 	VMOVDQU  64(R8), Y10
 	VPSLLQ   $0x04, Y10, Y14
 	VPADDQ   Y10, Y10, Y11
 	VPADDQ   Y10, Y14, Y14
 	VPADDQ   Y11, Y14, Y12
-	VPMULUDQ 320(R8), Y10, Y14
-	VPADDQ   Y14, Y2, Y2
-	VPMULUDQ 352(R8), Y10, Y14
-	VPADDQ   Y14, Y3, Y3
-	VPMULUDQ 384(R8), Y10, Y14
+	VPMULUDQ Y10, Y10, Y14
 	VPADDQ   Y14, Y4, Y4
 	VPMULUDQ 416(R8), Y10, Y14
 	VPADDQ   Y14, Y5, Y5
@@ -3672,20 +3692,14 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VPMULUDQ 608(R8), Y12, Y14
 	VPADDQ   Y14, Y1, Y1
 
-	// Row 3: a_3 times b_0..b_9.
+	// Row 3: a_3 times a_3, and 2a_4..2a_9.
 	VMOVDQU  96(R8), Y10
 	VPSLLQ   $0x04, Y10, Y14
 	VPADDQ   Y10, Y10, Y11
 	VPADDQ   Y10, Y14, Y14
 	VPADDQ   Y11, Y14, Y12
 	VPADDQ   Y12, Y12, Y13
-	VPMULUDQ 320(R8), Y10, Y14
-	VPADDQ   Y14, Y3, Y3
-	VPMULUDQ 352(R8), Y11, Y14
-	VPADDQ   Y14, Y4, Y4
-	VPMULUDQ 384(R8), Y10, Y14
-	VPADDQ   Y14, Y5, Y5
-	VPMULUDQ 416(R8), Y11, Y14
+	VPMULUDQ Y10, Y11, Y14
 	VPADDQ   Y14, Y6, Y6
 	VPMULUDQ 448(R8), Y10, Y14
 	VPADDQ   Y14, Y7, Y7
@@ -3700,21 +3714,13 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VPMULUDQ 608(R8), Y13, Y14
 	VPADDQ   Y14, Y2, Y2
 
-	// Row 4: a_4 times b_0..b_9.
+	// Row 4: a_4 times a_4, and 2a_5..2a_9.
 	VMOVDQU  128(R8), Y10
 	VPSLLQ   $0x04, Y10, Y14
 	VPADDQ   Y10, Y10, Y11
 	VPADDQ   Y10, Y14, Y14
 	VPADDQ   Y11, Y14, Y12
-	VPMULUDQ 320(R8), Y10, Y14
-	VPADDQ   Y14, Y4, Y4
-	VPMULUDQ 352(R8), Y10, Y14
-	VPADDQ   Y14, Y5, Y5
-	VPMULUDQ 384(R8), Y10, Y14
-	VPADDQ   Y14, Y6, Y6
-	VPMULUDQ 416(R8), Y10, Y14
-	VPADDQ   Y14, Y7, Y7
-	VPMULUDQ 448(R8), Y10, Y14
+	VPMULUDQ Y10, Y10, Y14
 	VPADDQ   Y14, Y8, Y8
 	VPMULUDQ 480(R8), Y10, Y14
 	VPADDQ   Y14, Y9, Y9
@@ -3727,24 +3733,14 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VPMULUDQ 608(R8), Y12, Y14
 	VPADDQ   Y14, Y3, Y3
 
-	// Row 5: a_5 times b_0..b_9.
+	// Row 5: a_5 times a_5, and 2a_6..2a_9.
 	VMOVDQU  160(R8), Y10
 	VPSLLQ   $0x04, Y10, Y14
 	VPADDQ   Y10, Y10, Y11
 	VPADDQ   Y10, Y14, Y14
 	VPADDQ   Y11, Y14, Y12
 	VPADDQ   Y12, Y12, Y13
-	VPMULUDQ 320(R8), Y10, Y14
-	VPADDQ   Y14, Y5, Y5
-	VPMULUDQ 352(R8), Y11, Y14
-	VPADDQ   Y14, Y6, Y6
-	VPMULUDQ 384(R8), Y10, Y14
-	VPADDQ   Y14, Y7, Y7
-	VPMULUDQ 416(R8), Y11, Y14
-	VPADDQ   Y14, Y8, Y8
-	VPMULUDQ 448(R8), Y10, Y14
-	VPADDQ   Y14, Y9, Y9
-	VPMULUDQ 480(R8), Y13, Y14
+	VPMULUDQ Y10, Y13, Y14
 	VPADDQ   Y14, Y0, Y0
 	VPMULUDQ 512(R8), Y12, Y14
 	VPADDQ   Y14, Y1, Y1
@@ -3755,25 +3751,13 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VPMULUDQ 608(R8), Y13, Y14
 	VPADDQ   Y14, Y4, Y4
 
-	// Row 6: a_6 times b_0..b_9.
+	// Row 6: a_6 times a_6, and 2a_7..2a_9.
 	VMOVDQU  192(R8), Y10
 	VPSLLQ   $0x04, Y10, Y14
 	VPADDQ   Y10, Y10, Y11
 	VPADDQ   Y10, Y14, Y14
 	VPADDQ   Y11, Y14, Y12
-	VPMULUDQ 320(R8), Y10, Y14
-	VPADDQ   Y14, Y6, Y6
-	VPMULUDQ 352(R8), Y10, Y14
-	VPADDQ   Y14, Y7, Y7
-	VPMULUDQ 384(R8), Y10, Y14
-	VPADDQ   Y14, Y8, Y8
-	VPMULUDQ 416(R8), Y10, Y14
-	VPADDQ   Y14, Y9, Y9
-	VPMULUDQ 448(R8), Y12, Y14
-	VPADDQ   Y14, Y0, Y0
-	VPMULUDQ 480(R8), Y12, Y14
-	VPADDQ   Y14, Y1, Y1
-	VPMULUDQ 512(R8), Y12, Y14
+	VPMULUDQ Y10, Y12, Y14
 	VPADDQ   Y14, Y2, Y2
 	VPMULUDQ 544(R8), Y12, Y14
 	VPADDQ   Y14, Y3, Y3
@@ -3782,88 +3766,62 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VPMULUDQ 608(R8), Y12, Y14
 	VPADDQ   Y14, Y5, Y5
 
-	// Row 7: a_7 times b_0..b_9.
+	// Row 7: a_7 times a_7, and 2a_8..2a_9.
 	VMOVDQU  224(R8), Y10
 	VPSLLQ   $0x04, Y10, Y14
 	VPADDQ   Y10, Y10, Y11
 	VPADDQ   Y10, Y14, Y14
 	VPADDQ   Y11, Y14, Y12
 	VPADDQ   Y12, Y12, Y13
-	VPMULUDQ 320(R8), Y10, Y14
-	VPADDQ   Y14, Y7, Y7
-	VPMULUDQ 352(R8), Y11, Y14
-	VPADDQ   Y14, Y8, Y8
-	VPMULUDQ 384(R8), Y10, Y14
-	VPADDQ   Y14, Y9, Y9
-	VPMULUDQ 416(R8), Y13, Y14
-	VPADDQ   Y14, Y0, Y0
-	VPMULUDQ 448(R8), Y12, Y14
-	VPADDQ   Y14, Y1, Y1
-	VPMULUDQ 480(R8), Y13, Y14
-	VPADDQ   Y14, Y2, Y2
-	VPMULUDQ 512(R8), Y12, Y14
-	VPADDQ   Y14, Y3, Y3
-	VPMULUDQ 544(R8), Y13, Y14
+	VPMULUDQ Y10, Y13, Y14
 	VPADDQ   Y14, Y4, Y4
 	VPMULUDQ 576(R8), Y12, Y14
 	VPADDQ   Y14, Y5, Y5
 	VPMULUDQ 608(R8), Y13, Y14
 	VPADDQ   Y14, Y6, Y6
 
-	// Row 8: a_8 times b_0..b_9.
+	// Row 8: a_8 times a_8, and 2a_9..2a_9.
 	VMOVDQU  256(R8), Y10
 	VPSLLQ   $0x04, Y10, Y14
 	VPADDQ   Y10, Y10, Y11
 	VPADDQ   Y10, Y14, Y14
 	VPADDQ   Y11, Y14, Y12
-	VPMULUDQ 320(R8), Y10, Y14
-	VPADDQ   Y14, Y8, Y8
-	VPMULUDQ 352(R8), Y10, Y14
-	VPADDQ   Y14, Y9, Y9
-	VPMULUDQ 384(R8), Y12, Y14
-	VPADDQ   Y14, Y0, Y0
-	VPMULUDQ 416(R8), Y12, Y14
-	VPADDQ   Y14, Y1, Y1
-	VPMULUDQ 448(R8), Y12, Y14
-	VPADDQ   Y14, Y2, Y2
-	VPMULUDQ 480(R8), Y12, Y14
-	VPADDQ   Y14, Y3, Y3
-	VPMULUDQ 512(R8), Y12, Y14
-	VPADDQ   Y14, Y4, Y4
-	VPMULUDQ 544(R8), Y12, Y14
-	VPADDQ   Y14, Y5, Y5
-	VPMULUDQ 576(R8), Y12, Y14
+	VPMULUDQ Y10, Y12, Y14
 	VPADDQ   Y14, Y6, Y6
 	VPMULUDQ 608(R8), Y12, Y14
 	VPADDQ   Y14, Y7, Y7
 
-	// Row 9: a_9 times b_0..b_9.
+	// Row 9: a_9 times a_9, and 2a_10..2a_9.
 	VMOVDQU  288(R8), Y10
 	VPSLLQ   $0x04, Y10, Y14
 	VPADDQ   Y10, Y10, Y11
 	VPADDQ   Y10, Y14, Y14
 	VPADDQ   Y11, Y14, Y12
 	VPADDQ   Y12, Y12, Y13
-	VPMULUDQ 320(R8), Y10, Y14
-	VPADDQ   Y14, Y9, Y9
-	VPMULUDQ 352(R8), Y13, Y14
-	VPADDQ   Y14, Y0, Y0
-	VPMULUDQ 384(R8), Y12, Y14
-	VPADDQ   Y14, Y1, Y1
-	VPMULUDQ 416(R8), Y13, Y14
-	VPADDQ   Y14, Y2, Y2
-	VPMULUDQ 448(R8), Y12, Y14
-	VPADDQ   Y14, Y3, Y3
-	VPMULUDQ 480(R8), Y13, Y14
-	VPADDQ   Y14, Y4, Y4
-	VPMULUDQ 512(R8), Y12, Y14
-	VPADDQ   Y14, Y5, Y5
-	VPMULUDQ 544(R8), Y13, Y14
-	VPADDQ   Y14, Y6, Y6
-	VPMULUDQ 576(R8), Y12, Y14
-	VPADDQ   Y14, Y7, Y7
-	VPMULUDQ 608(R8), Y13, Y14
+	VPMULUDQ Y10, Y13, Y14
 	VPADDQ   Y14, Y8, Y8
+
+	// Lane 3: z_k = K_k - z_k with K = 2^36·p, as (z_k XOR ones) + K_k + 1.
+	VPXOR  avx2Consts<>+240(SB), Y0, Y0
+	VPADDQ avx2Consts<>+272(SB), Y0, Y0
+	VPXOR  avx2Consts<>+240(SB), Y1, Y1
+	VPADDQ avx2Consts<>+336(SB), Y1, Y1
+	VPXOR  avx2Consts<>+240(SB), Y2, Y2
+	VPADDQ avx2Consts<>+304(SB), Y2, Y2
+	VPXOR  avx2Consts<>+240(SB), Y3, Y3
+	VPADDQ avx2Consts<>+336(SB), Y3, Y3
+	VPXOR  avx2Consts<>+240(SB), Y4, Y4
+	VPADDQ avx2Consts<>+304(SB), Y4, Y4
+	VPXOR  avx2Consts<>+240(SB), Y5, Y5
+	VPADDQ avx2Consts<>+336(SB), Y5, Y5
+	VPXOR  avx2Consts<>+240(SB), Y6, Y6
+	VPADDQ avx2Consts<>+304(SB), Y6, Y6
+	VPXOR  avx2Consts<>+240(SB), Y7, Y7
+	VPADDQ avx2Consts<>+336(SB), Y7, Y7
+	VPXOR  avx2Consts<>+240(SB), Y8, Y8
+	VPADDQ avx2Consts<>+304(SB), Y8, Y8
+	VPXOR  avx2Consts<>+240(SB), Y9, Y9
+	VPADDQ avx2Consts<>+336(SB), Y9, Y9
 
 	// Carries, in avx2CarryOrder: 0→1, 4→5; 1→2, 5→6; 2→3, 6→7; 3→4, 7→8;
 	// 4→5, 8→9; 9→0 (times 19 = 1 + 2 + 16); 0→1.
@@ -3910,10 +3868,12 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VPAND        Y10, Y0, Y0
 	VPADDQ       Y12, Y1, Y1
 
-	// G = B + 2p - A, F = B + 4p - A - C, H = 4p - A - B. With V = (A, B, C, E) and
-	// V' = (B, A, E, C): d = V' + 2p - V has G in lane 0; h = 4p - (V + V') has H in
-	// lanes 0 and 1; f = d + 2p - C has F in lane 0 (the other lanes are discarded).
-	// W1 = (E, G, G, E) is (G, ., C, E) permuted by (3, 0, 0, 3), into U;
+	// G = B + 2p - A, G' = A + 2p - B, F = B + 4p - A - 2Z², H = 4p - A - B,
+	// E' = A + B + D. With V = (A, B, Z², D) and V' = (B, A, D, Z²): d = V' + 2p - V
+	// has (G, G') in lanes 0 and 1; h = 4p - (V + V') has H in lanes 0 and 1;
+	// f = d + 2p - 2Z² has F in lane 0; e = (V + V')'s lane 0 broadcast, plus V, has
+	// E' in lane 3 (the other lanes are discarded).
+	// W1 = (E', G', G', E') is (G, G', ., E') permuted by (3, 1, 1, 3), into U;
 	// W2 = (F, H, F, H) is (F, H, ., .) permuted by (0, 1, 0, 1).
 	VPSHUFD  $0x4e, Y0, Y10
 	VPADDQ   Y0, Y10, Y11
@@ -3922,11 +3882,14 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VMOVDQU  avx2Consts<>+144(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y0, Y14
+	VPADDQ   Y14, Y14, Y14
 	VPADDQ   avx2Consts<>+48(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
-	VPBLENDD $0xf0, Y0, Y12, Y12
+	VPERMQ   $0x00, Y11, Y14
+	VPADDQ   Y0, Y14, Y14
+	VPBLENDD $0xc0, Y14, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
-	VPERMQ   $0xc3, Y12, Y12
+	VPERMQ   $0xd7, Y12, Y12
 	VPERMQ   $0x44, Y15, Y15
 	VMOVDQU  Y12, (R8)
 	VMOVDQU  Y15, 320(R8)
@@ -3937,11 +3900,14 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VMOVDQU  avx2Consts<>+208(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y1, Y14
+	VPADDQ   Y14, Y14, Y14
 	VPADDQ   avx2Consts<>+112(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
-	VPBLENDD $0xf0, Y1, Y12, Y12
+	VPERMQ   $0x00, Y11, Y14
+	VPADDQ   Y1, Y14, Y14
+	VPBLENDD $0xc0, Y14, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
-	VPERMQ   $0xc3, Y12, Y12
+	VPERMQ   $0xd7, Y12, Y12
 	VPERMQ   $0x44, Y15, Y15
 	VMOVDQU  Y12, 32(R8)
 	VMOVDQU  Y15, 352(R8)
@@ -3952,11 +3918,14 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VMOVDQU  avx2Consts<>+176(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y2, Y14
+	VPADDQ   Y14, Y14, Y14
 	VPADDQ   avx2Consts<>+80(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
-	VPBLENDD $0xf0, Y2, Y12, Y12
+	VPERMQ   $0x00, Y11, Y14
+	VPADDQ   Y2, Y14, Y14
+	VPBLENDD $0xc0, Y14, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
-	VPERMQ   $0xc3, Y12, Y12
+	VPERMQ   $0xd7, Y12, Y12
 	VPERMQ   $0x44, Y15, Y15
 	VMOVDQU  Y12, 64(R8)
 	VMOVDQU  Y15, 384(R8)
@@ -3967,11 +3936,14 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VMOVDQU  avx2Consts<>+208(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y3, Y14
+	VPADDQ   Y14, Y14, Y14
 	VPADDQ   avx2Consts<>+112(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
-	VPBLENDD $0xf0, Y3, Y12, Y12
+	VPERMQ   $0x00, Y11, Y14
+	VPADDQ   Y3, Y14, Y14
+	VPBLENDD $0xc0, Y14, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
-	VPERMQ   $0xc3, Y12, Y12
+	VPERMQ   $0xd7, Y12, Y12
 	VPERMQ   $0x44, Y15, Y15
 	VMOVDQU  Y12, 96(R8)
 	VMOVDQU  Y15, 416(R8)
@@ -3982,11 +3954,14 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VMOVDQU  avx2Consts<>+176(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y4, Y14
+	VPADDQ   Y14, Y14, Y14
 	VPADDQ   avx2Consts<>+80(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
-	VPBLENDD $0xf0, Y4, Y12, Y12
+	VPERMQ   $0x00, Y11, Y14
+	VPADDQ   Y4, Y14, Y14
+	VPBLENDD $0xc0, Y14, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
-	VPERMQ   $0xc3, Y12, Y12
+	VPERMQ   $0xd7, Y12, Y12
 	VPERMQ   $0x44, Y15, Y15
 	VMOVDQU  Y12, 128(R8)
 	VMOVDQU  Y15, 448(R8)
@@ -3997,11 +3972,14 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VMOVDQU  avx2Consts<>+208(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y5, Y14
+	VPADDQ   Y14, Y14, Y14
 	VPADDQ   avx2Consts<>+112(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
-	VPBLENDD $0xf0, Y5, Y12, Y12
+	VPERMQ   $0x00, Y11, Y14
+	VPADDQ   Y5, Y14, Y14
+	VPBLENDD $0xc0, Y14, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
-	VPERMQ   $0xc3, Y12, Y12
+	VPERMQ   $0xd7, Y12, Y12
 	VPERMQ   $0x44, Y15, Y15
 	VMOVDQU  Y12, 160(R8)
 	VMOVDQU  Y15, 480(R8)
@@ -4012,11 +3990,14 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VMOVDQU  avx2Consts<>+176(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y6, Y14
+	VPADDQ   Y14, Y14, Y14
 	VPADDQ   avx2Consts<>+80(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
-	VPBLENDD $0xf0, Y6, Y12, Y12
+	VPERMQ   $0x00, Y11, Y14
+	VPADDQ   Y6, Y14, Y14
+	VPBLENDD $0xc0, Y14, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
-	VPERMQ   $0xc3, Y12, Y12
+	VPERMQ   $0xd7, Y12, Y12
 	VPERMQ   $0x44, Y15, Y15
 	VMOVDQU  Y12, 192(R8)
 	VMOVDQU  Y15, 512(R8)
@@ -4027,11 +4008,14 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VMOVDQU  avx2Consts<>+208(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y7, Y14
+	VPADDQ   Y14, Y14, Y14
 	VPADDQ   avx2Consts<>+112(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
-	VPBLENDD $0xf0, Y7, Y12, Y12
+	VPERMQ   $0x00, Y11, Y14
+	VPADDQ   Y7, Y14, Y14
+	VPBLENDD $0xc0, Y14, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
-	VPERMQ   $0xc3, Y12, Y12
+	VPERMQ   $0xd7, Y12, Y12
 	VPERMQ   $0x44, Y15, Y15
 	VMOVDQU  Y12, 224(R8)
 	VMOVDQU  Y15, 544(R8)
@@ -4042,11 +4026,14 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VMOVDQU  avx2Consts<>+176(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y8, Y14
+	VPADDQ   Y14, Y14, Y14
 	VPADDQ   avx2Consts<>+80(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
-	VPBLENDD $0xf0, Y8, Y12, Y12
+	VPERMQ   $0x00, Y11, Y14
+	VPADDQ   Y8, Y14, Y14
+	VPBLENDD $0xc0, Y14, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
-	VPERMQ   $0xc3, Y12, Y12
+	VPERMQ   $0xd7, Y12, Y12
 	VPERMQ   $0x44, Y15, Y15
 	VMOVDQU  Y12, 256(R8)
 	VMOVDQU  Y15, 576(R8)
@@ -4057,16 +4044,19 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VMOVDQU  avx2Consts<>+208(SB), Y13
 	VPSUBQ   Y11, Y13, Y13
 	VPERMQ   $0xaa, Y9, Y14
+	VPADDQ   Y14, Y14, Y14
 	VPADDQ   avx2Consts<>+112(SB), Y12, Y15
 	VPSUBQ   Y14, Y15, Y15
-	VPBLENDD $0xf0, Y9, Y12, Y12
+	VPERMQ   $0x00, Y11, Y14
+	VPADDQ   Y9, Y14, Y14
+	VPBLENDD $0xc0, Y14, Y12, Y12
 	VPBLENDD $0x0c, Y13, Y15, Y15
-	VPERMQ   $0xc3, Y12, Y12
+	VPERMQ   $0xd7, Y12, Y12
 	VPERMQ   $0x44, Y15, Y15
 	VMOVDQU  Y12, 288(R8)
 	VMOVDQU  Y15, 608(R8)
 
-	// p = W1 ∘ W2 = (E·F, G·H, G·F, E·H).
+	// p = W1 ∘ W2 = (-E·F, -G·H, -G·F, -E·H), the point 2P.
 	// vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),
 	// row by row over i, with the factors a_i, 2a_i, 19a_i, 38a_i in Y10..Y13.
 	// Row 0: a_0 times b_0..b_9.

@@ -2,9 +2,10 @@ package edwards25519
 
 // The point formulas of the AVX2 backend, as portable twins of its kernels
 // (vec_avx2.go has the representation and the bounds). Every point
-// operation is two vector multiplications and some lane shuffles: U = P
-// rearranged, V = U ∘ Q (the first round of four products), W1 and W2
-// rearranged from V, and W1 ∘ W2 (the second round).
+// operation is two rounds of four products and some lane shuffles: U = P
+// rearranged, V = U ∘ Q (the first round), W1 and W2 rearranged from V, and
+// W1 ∘ W2 (the second round). The doubling's first round is four squares
+// (avx2SquaresGeneric), the other rounds vector multiplications.
 
 // The mixed addition, lane by lane (HWCD 2008, section 3.1, a = -1, with the
 // addend's 2d folded into its third lane and its Z = 1 into the constant 2 of
@@ -67,35 +68,36 @@ func avx2AddCachedGeneric(p, q *avx2Lanes) {
 	avx2MulGeneric(p, &w1, &w2)
 }
 
-// The doubling, lane by lane (HWCD 2008, section 3.3, a = -1), with 2·X·Y
-// taken as a product rather than as (X+Y)² - X² - Y²:
+// The doubling, lane by lane (HWCD 2008, section 3.3, a = -1), with every
+// coordinate negated so that the first product is four squares:
 //
-//	(A, B, C, E) = (X, Y, Z, X) ∘ (X, Y, 2Z, 2Y) = (X², Y², 2Z², 2XY)
-//	G = B - A   F = G - C   H = -A - B
-//	P' = (E, G, G, E) ∘ (F, H, F, H) = (E·F, G·H, G·F, E·H)
+//	(A, B, Z², D) = (X², Y², Z², -(X+Y)²)      (avx2SquaresGeneric)
+//	E' = A + B + D = -E   G' = A - B = -G   F = B - A - 2Z²   H = -A - B
+//	P' = (E', G', G', E') ∘ (F, H, F, H) = (-E·F, -G·H, -G·F, -E·H)
 //
-// E and G = B + 2p - A are loose, so the first operand is; F and H subtract
-// two reduced values and are formed with 4p: below 5·2^26 (even limbs) and
-// 5·2^25 + 2^17 (odd), which is "wide", and the multiplication accepts a
-// wide second operand. Putting G·F's G on the left is what keeps every
-// factor of the first operand loose. (The product 2XY rather than a square
-// keeps E loose; docs/PERFORMANCE.md has the squaring variant, measured
-// slower.)
+// which is (-X3, -Y3, -Z3, -T3), the same point as HWCD's (X3, Y3, Z3, T3).
+// The squared lanes (X, Y, Z, X+Y) are at most twice reduced, as
+// avx2SquaresGeneric requires. E' is a sum of three reduced values and G' =
+// A + 2p - B a difference, so the first operand of the second product is
+// loose; F = B + 4p - A - 2Z² (4p is limb-wise at least A + 2Z²) and H = 4p
+// - A - B are wide, which the second operand may be. Negating E and G is
+// what lets E' be a sum: E = (X+Y)² - A - B formed with a multiple of p
+// would not be loose.
 
 // avx2DoubleGeneric sets p = 2·p for p reduced with lanes (X, Y, Z, T); T
 // is not read. p stays reduced.
 func avx2DoubleGeneric(p *avx2Lanes) {
-	var s1, s2, w1, w2 avx2Lanes
+	var s, w1, w2 avx2Lanes
 	for i := range p {
 		x, y, z := p[i][0], p[i][1], p[i][2]
-		s1[i] = [4]uint64{x, y, z, x}
-		s2[i] = [4]uint64{x, y, z + z, y + y}
+		s[i] = [4]uint64{x, y, z, x + y}
 	}
-	avx2MulGeneric(&s1, &s1, &s2)
-	for i := range s1 {
-		a, b, c, e := s1[i][0], s1[i][1], s1[i][2], s1[i][3]
-		g := b + avx2TwoP[i] - a
-		f := b + avx2FourP[i] - a - c
+	avx2SquaresGeneric(&s, &s)
+	for i := range s {
+		a, b, zz, d := s[i][0], s[i][1], s[i][2], s[i][3]
+		e := a + b + d
+		g := a + avx2TwoP[i] - b
+		f := b + avx2FourP[i] - a - 2*zz
 		h := avx2FourP[i] - a - b
 		w1[i] = [4]uint64{e, g, g, e}
 		w2[i] = [4]uint64{f, h, f, h}

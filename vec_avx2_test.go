@@ -49,7 +49,7 @@ func vtLooseMax(i int) uint64 {
 	if i%2 == 0 {
 		return 3<<26 - 1
 	}
-	return 3<<25 + 1<<17 - 1
+	return 3<<25 + 3<<17 - 1
 }
 
 // vtWideMax is the largest limb of the multiplication's second operand ("wide").
@@ -314,10 +314,19 @@ func TestAVX2MulBounds(t *testing.T) {
 			hi[(i+j)%avx2LimbCount].Add(hi[(i+j)%avx2LimbCount], term)
 		}
 	}
+	vtFollowCarries(t, "the multiplication's output", &hi)
+}
+
+// vtFollowCarries follows the carries of avx2CarryOrder on upper bounds hi
+// of the column sums (a carry out of a limb at most hi_k >> width_k, the
+// limb left at most its mask), failing if a bound reaches 64 bits on the
+// way or a final limb may exceed the reduced bound.
+func vtFollowCarries(t *testing.T, what string, hi *[avx2LimbCount]*big.Int) {
+	t.Helper()
 	for _, k := range avx2CarryOrder {
 		for _, h := range hi {
 			if h.Cmp(vtLimit) >= 0 {
-				t.Fatalf("a column may reach %x, beyond 64 bits", h)
+				t.Fatalf("%s: a column may reach %x, beyond 64 bits", what, h)
 			}
 		}
 		w := vtWeight(k+1) - vtWeight(k)
@@ -333,9 +342,92 @@ func TestAVX2MulBounds(t *testing.T) {
 	}
 	for k, h := range hi {
 		if h.Cmp(new(big.Int).SetUint64(vtReducedMax(k))) > 0 {
-			t.Errorf("limb %d of the multiplication's output may reach %#x, above the reduced bound %#x", k, h, vtReducedMax(k))
+			t.Errorf("%s: limb %d may reach %#x, above the reduced bound %#x", what, k, h, vtReducedMax(k))
 		}
 	}
+}
+
+// TestAVX2SquaresGeneric checks the 55-product kernel: lanes 0 to 2 have
+// exactly the limbs of avx2MulGeneric(a, a), lane 3 is -a² mod p, and every
+// lane is reduced; with aliasing too.
+func TestAVX2SquaresGeneric(t *testing.T) {
+	r := ptRand(t)
+	twiceReduced := func(i int) uint64 { return 2 * vtReducedMax(i) }
+	edges := []*avx2Lanes{vtFill(twiceReduced), vtFill(vtReducedMax), vtFill(func(int) uint64 { return 0 })}
+	for n := range 2000 {
+		a := vtRandLimbs(r, twiceReduced)
+		if n < len(edges) {
+			a = edges[n]
+		}
+		what := "avx2SquaresGeneric input " + strconv.Itoa(n)
+		var got, full avx2Lanes
+		avx2SquaresGeneric(&got, a)
+		avx2MulGeneric(&full, a, a)
+		vtCheckReduced(t, what, &got)
+		for i := range got {
+			for l := range 3 {
+				if got[i][l] != full[i][l] {
+					t.Fatalf("%s: limb %d lane %d is %#x, avx2MulGeneric gives %#x", what, i, l, got[i][l], full[i][l])
+				}
+			}
+		}
+		want := new(big.Int).Mul(vtLaneBig(a, 3), vtLaneBig(a, 3))
+		want.Neg(want).Mod(want, vecP)
+		if g := vtLaneMod(&got, 3); g.Cmp(want) != 0 {
+			t.Fatalf("%s lane 3: got %x, want -a² = %x", what, g, want)
+		}
+		x := *a
+		avx2SquaresGeneric(&x, &x)
+		if x != got {
+			t.Fatalf("%s: the aliased call differs", what)
+		}
+	}
+}
+
+// TestAVX2SquaresBounds proves lane 3's bounds for every allowed input: its
+// column sums are largest with every limb at twice the reduced maximum, and
+// must stay at most avx2NegK limb by limb; the carries, followed from K (an
+// upper bound of K - z), must give a reduced result. It also checks that
+// such an a is loose and 2a wide: the other lanes then sum a subset of the
+// terms avx2MulGeneric sums for a loose first and a wide second operand
+// (a_i ≤ 2a_i), which TestAVX2MulBounds covers.
+func TestAVX2SquaresBounds(t *testing.T) {
+	var z, k [avx2LimbCount]*big.Int
+	for i := range z {
+		z[i] = new(big.Int)
+		k[i] = new(big.Int).SetUint64(avx2NegK[i])
+	}
+	if got := new(big.Int).Lsh(vecP, 36); func() *big.Int {
+		var v avx2Lanes
+		for i := range v {
+			v[i][0] = avx2NegK[i]
+		}
+		return vtLaneBig(&v, 0)
+	}().Cmp(got) != 0 {
+		t.Fatal("avx2NegK is not 2^36·p")
+	}
+	for i := range avx2LimbCount {
+		if 2*vtReducedMax(i) > vtLooseMax(i) || 4*vtReducedMax(i) > vtWideMax(i) {
+			t.Fatalf("limb %d: twice reduced is not loose, or its double not wide", i)
+		}
+		for j := range avx2LimbCount {
+			term := new(big.Int).SetUint64(2 * vtReducedMax(i))
+			term.Mul(term, new(big.Int).SetUint64(2*vtReducedMax(j)))
+			if i%2 == 1 && j%2 == 1 {
+				term.Lsh(term, 1)
+			}
+			if i+j >= avx2LimbCount {
+				term.Mul(term, big.NewInt(19))
+			}
+			z[(i+j)%avx2LimbCount].Add(z[(i+j)%avx2LimbCount], term)
+		}
+	}
+	for i := range z {
+		if z[i].Cmp(k[i]) > 0 {
+			t.Fatalf("lane 3's column %d may reach %#x, above avx2NegK's %#x", i, z[i], k[i])
+		}
+	}
+	vtFollowCarries(t, "lane 3 of the squares", &k)
 }
 
 // TestAVX2TwoP checks the constant 2p of the differences: its value, that it
@@ -358,6 +450,9 @@ func TestAVX2TwoP(t *testing.T) {
 		}
 		if 2*vtReducedMax(i) > vtLooseMax(i) {
 			t.Errorf("limb %d: reduced + reduced exceeds the loose bound", i)
+		}
+		if 3*vtReducedMax(i) > vtLooseMax(i) {
+			t.Errorf("limb %d: a sum of three reduced limbs exceeds the loose bound", i)
 		}
 	}
 }
@@ -741,9 +836,9 @@ func b2i(b bool) int {
 
 // The doubling, the cached additions and the odd-multiples table.
 
-// TestAVX2FourP checks 4p: its value, that it covers the sum of two reduced
-// limbs (4p - x - y never underflows), and that x + 4p stays wide (the
-// doubling's F and H).
+// TestAVX2FourP checks 4p: its value, that it covers the sum of three
+// reduced limbs (4p - x - y and 4p - x - 2z never underflow), and that x +
+// 4p stays wide (the doubling's F and H).
 func TestAVX2FourP(t *testing.T) {
 	var v avx2Lanes
 	for i := range v {
@@ -755,6 +850,9 @@ func TestAVX2FourP(t *testing.T) {
 	for i := range avx2FourP {
 		if avx2FourP[i] < 2*vtReducedMax(i) {
 			t.Errorf("4p limb %d (%#x) is below the sum of two reduced limbs", i, avx2FourP[i])
+		}
+		if avx2FourP[i] < 3*vtReducedMax(i) {
+			t.Errorf("4p limb %d (%#x) is below the sum of three reduced limbs", i, avx2FourP[i])
 		}
 		if vtReducedMax(i)+avx2FourP[i] > vtWideMax(i) {
 			t.Errorf("limb %d: reduced + 4p is not wide", i)

@@ -18,7 +18,8 @@
 // addition of a packed addend (avx2AddAffineGeneric), the same fused with
 // the constant-time scan of a table row (avx2AddDigitGeneric), the addition
 // of an expanded cached addend (avx2AddCachedGeneric), the cached form
-// (avx2CachedGeneric) and the doubling (avx2DoubleGeneric). A vector field
+// (avx2CachedGeneric), the doubling (avx2DoubleGeneric) and, inside it, the
+// squares with lane 3 negated (avx2SquaresGeneric). A vector field
 // element is ten limbs, limb i being one YMM register that holds limb i of
 // four field elements in its four 64-bit lanes (memory layout
 // [10][4]uint64, 32 bytes per limb); a packed addend is the same with
@@ -32,6 +33,12 @@
 // same count of 32×32-bit products as one radix-2^25.5 multiplication per
 // lane. Ten accumulators, four factors and one product use fifteen of the
 // sixteen YMM registers. The carries follow avx2CarryOrder.
+//
+// A square goes the same way over the 55 terms with j ≥ i: a_i·a_i with
+// both factors in registers, and a_i·(2a_j) with 2a in memory, which the
+// doubling stores beside a. Before the carries, lane 3's column sums are
+// negated as 2^36·p - z_k: an XOR with all ones in that lane and an add of
+// 2^36·p + 1 there (zero in the other lanes).
 //
 // The additions and the doubling form their two vector operands with lane
 // operations: in-lane swaps (VPSHUFD), blends (VPBLENDD) and one cross-lane
@@ -67,9 +74,11 @@ var (
 
 	// avx2Consts holds, as 64-bit words: 19, 2^26-1, 2^25-1, 2p's limb 0,
 	// even and odd limbs (2^27-38, 2^27-2, 2^26-2), each broadcast to four
-	// lanes where it is used; and 2p's and 4p's (2^28-76, 2^28-4, 2^27-4)
+	// lanes where it is used; 2p's and 4p's (2^28-76, 2^28-4, 2^27-4)
 	// three limbs again as four words each, for the memory operands of the
-	// lane steps.
+	// lane steps; and the lane-3 words of the squares' negation, as four
+	// words (0, 0, 0, x) each: all ones, then 2^36·p + 1's limb 0, even and
+	// odd limbs.
 	avx2Consts Mem
 )
 
@@ -92,7 +101,14 @@ const (
 	constFourP0x4
 	constFourPEvenx4
 	constFourPOddx4
+	constLane3Ones
+	constNegK0
+	constNegKEven
+	constNegKOdd
 )
+
+// p's limb 0, even and odd limbs: 2^26 - 19, 2^26 - 1, 2^25 - 1.
+var pLimbs = [3]uint64{1<<26 - 19, 1<<26 - 1, 1<<25 - 1}
 
 // limbConst picks the constant of limb i from its limb-0, even and odd
 // variants.
@@ -123,6 +139,18 @@ func main() {
 			DATA(constTwoP0x4+32*k+8*w, U64(v))
 		}
 	}
+	// (0, 0, 0, 2^64-1), then (0, 0, 0, K + 1) for K = 2^36·p's limb 0,
+	// even and odd limbs: lane 3's negation in vecSquaresRegs.
+	laneThree := func(off int, v uint64) {
+		for w := 0; w < 3; w++ {
+			DATA(off+8*w, U64(0))
+		}
+		DATA(off+24, U64(v))
+	}
+	laneThree(constLane3Ones, ^uint64(0))
+	for k, off := range []int{constNegK0, constNegKEven, constNegKOdd} {
+		laneThree(off, pLimbs[k]<<36+1)
+	}
 
 	mulRoutine()
 	addAffineRoutine()
@@ -148,44 +176,75 @@ func vecMul(out, a, b Mem) {
 func vecMulRegs(a, b Mem) {
 	Comment("vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),",
 		"row by row over i, with the factors a_i, 2a_i, 19a_i, 38a_i in Y10..Y13.")
+	productRows(a, func(i int) (int, string) {
+		return 0, fmt.Sprintf("Row %d: a_%d times b_0..b_9.", i, i)
+	}, func(_, j int, _ VecPhysical) Op {
+		return b.Offset(j * limbBytes)
+	})
+	vecCarry()
+}
+
+// productRows emits the column sums of a product into acc, row by row: for
+// each i, the factors of a_i (rowFactors), then a_i·src(i, j) with the
+// factors of that term, added to column (i+j) mod 10, for j from the first
+// index that rows(i) returns (with the row's comment) to 9. Row 0 starts
+// every column. factor is the register holding a_i, for src to return.
+func productRows(a Mem, rows func(i int) (int, string), src func(i, j int, factor VecPhysical) Op) {
 	factor, twice, nineteen, thirtyEight := Y10, Y11, Y12, Y13
 	prod := Y14
 	for i := 0; i < limbs; i++ {
-		odd := i%2 == 1
-		Comment(fmt.Sprintf("Row %d: a_%d times b_0..b_9.", i, i))
-		VMOVDQU(a.Offset(i*limbBytes), factor)
-		if i > 0 {
-			// 19a = 16a + 2a + a with shifts and adds, which leaves
-			// the multiplier to the 100 products.
-			VPSLLQ(U8(4), factor, prod)
-			VPADDQ(factor, factor, twice)
-			VPADDQ(factor, prod, prod)
-			VPADDQ(twice, prod, nineteen)
-		}
-		if odd {
-			VPADDQ(nineteen, nineteen, thirtyEight)
-		}
-		for j := 0; j < limbs; j++ {
-			k := i + j
-			f := factor
-			switch {
-			case odd && j%2 == 1 && k >= limbs:
-				f = thirtyEight
-			case odd && j%2 == 1:
-				f = twice
-			case k >= limbs:
-				f = nineteen
-			}
-			src := b.Offset(j * limbBytes)
+		first, comment := rows(i)
+		Comment(comment)
+		rowFactors(a, i, factor, twice, nineteen, thirtyEight, prod)
+		for j := first; j < limbs; j++ {
+			k := (i + j) % limbs
+			f := termFactor(i, j, factor, twice, nineteen, thirtyEight)
 			if i == 0 {
-				VPMULUDQ(src, f, acc[k])
+				VPMULUDQ(src(i, j, factor), f, acc[k])
 				continue
 			}
-			VPMULUDQ(src, f, prod)
-			VPADDQ(prod, acc[k%limbs], acc[k%limbs])
+			VPMULUDQ(src(i, j, factor), f, prod)
+			VPADDQ(prod, acc[k], acc[k])
 		}
 	}
+}
 
+// rowFactors loads a_i into factor and forms twice = 2·a_i (odd i),
+// nineteen = 19·a_i (i > 0) and thirtyEight = 38·a_i (odd i), using prod as
+// scratch: the factors of row i of a multiplication or a squaring.
+func rowFactors(a Mem, i int, factor, twice, nineteen, thirtyEight, prod VecPhysical) {
+	VMOVDQU(a.Offset(i*limbBytes), factor)
+	if i > 0 {
+		// 19a = 16a + 2a + a with shifts and adds, which leaves
+		// the multiplier to the products.
+		VPSLLQ(U8(4), factor, prod)
+		VPADDQ(factor, factor, twice)
+		VPADDQ(factor, prod, prod)
+		VPADDQ(twice, prod, nineteen)
+	}
+	if i%2 == 1 {
+		VPADDQ(nineteen, nineteen, thirtyEight)
+	}
+}
+
+// termFactor picks the register holding a_i with the factors of the term
+// a_i·b_j: 2 when i and j are both odd, 19 when i+j ≥ 10.
+func termFactor(i, j int, factor, twice, nineteen, thirtyEight VecPhysical) VecPhysical {
+	odd := i%2 == 1 && j%2 == 1
+	switch {
+	case odd && i+j >= limbs:
+		return thirtyEight
+	case odd:
+		return twice
+	case i+j >= limbs:
+		return nineteen
+	}
+	return factor
+}
+
+// vecCarry emits the carries of the column sums in Y0..Y9, in
+// avx2CarryOrder; it uses Y10..Y13.
+func vecCarry() {
 	Comment("Carries, in avx2CarryOrder: 0→1, 4→5; 1→2, 5→6; 2→3, 6→7; 3→4, 7→8;",
 		"4→5, 8→9; 9→0 (times 19 = 1 + 2 + 16); 0→1.")
 	mask26, mask25, c, c2 := Y10, Y11, Y12, Y13
@@ -208,6 +267,30 @@ func vecMulRegs(a, b Mem) {
 		}
 		VPADDQ(c, acc[k+1], acc[k+1])
 	}
+}
+
+// vecSquaresRegs emits avx2SquaresGeneric without the stores: for a and a2
+// = 2a in memory, the column sums of a² from the 55 products a_i·a_i (both
+// factors in registers) and a_i·a2_j (i < j), lane 3's negated as K - z
+// (computed as (z XOR ones) + (K + 1) in that lane, zero added elsewhere),
+// then the carries: the limbs of (a², a², a², -a²) are left in Y0..Y9.
+func vecSquaresRegs(a, a2 Mem) {
+	Comment("vecSquares: z_k = Σ_i a_i·a_i and Σ_{i<j} a_i·(2a_j), with the factors of vecMul,",
+		"row by row over i; then lane 3 negated as 2^36·p - z; then the carries.")
+	productRows(a, func(i int) (int, string) {
+		return i, fmt.Sprintf("Row %d: a_%d times a_%d, and 2a_%d..2a_9.", i, i, i, i+1)
+	}, func(i, j int, factor VecPhysical) Op {
+		if j == i {
+			return factor
+		}
+		return a2.Offset(j * limbBytes)
+	})
+	Comment("Lane 3: z_k = K_k - z_k with K = 2^36·p, as (z_k XOR ones) + K_k + 1.")
+	for k := 0; k < limbs; k++ {
+		VPXOR(constant(constLane3Ones), acc[k], acc[k])
+		VPADDQ(constant(limbConst(k, constNegK0, constNegKEven, constNegKOdd)), acc[k], acc[k])
+	}
+	vecCarry()
 }
 
 // alignedFrame allocates size bytes of the frame and returns them as a
@@ -438,26 +521,29 @@ func doubleRoutine() {
 	u, w2 := frame, frame.Offset(elemBytes)
 	pm := Mem{Base: p}
 
-	Comment("S1 = (X, Y, Z, X) into U, S2 = (X, Y, 2Z, 2Y) into W2, from P = (X, Y, Z, T):",
-		"S1 is P permuted by (0, 1, 2, 0); S2 is 2P permuted by (0, 1, 2, 1) with",
-		"lanes 0 and 1 taken from P.")
+	Comment("S = (X, Y, Z, X+Y) into U and 2S into W2, from P = (X, Y, Z, T): with",
+		"P' = (Y, X, T, Z) (an in-lane swap), P + P' has X+Y in lane 0, broadcast and",
+		"blended into lane 3 of P.")
 	for i := 0; i < limbs; i++ {
-		v, s1, v2 := Y0, Y1, Y2
+		v, sw := Y0, Y1
 		VMOVDQU(pm.Offset(i*limbBytes), v)
-		VPERMQ(U8(0x24), v, s1)
-		VPADDQ(v, v, v2)
-		VPERMQ(U8(0x64), v2, v2)
-		VPBLENDD(U8(0x0F), v, v2, v2)
-		VMOVDQU(s1, u.Offset(i*limbBytes))
-		VMOVDQU(v2, w2.Offset(i*limbBytes))
+		VPSHUFD(U8(0x4E), v, sw)
+		VPADDQ(v, sw, sw)
+		VPERMQ(U8(0x00), sw, sw)
+		VPBLENDD(U8(0xC0), sw, v, v) // S = (X, Y, Z, X+Y)
+		VMOVDQU(v, u.Offset(i*limbBytes))
+		VPADDQ(v, v, v)
+		VMOVDQU(v, w2.Offset(i*limbBytes))
 	}
-	Comment("(A, B, C, E) = S1 ∘ S2 = (X², Y², 2Z², 2XY), left in Y0..Y9.")
-	vecMulRegs(u, w2)
+	Comment("(A, B, Z², D) = S² with lane 3 negated = (X², Y², Z², -(X+Y)²), left in Y0..Y9.")
+	vecSquaresRegs(u, w2)
 
-	Comment("G = B + 2p - A, F = B + 4p - A - C, H = 4p - A - B. With V = (A, B, C, E) and",
-		"V' = (B, A, E, C): d = V' + 2p - V has G in lane 0; h = 4p - (V + V') has H in",
-		"lanes 0 and 1; f = d + 2p - C has F in lane 0 (the other lanes are discarded).",
-		"W1 = (E, G, G, E) is (G, ., C, E) permuted by (3, 0, 0, 3), into U;",
+	Comment("G = B + 2p - A, G' = A + 2p - B, F = B + 4p - A - 2Z², H = 4p - A - B,",
+		"E' = A + B + D. With V = (A, B, Z², D) and V' = (B, A, D, Z²): d = V' + 2p - V",
+		"has (G, G') in lanes 0 and 1; h = 4p - (V + V') has H in lanes 0 and 1;",
+		"f = d + 2p - 2Z² has F in lane 0; e = (V + V')'s lane 0 broadcast, plus V, has",
+		"E' in lane 3 (the other lanes are discarded).",
+		"W1 = (E', G', G', E') is (G, G', ., E') permuted by (3, 1, 1, 3), into U;",
 		"W2 = (F, H, F, H) is (F, H, ., .) permuted by (0, 1, 0, 1).")
 	for i := 0; i < limbs; i++ {
 		v, sw, s, d, h, c, f := acc[i], Y10, Y11, Y12, Y13, Y14, Y15
@@ -469,16 +555,20 @@ func doubleRoutine() {
 		VMOVDQU(constant(limbConst(i, constFourP0x4, constFourPEvenx4, constFourPOddx4)), h)
 		VPSUBQ(s, h, h)
 		VPERMQ(U8(0xAA), v, c)
+		VPADDQ(c, c, c)
 		VPADDQ(twoP, d, f)
 		VPSUBQ(c, f, f)
-		VPBLENDD(U8(0xF0), v, d, d) // (G, ., C, E)
+		e := c
+		VPERMQ(U8(0x00), s, e)
+		VPADDQ(v, e, e)
+		VPBLENDD(U8(0xC0), e, d, d) // (G, G', ., E')
 		VPBLENDD(U8(0x0C), h, f, f) // (F, H, ., .)
-		VPERMQ(U8(0xC3), d, d)      // W1 = (E, G, G, E)
+		VPERMQ(U8(0xD7), d, d)      // W1 = (E', G', G', E')
 		VPERMQ(U8(0x44), f, f)      // W2 = (F, H, F, H)
 		VMOVDQU(d, u.Offset(i*limbBytes))
 		VMOVDQU(f, w2.Offset(i*limbBytes))
 	}
-	Comment("p = W1 ∘ W2 = (E·F, G·H, G·F, E·H).")
+	Comment("p = W1 ∘ W2 = (-E·F, -G·H, -G·F, -E·H), the point 2P.")
 	vecMul(pm, u, w2)
 	VZEROUPPER()
 	RET()
