@@ -26,13 +26,14 @@
 // 32-bit lanes, widened with VPMOVZXDQ.
 //
 // Multiplication goes row by row: for each limb a_i it forms a_i, 2·a_i (odd
-// i), 19·a_i and 38·a_i (odd i) once, with shifts and adds, then adds
-// a_i·b_j, with the right factor, into the accumulator of column
+// i), 19·a_i (one VPMULUDQ by a broadcast 19) and 38·a_i (odd i) once, then
+// adds a_i·b_j, with the right factor, into the accumulator of column
 // (i+j) mod 10 for every j, reading b_j straight from memory. That is 100
-// VPMULUDQ per vector multiplication, four field multiplications' worth: the
-// same count of 32×32-bit products as one radix-2^25.5 multiplication per
-// lane. Ten accumulators, four factors and one product use fifteen of the
-// sixteen YMM registers. The carries follow avx2CarryOrder.
+// VPMULUDQ for the products, four field multiplications' worth: the same
+// count of 32×32-bit products as one radix-2^25.5 multiplication per lane,
+// and 9 for the factors 19·a_i. Ten accumulators, four factors, one product
+// and the broadcast 19 use the sixteen YMM registers. The carries follow
+// avx2CarryOrder.
 //
 // A square goes the same way over the 55 terms with j ≥ i: a_i·a_i with
 // both factors in registers, and a_i·(2a_j) with 2a in memory, which the
@@ -191,11 +192,12 @@ func vecMulRegs(a, b Mem) {
 // every column. factor is the register holding a_i, for src to return.
 func productRows(a Mem, rows func(i int) (int, string), src func(i, j int, factor VecPhysical) Op) {
 	factor, twice, nineteen, thirtyEight := Y10, Y11, Y12, Y13
-	prod := Y14
+	prod, k19 := Y14, Y15
+	VPBROADCASTQ(constant(constNineteen), k19)
 	for i := 0; i < limbs; i++ {
 		first, comment := rows(i)
 		Comment(comment)
-		rowFactors(a, i, factor, twice, nineteen, thirtyEight, prod)
+		rowFactors(a, i, k19, factor, twice, nineteen, thirtyEight)
 		for j := first; j < limbs; j++ {
 			k := (i + j) % limbs
 			f := termFactor(i, j, factor, twice, nineteen, thirtyEight)
@@ -210,19 +212,16 @@ func productRows(a Mem, rows func(i int) (int, string), src func(i, j int, facto
 }
 
 // rowFactors loads a_i into factor and forms twice = 2·a_i (odd i),
-// nineteen = 19·a_i (i > 0) and thirtyEight = 38·a_i (odd i), using prod as
-// scratch: the factors of row i of a multiplication or a squaring.
-func rowFactors(a Mem, i int, factor, twice, nineteen, thirtyEight, prod VecPhysical) {
+// nineteen = 19·a_i (i > 0; a VPMULUDQ by k19, which holds 19 in every
+// lane: a_i < 2^32 and 19·a_i < 2^32 for a loose a) and thirtyEight =
+// 38·a_i (odd i): the factors of row i of a multiplication or a squaring.
+func rowFactors(a Mem, i int, k19, factor, twice, nineteen, thirtyEight VecPhysical) {
 	VMOVDQU(a.Offset(i*limbBytes), factor)
 	if i > 0 {
-		// 19a = 16a + 2a + a with shifts and adds, which leaves
-		// the multiplier to the products.
-		VPSLLQ(U8(4), factor, prod)
-		VPADDQ(factor, factor, twice)
-		VPADDQ(factor, prod, prod)
-		VPADDQ(twice, prod, nineteen)
+		VPMULUDQ(k19, factor, nineteen)
 	}
 	if i%2 == 1 {
+		VPADDQ(factor, factor, twice)
 		VPADDQ(nineteen, nineteen, thirtyEight)
 	}
 }
