@@ -80,14 +80,7 @@ var (
 	// when its argument is not a square (the even one, SQRT_M1 of RFC 9496).
 	// Its square is 1 - 2i + i² = -2i, which turns a root of i·g(x1) into
 	// one of g(x2) = 2r²·g(x1) (see SetElligator2).
-	ell2OneMinusI = func() *field.Element {
-		minusOne := new(field.Element).Negate(new(field.Element).One())
-		i, isSquare := new(field.Element).SqrtRatio(minusOne, new(field.Element).One())
-		if isSquare != 1 {
-			panic("edwards25519: internal error: -1 is not a square")
-		}
-		return i.Subtract(new(field.Element).One(), i)
-	}()
+	ell2OneMinusI = new(field.Element).Subtract(new(field.Element).One(), &sqrtMinusOne)
 )
 
 var (

@@ -204,16 +204,12 @@ func (v *Point) fromAffineY(y *field.Element, sign int) (*Point, error) {
 	x.Pow22523(&uw7)
 	x.Multiply(&x, &uw3)
 
-	var check, minusU, rotated, negX field.Element
+	var check, negX field.Element
 	check.Square(&x)
 	check.Multiply(&check, &w)
-	minusU.Negate(&u)
-	root, rootTimesI := check.Equal(&u), check.Equal(&minusU)
-	if root|rootTimesI != 1 {
+	if rootFromCandidate(&x, &x, &check, &u) != 1 {
 		return nil, errPointEncoding
 	}
-	rotated.Multiply(&x, &sqrtMinusOne)
-	x.Select(&rotated, &x, rootTimesI)
 	negX.Negate(&x)
 	x.Select(&negX, &x, x.IsNegative()^sign)
 
@@ -222,6 +218,20 @@ func (v *Point) fromAffineY(y *field.Element, sign int) (*Point, error) {
 	v.z.One()
 	v.t.Multiply(&x, y)
 	return v, nil
+}
+
+// rootFromCandidate finishes a square root of RFC 8032's and RFC 9496's
+// kind from a candidate c whose check value (c², or w·c² for a root of u/w)
+// is u when c is a root, -u when c·√-1 is one, and neither when there is
+// none. It sets r to c or c·√-1 accordingly and returns 1, or returns 0
+// (r is then of no use). It runs in constant time; r may alias c.
+func rootFromCandidate(r, c, check, u *field.Element) int {
+	var minusU, rotated field.Element
+	minusU.Negate(u)
+	root, rootTimesI := check.Equal(u), check.Equal(&minusU)
+	rotated.Multiply(c, &sqrtMinusOne)
+	r.Select(&rotated, c, rootTimesI)
+	return root | rootTimesI
 }
 
 // BytesMontgomery returns the canonical 32-byte little-endian encoding (RFC

@@ -205,15 +205,11 @@ func init() {
 // c² is u or -u, and the root is c, or c·√-1 when c² = -u. It runs in
 // constant time.
 func sqrtEitherSign(r, u *field.Element) int {
-	var c, c2, minusU, ci field.Element
+	var c, c2 field.Element
 	c.Pow22523(u)
 	c.Multiply(&c, u)
 	c2.Square(&c)
-	minusU.Negate(u)
-	plus, minus := c2.Equal(u), c2.Equal(&minusU)
-	ci.Multiply(&c, &sqrtMinusOne)
-	r.Select(&ci, &c, minus)
-	return plus | minus
+	return rootFromCandidate(r, &c, &c2, u)
 }
 
 // IsSmallOrder returns 1 if v is one of the eight points of small order,

@@ -412,7 +412,6 @@ func TestSubgroupConstants(t *testing.T) {
 // squares back to u. Inputs: 0, ±1, ±√-1, squares, and random elements.
 func TestSqrtEitherSign(t *testing.T) {
 	r := ptRand(t)
-	toBig := func(e *field.Element) *big.Int { return ptElemBig(e) }
 	var inputs []field.Element
 	var e field.Element
 	inputs = append(inputs, field.Element{}, *e.One(), *new(field.Element).Negate(e.One()),
@@ -430,7 +429,7 @@ func TestSqrtEitherSign(t *testing.T) {
 	for _, u := range inputs {
 		var root field.Element
 		got := sqrtEitherSign(&root, &u)
-		ub := toBig(&u)
+		ub := ptElemBig(&u)
 		want := 0
 		if ub.Sign() == 0 || big.Jacobi(ub, sgP) == 1 {
 			want = 1
