@@ -226,12 +226,10 @@ func TestDispatchReachesAVX2(t *testing.T) {
 	b := avx2Backend{}
 	testDispatchReaches(t, backendAVX2, dispatchPoison{
 		scale: func() func() {
-			saved := avx2CachedScale
-			avx2CachedScale[0], avx2CachedScale[1] = avx2CachedScale[1], avx2CachedScale[0]
-			for i := range avx2CachedScale {
-				avx2CachedScale[i][0], avx2CachedScale[i][2] = avx2CachedScale[i][2], avx2CachedScale[i][0]
-			}
-			return func() { avx2CachedScale = saved }
+			// The factors of λ·(Y-X) and -λ·2d·T trade places.
+			saved := avx2CachedFactors
+			avx2CachedFactors[0], avx2CachedFactors[2] = avx2CachedFactors[2], avx2CachedFactors[0]
+			return func() { avx2CachedFactors = saved }
 		},
 		tables: func() func() {
 			c, o := poisonTableEntries(b.baseComb(), b.baseOdd())

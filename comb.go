@@ -38,7 +38,8 @@ import "sync"
 // multiplication) and affine addends (y+x, y-x, 2d·x·y), 120 bytes, whose
 // addition costs 7M rather than a cached addend's 8M. The vector backends
 // use k = 1 and packed addends of 160 bytes, which are either affine
-// (fourth lane 2) or cached (Y-X, Y+X, 2d·T, 2Z): the vector additions read
+// (fourth lane 2) or cached (Y-X, Y+X, 2d·T, 2Z), on AVX2 times 121666
+// (vec_avx2_formulas.go, "The cached form"): the vector additions read
 // the fourth lane as a factor, so both cost the same 2V (scalarmult.go has
 // the units). With k = 1 the last digit has no row of its own: its term is
 // in the start, so the vector comb has 63 rows.
@@ -202,10 +203,10 @@ func (v *Point) combMultSerial(rows *[combRows]affineWindow, start *Point, digit
 
 // vecCombRoom is the working memory of vecBuildComb: the multiple being
 // formed, the cached forms of the row's point R_m and of the step 2·R_m,
-// one cached form, and a point to copy through.
+// and a point to copy through.
 type vecCombRoom[L any] struct {
-	p, first, step, c L
-	point             Point
+	p, first, step L
+	point          Point
 }
 
 // vecBuildComb sets rows to the comb of p with spacing 1 for backend B, row
@@ -241,8 +242,7 @@ func vecBuildComb[B vecBackend[L, A], L, A any](rows *[vecCombRows][combEntries]
 			case i == 0:
 				b.pack(&rows[m][0], vecHide(&s.first))
 			default:
-				b.cached(vecHide(&s.c), vecHide(&s.p))
-				b.pack(&rows[m][i], vecHide(&s.c))
+				b.cachedPack(&rows[m][i], vecHide(&s.p))
 			}
 		}
 		// 15·R_m + R_m = 16·R_m = R_(m+1), and after the last row the top.

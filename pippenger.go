@@ -208,10 +208,10 @@ type vecBucketRoom[L any] struct {
 // is addAffine (2V), two of them to different buckets one addAffine2, a
 // running-sum addition cached and addCached (3V), the two running sums of a
 // step one cached2 and one addCached2, a doubling double (2V). The addends
-// are packed cached points (Y-X, Y+X, 2d·T, 2Z): in lanes an affine addend
-// would cost the same, so no inversion is needed, only one cached form per
-// point. The buckets are heap memory,
-// handed to B's methods as they are; the room's lanes go through vecHide.
+// are packed cached points (Y-X, Y+X, 2d·T, 2Z), up to the backend's λ: in
+// lanes an affine addend would cost the same, so no inversion is needed,
+// only one cached form per point. The buckets are heap memory, handed to
+// B's methods as they are; the room's lanes go through vecHide.
 func pippengerVec[B vecBackend[L, A], L, A any](v *Point, scalars []*Scalar, points []*Point, c uint) *Point {
 	var b B
 	var room vecRoom[vecBucketRoom[L]]
@@ -221,8 +221,7 @@ func pippengerVec[B vecBackend[L, A], L, A any](v *Point, scalars []*Scalar, poi
 		in := &terms[k].point
 		in.point.Set(points[k])
 		b.fromPoint(vecHide(&s.t0), &in.point)
-		b.cached(vecHide(&s.t1), vecHide(&s.t0))
-		b.pack(&in.addend, vecHide(&s.t1))
+		b.cachedPack(&in.addend, vecHide(&s.t0))
 	}
 	nd := bucketDigits(terms, scalars, c)
 	buckets := make([]bucket[L], 1<<(c-1))

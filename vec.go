@@ -78,8 +78,10 @@ type vecBackend[L, A any] interface {
 	// constant time in bit: every word of both is read and kept under a
 	// mask.
 	selectAddend(a, x, y *A, bit uint64)
-	// cached sets q to the cached form (Y-X, Y+X, 2d·T, 2Z) of p, an addend
-	// for addCached. q may be p.
+	// cached sets q to a cached form of p, an addend for addCached:
+	// λ·(Y-X, Y+X, 2d·T, 2Z) for a constant λ ≠ 0 of the backend's choice
+	// (1 on IFMA, 121666 on AVX2: see "The cached form" in
+	// vec_avx2_formulas.go), the same point to the additions. q may be p.
 	cached(q, p *L)
 	// addCached sets p = p + q, for q a cached form.
 	addCached(p, q *L)
@@ -93,6 +95,9 @@ type vecBackend[L, A any] interface {
 	// pack sets a to the cached form in p, packed: A holds cached addends
 	// as it holds affine ones, with 2Z where an affine addend has 2.
 	pack(a *A, p *L)
+	// cachedPack sets a to the cached form of p, packed: cached, then
+	// pack, with no lanes stored in between.
+	cachedPack(a *A, p *L)
 	// packAffine sets a to the affine addend c, packed.
 	packAffine(a *A, c *affineCached)
 	// baseComb returns the base point's comb with spacing 1: row m holds
@@ -130,11 +135,11 @@ func vecInitOddWindow[B vecBackend[L, A], L, A any](w *vecOddWindow[A], q *Point
 }
 
 // vecOddMultiplesRoom is the working memory of vecOddMultiples: P, the
-// step, one cached form, and a copy of the input point (which, as a pointer
-// the caller owns, is not handed to a method itself).
+// step, and a copy of the input point (which, as a pointer the caller owns,
+// is not handed to a method itself).
 type vecOddMultiplesRoom[L any] struct {
-	p, step, c L
-	point      Point
+	p, step L
+	point   Point
 }
 
 // vecOddMultiples sets w[i] to the packed cached form of (2i+1)·P for i < 8,
@@ -153,12 +158,10 @@ func vecOddMultiples[B vecBackend[L, A], L, A any](w *[8]A, two *A, q *Point) {
 	if two != nil {
 		b.pack(vecHide(two), vecHide(&s.step))
 	}
-	b.cached(vecHide(&s.c), vecHide(&s.p))
-	b.pack(vecHide(&w[0]), vecHide(&s.c))
+	b.cachedPack(vecHide(&w[0]), vecHide(&s.p))
 	for i := 1; i < len(w); i++ {
 		b.addCached(vecHide(&s.p), vecHide(&s.step))
-		b.cached(vecHide(&s.c), vecHide(&s.p))
-		b.pack(vecHide(&w[i]), vecHide(&s.c))
+		b.cachedPack(vecHide(&w[i]), vecHide(&s.p))
 	}
 }
 

@@ -76,7 +76,8 @@ const avx2LimbCount = 10
 type avx2Lanes [avx2LimbCount][4]uint64
 
 // avx2Addend is a packed addend: the lanes (y-x, y+x, 2d·x·y, 2) of an
-// affine point, or (Y-X, Y+X, 2d·T, 2Z) of a cached one, as 32-bit limbs,
+// affine point, or λ·(Y-X, Y+X, 2d·T, 2Z) of a cached one (λ = 121666: see
+// "The cached form" in vec_avx2_formulas.go), as 32-bit limbs,
 // [limb][lane]: 160 bytes, which the kernels widen to 64-bit lanes as they
 // load them. Its limbs are reduced.
 type avx2Addend [avx2LimbCount][4]uint32
@@ -197,9 +198,9 @@ func (q *avx2Addend) fromAffineCached(a *affineCached) *avx2Addend {
 }
 
 // pack sets q to v, whose limbs are reduced (or at least below 2^32), as a
-// packed addend. A cached addend (Y-X, Y+X, 2d·T, 2Z) packs like an affine
-// one: the additions only ever read the fourth lane as a factor, so 2Z
-// stands where the affine form has 2.
+// packed addend. A cached addend λ·(Y-X, Y+X, 2d·T, 2Z) packs like an
+// affine one: the additions only ever read the fourth lane as a factor, so
+// λ·2Z stands where the affine form has 2.
 func (q *avx2Addend) pack(v *avx2Lanes) *avx2Addend {
 	for i := range v {
 		for l := range v[i] {
@@ -314,13 +315,15 @@ var avx2CarryOrder = [...]int{0, 4, 1, 5, 2, 6, 3, 7, 4, 8, 9, 0}
 // The method set of vecBackend. The kernels (avx2Double, avx2AddAffine, …)
 // are bound in vec_avx2_amd64.go or vec_avx2_noasm.go.
 
-func (avx2Backend) setIdentity(p *avx2Lanes)                  { p.setIdentity() }
-func (avx2Backend) fromPoint(p *avx2Lanes, q *Point)          { p.fromPoint(q) }
-func (avx2Backend) toPoint(q *Point, p *avx2Lanes) *Point     { return p.toPoint(q) }
-func (avx2Backend) double(p *avx2Lanes)                       { avx2Double(p) }
-func (avx2Backend) cached(q, p *avx2Lanes)                    { avx2Cached(q, p) }
-func (avx2Backend) addCached(p, q *avx2Lanes)                 { avx2AddCached(p, q) }
-func (avx2Backend) pack(a *avx2Addend, p *avx2Lanes)          { a.pack(p) }
+func (avx2Backend) setIdentity(p *avx2Lanes)               { p.setIdentity() }
+func (avx2Backend) fromPoint(p *avx2Lanes, q *Point)       { p.fromPoint(q) }
+func (avx2Backend) toPoint(q *Point, p *avx2Lanes) *Point  { return p.toPoint(q) }
+func (avx2Backend) double(p *avx2Lanes)                    { avx2Double(p) }
+func (avx2Backend) cached(q, p *avx2Lanes)                 { avx2Cached(q, p) }
+func (avx2Backend) addCached(p, q *avx2Lanes)              { avx2AddCached(p, q) }
+func (avx2Backend) pack(a *avx2Addend, p *avx2Lanes)       { a.pack(p) }
+func (avx2Backend) cachedPack(a *avx2Addend, p *avx2Lanes) { avx2CachedPack(a, p) }
+
 func (avx2Backend) packAffine(a *avx2Addend, c *affineCached) { a.fromAffineCached(c) }
 
 func (avx2Backend) addAffine(p *avx2Lanes, a *avx2Addend, neg uint64) {

@@ -218,7 +218,7 @@ func TestAVX2AddDigitAsm(t *testing.T) {
 func TestAVX2DoubleCachedAsm(t *testing.T) {
 	vtRequireAVX2(t)
 	r := ptRand(t)
-	scale := (*[10][4]uint64)(&avx2CachedScale)
+	scale := &avx2CachedFactors
 	rows := avx2Backend{}.baseComb()
 	accs := vtAccumulators(t, r, 300)
 	for n, p := range accs {
@@ -284,5 +284,32 @@ func TestAVX2DoubleCachedAsm(t *testing.T) {
 			vtAddAffineAVX2(&got, &rows[term.m][term.i], term.neg)
 		}
 		vecSameLimbs(t, "double/cached chain step "+strconv.Itoa(step), got[:], want[:])
+	}
+}
+
+// The packed cached form (avx2CachedPackAsm) against its twin: the same
+// packed words, nothing written outside the addend, the input left as it
+// was.
+
+func TestAVX2CachedPackAsm(t *testing.T) {
+	vtRequireAVX2(t)
+	r := ptRand(t)
+	scale := &avx2CachedFactors
+	accs := vtAccumulators(t, r, 300)
+	for n, p := range accs {
+		what := "input " + strconv.Itoa(n)
+
+		var want avx2Addend
+		avx2CachedPackGeneric(&want, p)
+		g := newVecGuarded(&avx2Addend{})
+		pc := *p
+		avx2CachedPackAsm((*[10][4]uint32)(&g.v), (*[10][4]uint64)(&pc), scale)
+		g.check(t, "avx2CachedPackAsm "+what)
+		if g.v != want {
+			t.Fatalf("avx2CachedPackAsm %s: %v, the twin gives %v", what, g.v, want)
+		}
+		if pc != *p {
+			t.Fatalf("avx2CachedPackAsm %s modified its input", what)
+		}
 	}
 }

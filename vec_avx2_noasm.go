@@ -22,3 +22,5 @@ func avx2Double(p *avx2Lanes) { avx2DoubleGeneric(p) }
 func avx2AddCached(p, q *avx2Lanes) { avx2AddCachedGeneric(p, q) }
 
 func avx2Cached(q, p *avx2Lanes) { avx2CachedGeneric(q, p) }
+
+func avx2CachedPack(a *avx2Addend, p *avx2Lanes) { avx2CachedPackGeneric(a, p) }

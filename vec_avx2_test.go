@@ -876,6 +876,7 @@ func TestAVX2DoubleGeneric(t *testing.T) {
 }
 
 func TestAVX2CachedGeneric(t *testing.T) {
+	var c0 avx2Lanes
 	r := ptRand(t)
 	pts := ptPoints(t, r, 24)
 	for n, p := range pts {
@@ -889,8 +890,9 @@ func TestAVX2CachedGeneric(t *testing.T) {
 		avx2CachedGeneric(&c, &vq)
 		vtCheckReduced(t, "avx2CachedGeneric", &c)
 		for l, want := range vecCachedLanes(q) {
+			want.Mod(want.Mul(want, big.NewInt(121666)), vecP) // λ (see "The cached form")
 			if got := vtLaneMod(&c, l); got.Cmp(want) != 0 {
-				t.Fatalf("cached lane %d: %x, want %x", l, got, want)
+				t.Fatalf("cached lane %d: %x, want 121666 times the lane, %x", l, got, want)
 			}
 		}
 		alias := vq
@@ -911,6 +913,18 @@ func TestAVX2CachedGeneric(t *testing.T) {
 		vtCheckExtended(t, "P + Q", &got)
 		samePoint(t, "P - Q", diff.toPoint(&got), new(ref.Point).Subtract(toRefPoint(t, p), toRefPoint(t, q)))
 	}
+	// The largest lanes of U: Y + 2p - X and 2p - T with X = T = 0, Y + X
+	// and Z at the reduced maximum. The products λ·U stay below 2^46 and
+	// the carries leave the limbs reduced.
+	top := vtFill(vtReducedMax)
+	avx2CachedGeneric(&c0, top)
+	vtCheckReduced(t, "avx2CachedGeneric of the reduced maximum", &c0)
+	for i := range top {
+		top[i][0], top[i][3] = 0, 0
+	}
+	avx2CachedGeneric(&c0, top)
+	vtCheckReduced(t, "avx2CachedGeneric of (0, max, max, 0)", &c0)
+
 	// A chain of doublings and cached additions, every step reduced.
 	var acc, c avx2Lanes
 	acc.setIdentity()

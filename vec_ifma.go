@@ -354,13 +354,17 @@ func ifmaCachedGeneric(q, p *ifmaLanes) {
 // masks in Go, where the kernel only reads them (see vecDigitMasks).
 type ifmaBackend struct{}
 
-func (ifmaBackend) setIdentity(p *ifmaLanes)                  { p.setIdentity() }
-func (ifmaBackend) fromPoint(p *ifmaLanes, q *Point)          { p.fromPoint(q) }
-func (ifmaBackend) toPoint(q *Point, p *ifmaLanes) *Point     { return p.toPoint(q) }
-func (ifmaBackend) double(p *ifmaLanes)                       { ifmaDouble(p) }
-func (ifmaBackend) cached(q, p *ifmaLanes)                    { ifmaCached(q, p) }
-func (ifmaBackend) addCached(p, q *ifmaLanes)                 { ifmaAddCached(p, q) }
-func (ifmaBackend) pack(a *ifmaAddend, p *ifmaLanes)          { a.pack(p) }
+func (ifmaBackend) setIdentity(p *ifmaLanes)              { p.setIdentity() }
+func (ifmaBackend) fromPoint(p *ifmaLanes, q *Point)      { p.fromPoint(q) }
+func (ifmaBackend) toPoint(q *Point, p *ifmaLanes) *Point { return p.toPoint(q) }
+func (ifmaBackend) double(p *ifmaLanes)                   { ifmaDouble(p) }
+func (ifmaBackend) cached(q, p *ifmaLanes)                { ifmaCached(q, p) }
+func (ifmaBackend) addCached(p, q *ifmaLanes)             { ifmaAddCached(p, q) }
+func (ifmaBackend) pack(a *ifmaAddend, p *ifmaLanes)      { a.pack(p) }
+
+// cachedPack writes the cached form straight into the addend, whose layout
+// is the lanes' (pack is a copy).
+func (ifmaBackend) cachedPack(a *ifmaAddend, p *ifmaLanes)    { ifmaCached((*ifmaLanes)(a), p) }
 func (ifmaBackend) packAffine(a *ifmaAddend, c *affineCached) { a.fromAffineCached(c) }
 
 func (ifmaBackend) addAffine(p *ifmaLanes, a *ifmaAddend, neg uint64) {

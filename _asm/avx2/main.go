@@ -18,7 +18,7 @@
 // addition of a packed addend (avx2AddAffineGeneric), the same fused with
 // the constant-time scan of a table row (avx2AddDigitGeneric), the addition
 // of an expanded cached addend (avx2AddCachedGeneric), the cached form
-// (avx2CachedGeneric), the doubling (avx2DoubleGeneric) and, inside it, the
+// (avx2CachedGeneric), the same packed as an addend, the doubling (avx2DoubleGeneric) and, inside it, the
 // squares with lane 3 negated (avx2SquaresGeneric). A vector field
 // element is ten limbs, limb i being one YMM register that holds limb i of
 // four field elements in its four 64-bit lanes (memory layout
@@ -158,6 +158,7 @@ func main() {
 	addDigitRoutine()
 	addCachedRoutine()
 	cachedRoutine()
+	cachedPackRoutine()
 	doubleRoutine()
 	Generate()
 }
@@ -494,20 +495,78 @@ func addCachedRoutine() {
 	RET()
 }
 
-func cachedRoutine() {
-	TEXT("avx2CachedAsm", 0, "func(q *[10][4]uint64, p *[10][4]uint64, scale *[10][4]uint64)")
+// cachedRegs emits avx2CachedGeneric without the stores: for p in memory,
+// U = (Y + 2p - X, Y + X, 2p - T, Z) limb by limb (the lane steps of
+// buildU, with 2p from memory), each limb times the four factors by one
+// VPMULUDQ, then the carries; the limbs of the cached form are left in
+// Y0..Y9.
+func cachedRegs(pm, factors Mem) {
+	Comment("Cached form: U = (Y + 2p - X, Y + X, 2p - T, Z) from p = (X, Y, Z, T), with",
+		"P' = (Y, X, T, Z): lane 0 of P' + 2p - P, lane 1 of P' + P, lane 2 of 2p - P',",
+		"lane 3 of P'; times (121666, 121666, 243330, 243332) lane by lane; carried.")
+	k := Y13
+	VMOVDQU(factors, k)
+	for i := 0; i < limbs; i++ {
+		v, sw, s, d, n := acc[i], Y10, Y11, Y12, Y14
+		twoP := constant(limbConst(i, constTwoP0x4, constTwoPEvenx4, constTwoPOddx4))
+		VMOVDQU(pm.Offset(i*limbBytes), v)
+		VPSHUFD(U8(0x4E), v, sw)
+		VPADDQ(v, sw, s)
+		VPADDQ(twoP, sw, d)
+		VPSUBQ(v, d, d)
+		VMOVDQU(twoP, n)
+		VPSUBQ(sw, n, n)
+		VPBLENDD(U8(0x30), n, sw, v) // lane 2: 2p - T
+		VPBLENDD(U8(0x03), d, v, v)  // lane 0: Y + 2p - X
+		VPBLENDD(U8(0x0C), s, v, v)  // lane 1: Y + X
+		VPMULUDQ(k, v, v)
+	}
+	vecCarry()
+}
+
+// cachedFormRoutine emits a routine func(out, p, factors) that forms the
+// cached form of p with cachedRegs and hands the limbs to store, with out's
+// address.
+func cachedFormRoutine(name, out, outType string, store func(out Mem), doc ...string) {
+	TEXT(name, 0, "func("+out+" "+outType+", p *[10][4]uint64, factors *[4]uint64)")
 	Pragma("noescape")
-	Doc("avx2CachedAsm sets q = (Y-X, Y+X, T, Z) ∘ scale for p = (X, Y, Z, T), as avx2CachedGeneric does",
-		"with scale = avx2CachedScale. It requires AVX2. q may alias p.")
-	q, p, k := RDI, RSI, RDX
-	Load(Param("q"), q)
+	Doc(doc...)
+	o, p, f := RDI, RSI, RDX
+	Load(Param(out), o)
 	Load(Param("p"), p)
-	Load(Param("scale"), k)
-	u := alignedFrame(elemBytes)
-	buildU(Mem{Base: p}, u, twoPRegs())
-	vecMul(Mem{Base: q}, u, Mem{Base: k})
+	Load(Param("factors"), f)
+	cachedRegs(Mem{Base: p}, Mem{Base: f})
+	store(Mem{Base: o})
 	VZEROUPPER()
 	RET()
+}
+
+func cachedRoutine() {
+	cachedFormRoutine("avx2CachedAsm", "q", "*[10][4]uint64", func(q Mem) {
+		for k := 0; k < limbs; k++ {
+			VMOVDQU(acc[k], q.Offset(k*limbBytes))
+		}
+	}, "avx2CachedAsm sets q to the cached form of p, as avx2CachedGeneric does with factors =",
+		"avx2CachedFactors. It requires AVX2. q may alias p.")
+}
+
+func cachedPackRoutine() {
+	cachedFormRoutine("avx2CachedPackAsm", "a", "*[10][4]uint32", packStore,
+		"avx2CachedPackAsm sets a to the cached form of p, packed, as avx2CachedGeneric and then",
+		"avx2Addend.pack do, with factors = avx2CachedFactors. It requires AVX2.")
+}
+
+// packStore emits the stores of the limbs in acc (Y0..Y9), each below 2^32,
+// as the packed addend at a: per limb, VPSHUFD brings the low words of each
+// 128-bit half's two lanes into that half's low quadword, VPERMQ joins the
+// two quadwords, and the low 16 bytes are stored.
+func packStore(a Mem) {
+	Comment("Pack: the low 32 bits of lanes (0, 1, 2, 3) of each limb, as 16 bytes.")
+	for k := 0; k < limbs; k++ {
+		VPSHUFD(U8(0x08), acc[k], acc[k]) // words (0, 2) of each half to its low quadword
+		VPERMQ(U8(0x08), acc[k], acc[k])  // quadwords (0, 2) to the low half
+		VMOVDQU(acc[k].AsX(), a.Offset(k*limbBytes/2))
+	}
 }
 
 func doubleRoutine() {
