@@ -93,7 +93,7 @@ type vecBackend[L, A any] interface {
 	// and p2 must not overlap.
 	addCached2(p, q, p2, q2 *L)
 	// pack sets a to the cached form in p, packed: A holds cached addends
-	// as it holds affine ones, with 2Z where an affine addend has 2.
+	// as it holds affine ones, with λ·2Z where an affine addend has 2.
 	pack(a *A, p *L)
 	// cachedPack sets a to the cached form of p, packed: cached, then
 	// pack, with no lanes stored in between.
