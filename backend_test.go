@@ -244,12 +244,10 @@ func TestDispatchReachesIFMA(t *testing.T) {
 	b := ifmaBackend{}
 	testDispatchReaches(t, backendIFMA, dispatchPoison{
 		scale: func() func() {
-			// (1, 1, 2d, 2) becomes (2d, 1, 1, 2): still reduced limbs.
-			saved := ifmaCachedScale
-			for k := range ifmaCachedScale {
-				ifmaCachedScale[k][0], ifmaCachedScale[k][2] = ifmaCachedScale[k][2], ifmaCachedScale[k][0]
-			}
-			return func() { ifmaCachedScale = saved }
+			// The factors of λ·(Y-X) and -λ·2d·T trade places.
+			saved := ifmaCachedFactors
+			ifmaCachedFactors[0], ifmaCachedFactors[2] = ifmaCachedFactors[2], ifmaCachedFactors[0]
+			return func() { ifmaCachedFactors = saved }
 		},
 		tables: func() func() {
 			c, o := poisonTableEntries(b.baseComb(), b.baseOdd())

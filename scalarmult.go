@@ -12,10 +12,10 @@ package edwards25519
 // doubling as 4S + 3M (to projective) or 4S + 4M (to extended); a cached
 // addend costs 1M to prepare. Vector costs are in vector multiplications
 // V, each four field multiplications in parallel lanes: every addition
-// (affine or cached addend) and every doubling costs 2V, a cached form 1V
-// on IFMA and about 0.3V on AVX2 (one 32×32-bit product per limb and lane
-// by small constants, and a carry: vec_avx2_formulas.go, "The cached
-// form"); the models below count it as 1V.
+// (affine or cached addend) and every doubling costs 2V, a cached form
+// about half a V (one product per limb and lane by small constants, and
+// carries: vec_avx2_formulas.go, "The cached form"), which the models below
+// count as 1V.
 // Scalars are reduced mod l < 2^253.
 
 // ----------------------------------------------------------------------------

@@ -3,8 +3,6 @@ package edwards25519
 import (
 	"sync"
 	"unsafe"
-
-	"github.com/seed06d4b90c/edwards25519/field"
 )
 
 // ----------------------------------------------------------------------------
@@ -80,7 +78,7 @@ type vecBackend[L, A any] interface {
 	selectAddend(a, x, y *A, bit uint64)
 	// cached sets q to a cached form of p, an addend for addCached:
 	// λ·(Y-X, Y+X, 2d·T, 2Z) for a constant λ ≠ 0 of the backend's choice
-	// (1 on IFMA, 121666 on AVX2: see "The cached form" in
+	// (121666 on both vector backends: see "The cached form" in
 	// vec_avx2_formulas.go), the same point to the additions. q may be p.
 	cached(q, p *L)
 	// addCached sets p = p + q, for q a cached form.
@@ -196,22 +194,6 @@ func vecPackedBaseOdd[B vecBackend[L, A], L, A any]() *[baseOddEntries]A {
 		b.packAffine(&t[i], &src[i])
 	}
 	return t
-}
-
-// vecCachedScale returns the lanes (1, 1, 2d, 2) in a backend's
-// representation L: the factors by which its cached form scales
-// (Y-X, Y+X, T, Z).
-func vecCachedScale[L any, P interface {
-	*L
-	setLane(l int, e *field.Element)
-}]() (k L) {
-	var one, two field.Element
-	one.One()
-	two.Add(&one, &one)
-	for l, e := range []*field.Element{&one, &one, curveD2, &two} {
-		P(&k).setLane(l, e)
-	}
-	return k
 }
 
 // vecTable is a packed table of a vector backend, built at first use.

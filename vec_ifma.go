@@ -185,7 +185,7 @@ func ifmaMulGeneric(out, a, b *ifmaLanes) {
 // U's difference is Y1 + 2p - X1, and E and F are B + β - A and D + β - C on
 // the columns (see the section comment); the lanes T1 and Z1 of U go
 // through the same carry, which only changes their limbs, not their values.
-// A cached addend (Y2-X2, Y2+X2, 2d·T2, 2Z2) takes the place of Q the same
+// A cached addend λ·(Y2-X2, Y2+X2, 2d·T2, 2Z2) takes the place of Q the same
 // way. Negating the addend (a masked choice) swaps its first two lanes and
 // replaces the third by 2p - 2d·x2·y2, which is loose: 2p - t < 2^52 and,
 // for a reduced t, at least 2^52 - 38 - (2^51 + 2^18) > 0.
@@ -335,17 +335,38 @@ func ifmaDoubleGeneric(p *ifmaLanes) {
 	ifmaMulGeneric(p, (*ifmaLanes)(&f), (*ifmaLanes)(&w2))
 }
 
-// ifmaCachedScale is the lanes (1, 1, 2d, 2), by which ifmaCachedGeneric
-// scales (Y-X, Y+X, T, Z).
-var ifmaCachedScale = vecCachedScale[ifmaLanes]()
+// ifmaCachedFactors is (121666, 121666, 243330, 243332), the factors of
+// the cached form's four lanes, as on AVX2 (avx2CachedFactors).
+var ifmaCachedFactors = [4]uint64{121666, 121666, 243330, 243332}
 
-// ifmaCachedGeneric sets q to the cached form (Y-X, Y+X, 2d·T, 2Z) of p,
-// reduced: one vector multiplication. q is an addend for ifmaAddCached and,
-// packed, with a sign for ifmaAddAffine. q may alias p.
+// ifmaCachedGeneric sets q to the cached form λ·(Y-X, Y+X, 2d·T, 2Z) of p,
+// λ = 121666, reduced (vec_avx2_formulas.go, "The cached form", has why
+// the additions take it). U = (Y + 2p - X, Y + X, 2p - T, Z) is carried, so
+// its limbs are reduced, below 2^52 as IFMA needs. Each limb u_i times its
+// lane's factor f < 2^18 is below 2^70: the low 52 bits of the product stay
+// in limb i, and the high part h < 2^18, worth 2^52 = 2·2^51, adds 2h to
+// limb i+1 (38h to limb 0 from limb 4, since 2^255 = 19 mod p). Each limb
+// is then below 2^52 + 2^24, and the carry makes it reduced. q is an addend
+// for ifmaAddCached and, packed, with a sign for ifmaAddAffine. q may alias
+// p.
 func ifmaCachedGeneric(q, p *ifmaLanes) {
-	var u ifma52.Lanes
-	ifmaSumsGeneric(&u, p)
-	ifmaMulGeneric(q, (*ifmaLanes)(&u), &ifmaCachedScale)
+	var u, f ifma52.Lanes
+	for k := range p {
+		x, y, z, t := p[k][0], p[k][1], p[k][2], p[k][3]
+		u[k] = [4]uint64{y + ifma52.TwoP[k] - x, y + x, ifma52.TwoP[k] - t, z}
+	}
+	ifma52.Carry(&u)
+	for l, kf := range ifmaCachedFactors {
+		for k := range f {
+			f[k][l] = ifma52.Madd52Lo(0, u[k][l], kf)
+		}
+		for k := 1; k < len(f); k++ {
+			f[k][l] += 2 * ifma52.Madd52Hi(0, u[k-1][l], kf)
+		}
+		f[0][l] = ifma52.Madd52Lo(f[0][l], 2*ifma52.Madd52Hi(0, u[len(f)-1][l], kf), 19)
+	}
+	ifma52.Carry(&f)
+	*q = ifmaLanes(f)
 }
 
 // ifmaBackend is the AVX-512 IFMA vector backend, the instance of

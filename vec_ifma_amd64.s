@@ -3078,12 +3078,12 @@ TEXT ·ifmaAddCached2Asm(SB), NOSPLIT, $0-32
 	VZEROUPPER
 	RET
 
-// func ifmaCachedAsm(q *[5][4]uint64, p *[5][4]uint64, scale *[5][4]uint64)
+// func ifmaCachedAsm(q *[5][4]uint64, p *[5][4]uint64, factors *[4]uint64)
 // Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL
 TEXT ·ifmaCachedAsm(SB), NOSPLIT, $0-24
 	MOVQ q+0(FP), DI
 	MOVQ p+8(FP), SI
-	MOVQ scale+16(FP), DX
+	MOVQ factors+16(FP), DX
 
 	// Lane masks: K1 = lane 0, K2 = lane 2, K3 = lanes 0 and 1, K4 = lanes 0 and 2,
 	// K5 = lanes 1 and 2, K6 = lanes 0, 1 and 2.
@@ -3104,194 +3104,107 @@ TEXT ·ifmaCachedAsm(SB), NOSPLIT, $0-24
 	VMOVDQU64 64(SI), Y2
 	VMOVDQU64 96(SI), Y3
 	VMOVDQU64 128(SI), Y4
+	VMOVDQU64 (DX), Y5
 
 	// U = (Y + 2p - X, Y + X, T, Z) from P = (X, Y, Z, T): with P' = (Y, X, T, Z) (an
 	// in-lane swap), P's lane 0 becomes 2p - X, then U = P' plus P in lanes 0 and 1.
-	VPBROADCASTQ ifmaConsts<>+16(SB), Y5
-	VPBROADCASTQ ifmaConsts<>+24(SB), Y6
-	VPSHUFD      $0x4e, Y0, Y7
-	VPSUBQ       Y0, Y5, K1, Y0
-	VPADDQ       Y0, Y7, K3, Y7
+	// Then lane 2 of U becomes 2p - T.
+	VPBROADCASTQ ifmaConsts<>+16(SB), Y6
+	VPBROADCASTQ ifmaConsts<>+24(SB), Y7
+	VPSHUFD      $0x4e, Y0, Y8
+	VPSUBQ       Y0, Y6, K1, Y0
+	VPADDQ       Y0, Y8, K3, Y8
+	VPSUBQ       Y8, Y6, K2, Y8
 	VPSHUFD      $0x4e, Y1, Y0
-	VPSUBQ       Y1, Y6, K1, Y1
+	VPSUBQ       Y1, Y7, K1, Y1
 	VPADDQ       Y1, Y0, K3, Y0
+	VPSUBQ       Y0, Y7, K2, Y0
 	VPSHUFD      $0x4e, Y2, Y1
-	VPSUBQ       Y2, Y6, K1, Y2
+	VPSUBQ       Y2, Y7, K1, Y2
 	VPADDQ       Y2, Y1, K3, Y1
+	VPSUBQ       Y1, Y7, K2, Y1
 	VPSHUFD      $0x4e, Y3, Y2
-	VPSUBQ       Y3, Y6, K1, Y3
+	VPSUBQ       Y3, Y7, K1, Y3
 	VPADDQ       Y3, Y2, K3, Y2
+	VPSUBQ       Y2, Y7, K2, Y2
 	VPSHUFD      $0x4e, Y4, Y3
-	VPSUBQ       Y4, Y6, K1, Y4
+	VPSUBQ       Y4, Y7, K1, Y4
 	VPADDQ       Y4, Y3, K3, Y3
+	VPSUBQ       Y3, Y7, K2, Y3
 
 	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
-	VPSRLQ           $0x33, Y7, Y4
-	VPANDQ.BCST      ifmaConsts<>+0(SB), Y7, Y7
-	VPSRLQ           $0x33, Y0, Y5
+	VPSRLQ           $0x33, Y8, Y4
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y8, Y8
+	VPSRLQ           $0x33, Y0, Y6
 	VPANDQ.BCST      ifmaConsts<>+0(SB), Y0, Y0
-	VPSRLQ           $0x33, Y1, Y6
+	VPSRLQ           $0x33, Y1, Y7
 	VPANDQ.BCST      ifmaConsts<>+0(SB), Y1, Y1
-	VPSRLQ           $0x33, Y2, Y8
+	VPSRLQ           $0x33, Y2, Y9
 	VPANDQ.BCST      ifmaConsts<>+0(SB), Y2, Y2
-	VPSRLQ           $0x33, Y3, Y9
+	VPSRLQ           $0x33, Y3, Y10
 	VPANDQ.BCST      ifmaConsts<>+0(SB), Y3, Y3
-	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Y9, Y7
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Y10, Y8
 	VPADDQ           Y4, Y0, Y0
-	VPADDQ           Y5, Y1, Y1
-	VPADDQ           Y6, Y2, Y2
-	VPADDQ           Y8, Y3, Y3
-	VMOVDQU64        (DX), Y4
-	VMOVDQU64        32(DX), Y5
-	VMOVDQU64        64(DX), Y6
-	VMOVDQU64        96(DX), Y8
-	VMOVDQU64        128(DX), Y9
+	VPADDQ           Y6, Y1, Y1
+	VPADDQ           Y7, Y2, Y2
+	VPADDQ           Y9, Y3, Y3
 
-	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
-	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
-	// those in column k+5.
-	// D and B: the high and low halves of columns 5..9.
-	VPXORQ      Y10, Y10, Y10
-	VPMADD52HUQ Y9, Y7, Y10
-	VPXORQ      Y11, Y11, Y11
-	VPMADD52HUQ Y9, Y0, Y11
-	VPXORQ      Y12, Y12, Y12
-	VPMADD52HUQ Y9, Y1, Y12
-	VPXORQ      Y13, Y13, Y13
-	VPMADD52HUQ Y9, Y2, Y13
-	VPXORQ      Y14, Y14, Y14
-	VPMADD52HUQ Y9, Y3, Y14
-	VPXORQ      Y15, Y15, Y15
-	VPMADD52LUQ Y9, Y0, Y15
-	VPXORQ      Y16, Y16, Y16
-	VPMADD52LUQ Y9, Y1, Y16
-	VPXORQ      Y17, Y17, Y17
-	VPMADD52LUQ Y9, Y2, Y17
-	VPXORQ      Y18, Y18, Y18
-	VPMADD52LUQ Y9, Y3, Y18
-	VPMADD52HUQ Y8, Y0, Y10
-	VPMADD52HUQ Y8, Y1, Y11
-	VPMADD52HUQ Y8, Y2, Y12
-	VPMADD52HUQ Y8, Y3, Y13
-	VPMADD52LUQ Y8, Y1, Y15
-	VPMADD52LUQ Y8, Y2, Y16
-	VPMADD52LUQ Y8, Y3, Y17
-	VPMADD52HUQ Y6, Y1, Y10
-	VPMADD52HUQ Y6, Y2, Y11
-	VPMADD52HUQ Y6, Y3, Y12
-	VPMADD52LUQ Y6, Y2, Y15
-	VPMADD52LUQ Y6, Y3, Y16
-	VPMADD52HUQ Y5, Y2, Y10
-	VPMADD52HUQ Y5, Y3, Y11
-	VPMADD52LUQ Y5, Y3, Y15
-	VPMADD52HUQ Y4, Y3, Y10
-
-	// u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.
-	VPADDQ Y10, Y10, Y10
-	VPADDQ Y15, Y10, Y10
-	VPSLLQ $0x04, Y10, Y15
-	VPADDQ Y10, Y15, Y15
-	VPADDQ Y11, Y11, Y11
-	VPADDQ Y16, Y11, Y11
-	VPSLLQ $0x04, Y11, Y16
-	VPADDQ Y11, Y16, Y16
-	VPADDQ Y12, Y12, Y12
-	VPADDQ Y17, Y12, Y12
-	VPSLLQ $0x04, Y12, Y17
-	VPADDQ Y12, Y17, Y17
-	VPADDQ Y13, Y13, Y13
-	VPADDQ Y18, Y13, Y13
-	VPSLLQ $0x04, Y13, Y18
-	VPADDQ Y13, Y18, Y18
-	VPADDQ Y14, Y14, Y14
-	VPSLLQ $0x04, Y14, Y19
-	VPADDQ Y14, Y19, Y19
-
-	// C: the high halves of columns 1..4, onto u_k.
-	VPMADD52HUQ Y8, Y7, Y14
-	VPMADD52HUQ Y6, Y7, Y13
-	VPMADD52HUQ Y5, Y7, Y12
-	VPMADD52HUQ Y4, Y7, Y11
-	VPMADD52HUQ Y6, Y0, Y14
-	VPMADD52HUQ Y5, Y0, Y13
-	VPMADD52HUQ Y4, Y0, Y12
-	VPMADD52HUQ Y5, Y1, Y14
-	VPMADD52HUQ Y4, Y1, Y13
-	VPMADD52HUQ Y4, Y2, Y14
-
-	// w_k = 2·(u_k + C_k) + s_k.
-	VPADDQ Y10, Y10, Y10
-	VPADDQ Y15, Y10, Y10
-	VPADDQ Y11, Y11, Y11
-	VPADDQ Y16, Y11, Y11
-	VPADDQ Y12, Y12, Y12
-	VPADDQ Y17, Y12, Y12
-	VPADDQ Y13, Y13, Y13
-	VPADDQ Y18, Y13, Y13
-	VPADDQ Y14, Y14, Y14
-	VPADDQ Y19, Y14, Y14
-
-	// A: the low halves of columns 0..4.
-	VPXORQ      Y15, Y15, Y15
-	VPMADD52LUQ Y9, Y7, Y15
-	VPXORQ      Y16, Y16, Y16
-	VPMADD52LUQ Y8, Y7, Y16
-	VPXORQ      Y17, Y17, Y17
-	VPMADD52LUQ Y6, Y7, Y17
-	VPXORQ      Y18, Y18, Y18
-	VPMADD52LUQ Y5, Y7, Y18
-	VPXORQ      Y19, Y19, Y19
-	VPMADD52LUQ Y4, Y7, Y19
-	VPMADD52LUQ Y8, Y0, Y15
-	VPMADD52LUQ Y6, Y0, Y16
-	VPMADD52LUQ Y5, Y0, Y17
-	VPMADD52LUQ Y4, Y0, Y18
-	VPMADD52LUQ Y6, Y1, Y15
-	VPMADD52LUQ Y5, Y1, Y16
-	VPMADD52LUQ Y4, Y1, Y17
-	VPMADD52LUQ Y5, Y2, Y15
-	VPMADD52LUQ Y4, Y2, Y16
-	VPMADD52LUQ Y4, Y3, Y15
-
-	// f_k = A_k + w_k.
-	VPADDQ Y10, Y19, Y19
-	VPADDQ Y11, Y18, Y18
-	VPADDQ Y12, Y17, Y17
-	VPADDQ Y13, Y16, Y16
-	VPADDQ Y14, Y15, Y15
+	// f_k = lo(u_k·kf) + 2·hi(u_(k-1)·kf), f_0 = lo(u_0·kf) + 19·2·hi(u_4·kf); carried.
+	VPXORQ           Y4, Y4, Y4
+	VPMADD52LUQ      Y5, Y8, Y4
+	VPXORQ           Y6, Y6, Y6
+	VPMADD52LUQ      Y5, Y0, Y6
+	VPXORQ           Y7, Y7, Y7
+	VPMADD52LUQ      Y5, Y1, Y7
+	VPXORQ           Y9, Y9, Y9
+	VPMADD52LUQ      Y5, Y2, Y9
+	VPXORQ           Y10, Y10, Y10
+	VPMADD52LUQ      Y5, Y3, Y10
+	VPXORQ           Y11, Y11, Y11
+	VPMADD52HUQ      Y5, Y3, Y11
+	VPMADD52HUQ      Y5, Y8, Y6
+	VPMADD52HUQ      Y5, Y8, Y6
+	VPMADD52HUQ      Y5, Y0, Y7
+	VPMADD52HUQ      Y5, Y0, Y7
+	VPMADD52HUQ      Y5, Y1, Y9
+	VPMADD52HUQ      Y5, Y1, Y9
+	VPMADD52HUQ      Y5, Y2, Y10
+	VPMADD52HUQ      Y5, Y2, Y10
+	VPADDQ           Y11, Y11, Y11
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Y11, Y4
 
 	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
-	VPSRLQ           $0x33, Y19, Y10
-	VPANDQ.BCST      ifmaConsts<>+0(SB), Y19, Y19
-	VPSRLQ           $0x33, Y18, Y11
-	VPANDQ.BCST      ifmaConsts<>+0(SB), Y18, Y18
-	VPSRLQ           $0x33, Y17, Y12
-	VPANDQ.BCST      ifmaConsts<>+0(SB), Y17, Y17
-	VPSRLQ           $0x33, Y16, Y13
-	VPANDQ.BCST      ifmaConsts<>+0(SB), Y16, Y16
-	VPSRLQ           $0x33, Y15, Y14
-	VPANDQ.BCST      ifmaConsts<>+0(SB), Y15, Y15
-	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Y14, Y19
-	VPADDQ           Y10, Y18, Y18
-	VPADDQ           Y11, Y17, Y17
-	VPADDQ           Y12, Y16, Y16
-	VPADDQ           Y13, Y15, Y15
-	VMOVDQU64        Y19, (DI)
-	VMOVDQU64        Y18, 32(DI)
-	VMOVDQU64        Y17, 64(DI)
-	VMOVDQU64        Y16, 96(DI)
-	VMOVDQU64        Y15, 128(DI)
+	VPSRLQ           $0x33, Y4, Y0
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y4, Y4
+	VPSRLQ           $0x33, Y6, Y1
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y6, Y6
+	VPSRLQ           $0x33, Y7, Y2
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y7, Y7
+	VPSRLQ           $0x33, Y9, Y3
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y9, Y9
+	VPSRLQ           $0x33, Y10, Y8
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y10, Y10
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Y8, Y4
+	VPADDQ           Y0, Y6, Y6
+	VPADDQ           Y1, Y7, Y7
+	VPADDQ           Y2, Y9, Y9
+	VPADDQ           Y3, Y10, Y10
+	VMOVDQU64        Y4, (DI)
+	VMOVDQU64        Y6, 32(DI)
+	VMOVDQU64        Y7, 64(DI)
+	VMOVDQU64        Y9, 96(DI)
+	VMOVDQU64        Y10, 128(DI)
 	VZEROUPPER
 	RET
 
-// func ifmaCached2Asm(q *[5][4]uint64, p *[5][4]uint64, q2 *[5][4]uint64, p2 *[5][4]uint64, scale *[5][4]uint64)
+// func ifmaCached2Asm(q *[5][4]uint64, p *[5][4]uint64, q2 *[5][4]uint64, p2 *[5][4]uint64, factors *[4]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, AVX512VL
 TEXT ·ifmaCached2Asm(SB), NOSPLIT, $0-40
 	MOVQ q+0(FP), DI
 	MOVQ p+8(FP), SI
 	MOVQ q2+16(FP), R8
 	MOVQ p2+24(FP), R9
-	MOVQ scale+32(FP), DX
+	MOVQ factors+32(FP), DX
 
 	// Lane masks, in each half: K1 = lane 0, K2 = lane 2, K3 = lanes 0 and 1, K4 = lanes 0 and 2,
 	// K5 = lanes 1 and 2, K6 = lanes 0, 1 and 2.
@@ -3317,192 +3230,101 @@ TEXT ·ifmaCached2Asm(SB), NOSPLIT, $0-40
 	VINSERTI64X4 $0x01, 96(R9), Z3, Z3
 	VMOVDQU64    128(SI), Y4
 	VINSERTI64X4 $0x01, 128(R9), Z4, Z4
+	VMOVDQU64    (DX), Y5
+	VINSERTI64X4 $0x01, (DX), Z5, Z5
 
 	// U = (Y + 2p - X, Y + X, T, Z) from P = (X, Y, Z, T): with P' = (Y, X, T, Z) (an
 	// in-lane swap), P's lane 0 becomes 2p - X, then U = P' plus P in lanes 0 and 1.
-	VPBROADCASTQ ifmaConsts<>+16(SB), Z5
-	VPBROADCASTQ ifmaConsts<>+24(SB), Z6
-	VPSHUFD      $0x4e, Z0, Z7
-	VPSUBQ       Z0, Z5, K1, Z0
-	VPADDQ       Z0, Z7, K3, Z7
+	// Then lane 2 of U becomes 2p - T.
+	VPBROADCASTQ ifmaConsts<>+16(SB), Z6
+	VPBROADCASTQ ifmaConsts<>+24(SB), Z7
+	VPSHUFD      $0x4e, Z0, Z8
+	VPSUBQ       Z0, Z6, K1, Z0
+	VPADDQ       Z0, Z8, K3, Z8
+	VPSUBQ       Z8, Z6, K2, Z8
 	VPSHUFD      $0x4e, Z1, Z0
-	VPSUBQ       Z1, Z6, K1, Z1
+	VPSUBQ       Z1, Z7, K1, Z1
 	VPADDQ       Z1, Z0, K3, Z0
+	VPSUBQ       Z0, Z7, K2, Z0
 	VPSHUFD      $0x4e, Z2, Z1
-	VPSUBQ       Z2, Z6, K1, Z2
+	VPSUBQ       Z2, Z7, K1, Z2
 	VPADDQ       Z2, Z1, K3, Z1
+	VPSUBQ       Z1, Z7, K2, Z1
 	VPSHUFD      $0x4e, Z3, Z2
-	VPSUBQ       Z3, Z6, K1, Z3
+	VPSUBQ       Z3, Z7, K1, Z3
 	VPADDQ       Z3, Z2, K3, Z2
+	VPSUBQ       Z2, Z7, K2, Z2
 	VPSHUFD      $0x4e, Z4, Z3
-	VPSUBQ       Z4, Z6, K1, Z4
+	VPSUBQ       Z4, Z7, K1, Z4
 	VPADDQ       Z4, Z3, K3, Z3
+	VPSUBQ       Z3, Z7, K2, Z3
 
 	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
-	VPSRLQ           $0x33, Z7, Z4
-	VPANDQ.BCST      ifmaConsts<>+0(SB), Z7, Z7
-	VPSRLQ           $0x33, Z0, Z5
+	VPSRLQ           $0x33, Z8, Z4
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z8, Z8
+	VPSRLQ           $0x33, Z0, Z6
 	VPANDQ.BCST      ifmaConsts<>+0(SB), Z0, Z0
-	VPSRLQ           $0x33, Z1, Z6
+	VPSRLQ           $0x33, Z1, Z7
 	VPANDQ.BCST      ifmaConsts<>+0(SB), Z1, Z1
-	VPSRLQ           $0x33, Z2, Z8
+	VPSRLQ           $0x33, Z2, Z9
 	VPANDQ.BCST      ifmaConsts<>+0(SB), Z2, Z2
-	VPSRLQ           $0x33, Z3, Z9
+	VPSRLQ           $0x33, Z3, Z10
 	VPANDQ.BCST      ifmaConsts<>+0(SB), Z3, Z3
-	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Z9, Z7
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Z10, Z8
 	VPADDQ           Z4, Z0, Z0
-	VPADDQ           Z5, Z1, Z1
-	VPADDQ           Z6, Z2, Z2
-	VPADDQ           Z8, Z3, Z3
-	VMOVDQU64        (DX), Y4
-	VINSERTI64X4     $0x01, (DX), Z4, Z4
-	VMOVDQU64        32(DX), Y5
-	VINSERTI64X4     $0x01, 32(DX), Z5, Z5
-	VMOVDQU64        64(DX), Y6
-	VINSERTI64X4     $0x01, 64(DX), Z6, Z6
-	VMOVDQU64        96(DX), Y8
-	VINSERTI64X4     $0x01, 96(DX), Z8, Z8
-	VMOVDQU64        128(DX), Y9
-	VINSERTI64X4     $0x01, 128(DX), Z9, Z9
+	VPADDQ           Z6, Z1, Z1
+	VPADDQ           Z7, Z2, Z2
+	VPADDQ           Z9, Z3, Z3
 
-	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
-	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
-	// those in column k+5.
-	// D and B: the high and low halves of columns 5..9.
-	VPXORQ      Z10, Z10, Z10
-	VPMADD52HUQ Z9, Z7, Z10
-	VPXORQ      Z11, Z11, Z11
-	VPMADD52HUQ Z9, Z0, Z11
-	VPXORQ      Z12, Z12, Z12
-	VPMADD52HUQ Z9, Z1, Z12
-	VPXORQ      Z13, Z13, Z13
-	VPMADD52HUQ Z9, Z2, Z13
-	VPXORQ      Z14, Z14, Z14
-	VPMADD52HUQ Z9, Z3, Z14
-	VPXORQ      Z15, Z15, Z15
-	VPMADD52LUQ Z9, Z0, Z15
-	VPXORQ      Z16, Z16, Z16
-	VPMADD52LUQ Z9, Z1, Z16
-	VPXORQ      Z17, Z17, Z17
-	VPMADD52LUQ Z9, Z2, Z17
-	VPXORQ      Z18, Z18, Z18
-	VPMADD52LUQ Z9, Z3, Z18
-	VPMADD52HUQ Z8, Z0, Z10
-	VPMADD52HUQ Z8, Z1, Z11
-	VPMADD52HUQ Z8, Z2, Z12
-	VPMADD52HUQ Z8, Z3, Z13
-	VPMADD52LUQ Z8, Z1, Z15
-	VPMADD52LUQ Z8, Z2, Z16
-	VPMADD52LUQ Z8, Z3, Z17
-	VPMADD52HUQ Z6, Z1, Z10
-	VPMADD52HUQ Z6, Z2, Z11
-	VPMADD52HUQ Z6, Z3, Z12
-	VPMADD52LUQ Z6, Z2, Z15
-	VPMADD52LUQ Z6, Z3, Z16
-	VPMADD52HUQ Z5, Z2, Z10
-	VPMADD52HUQ Z5, Z3, Z11
-	VPMADD52LUQ Z5, Z3, Z15
-	VPMADD52HUQ Z4, Z3, Z10
-
-	// u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.
-	VPADDQ Z10, Z10, Z10
-	VPADDQ Z15, Z10, Z10
-	VPSLLQ $0x04, Z10, Z15
-	VPADDQ Z10, Z15, Z15
-	VPADDQ Z11, Z11, Z11
-	VPADDQ Z16, Z11, Z11
-	VPSLLQ $0x04, Z11, Z16
-	VPADDQ Z11, Z16, Z16
-	VPADDQ Z12, Z12, Z12
-	VPADDQ Z17, Z12, Z12
-	VPSLLQ $0x04, Z12, Z17
-	VPADDQ Z12, Z17, Z17
-	VPADDQ Z13, Z13, Z13
-	VPADDQ Z18, Z13, Z13
-	VPSLLQ $0x04, Z13, Z18
-	VPADDQ Z13, Z18, Z18
-	VPADDQ Z14, Z14, Z14
-	VPSLLQ $0x04, Z14, Z19
-	VPADDQ Z14, Z19, Z19
-
-	// C: the high halves of columns 1..4, onto u_k.
-	VPMADD52HUQ Z8, Z7, Z14
-	VPMADD52HUQ Z6, Z7, Z13
-	VPMADD52HUQ Z5, Z7, Z12
-	VPMADD52HUQ Z4, Z7, Z11
-	VPMADD52HUQ Z6, Z0, Z14
-	VPMADD52HUQ Z5, Z0, Z13
-	VPMADD52HUQ Z4, Z0, Z12
-	VPMADD52HUQ Z5, Z1, Z14
-	VPMADD52HUQ Z4, Z1, Z13
-	VPMADD52HUQ Z4, Z2, Z14
-
-	// w_k = 2·(u_k + C_k) + s_k.
-	VPADDQ Z10, Z10, Z10
-	VPADDQ Z15, Z10, Z10
-	VPADDQ Z11, Z11, Z11
-	VPADDQ Z16, Z11, Z11
-	VPADDQ Z12, Z12, Z12
-	VPADDQ Z17, Z12, Z12
-	VPADDQ Z13, Z13, Z13
-	VPADDQ Z18, Z13, Z13
-	VPADDQ Z14, Z14, Z14
-	VPADDQ Z19, Z14, Z14
-
-	// A: the low halves of columns 0..4.
-	VPXORQ      Z15, Z15, Z15
-	VPMADD52LUQ Z9, Z7, Z15
-	VPXORQ      Z16, Z16, Z16
-	VPMADD52LUQ Z8, Z7, Z16
-	VPXORQ      Z17, Z17, Z17
-	VPMADD52LUQ Z6, Z7, Z17
-	VPXORQ      Z18, Z18, Z18
-	VPMADD52LUQ Z5, Z7, Z18
-	VPXORQ      Z19, Z19, Z19
-	VPMADD52LUQ Z4, Z7, Z19
-	VPMADD52LUQ Z8, Z0, Z15
-	VPMADD52LUQ Z6, Z0, Z16
-	VPMADD52LUQ Z5, Z0, Z17
-	VPMADD52LUQ Z4, Z0, Z18
-	VPMADD52LUQ Z6, Z1, Z15
-	VPMADD52LUQ Z5, Z1, Z16
-	VPMADD52LUQ Z4, Z1, Z17
-	VPMADD52LUQ Z5, Z2, Z15
-	VPMADD52LUQ Z4, Z2, Z16
-	VPMADD52LUQ Z4, Z3, Z15
-
-	// f_k = A_k + w_k.
-	VPADDQ Z10, Z19, Z19
-	VPADDQ Z11, Z18, Z18
-	VPADDQ Z12, Z17, Z17
-	VPADDQ Z13, Z16, Z16
-	VPADDQ Z14, Z15, Z15
+	// f_k = lo(u_k·kf) + 2·hi(u_(k-1)·kf), f_0 = lo(u_0·kf) + 19·2·hi(u_4·kf); carried.
+	VPXORQ           Z4, Z4, Z4
+	VPMADD52LUQ      Z5, Z8, Z4
+	VPXORQ           Z6, Z6, Z6
+	VPMADD52LUQ      Z5, Z0, Z6
+	VPXORQ           Z7, Z7, Z7
+	VPMADD52LUQ      Z5, Z1, Z7
+	VPXORQ           Z9, Z9, Z9
+	VPMADD52LUQ      Z5, Z2, Z9
+	VPXORQ           Z10, Z10, Z10
+	VPMADD52LUQ      Z5, Z3, Z10
+	VPXORQ           Z11, Z11, Z11
+	VPMADD52HUQ      Z5, Z3, Z11
+	VPMADD52HUQ      Z5, Z8, Z6
+	VPMADD52HUQ      Z5, Z8, Z6
+	VPMADD52HUQ      Z5, Z0, Z7
+	VPMADD52HUQ      Z5, Z0, Z7
+	VPMADD52HUQ      Z5, Z1, Z9
+	VPMADD52HUQ      Z5, Z1, Z9
+	VPMADD52HUQ      Z5, Z2, Z10
+	VPMADD52HUQ      Z5, Z2, Z10
+	VPADDQ           Z11, Z11, Z11
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Z11, Z4
 
 	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
-	VPSRLQ           $0x33, Z19, Z10
-	VPANDQ.BCST      ifmaConsts<>+0(SB), Z19, Z19
-	VPSRLQ           $0x33, Z18, Z11
-	VPANDQ.BCST      ifmaConsts<>+0(SB), Z18, Z18
-	VPSRLQ           $0x33, Z17, Z12
-	VPANDQ.BCST      ifmaConsts<>+0(SB), Z17, Z17
-	VPSRLQ           $0x33, Z16, Z13
-	VPANDQ.BCST      ifmaConsts<>+0(SB), Z16, Z16
-	VPSRLQ           $0x33, Z15, Z14
-	VPANDQ.BCST      ifmaConsts<>+0(SB), Z15, Z15
-	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Z14, Z19
-	VPADDQ           Z10, Z18, Z18
-	VPADDQ           Z11, Z17, Z17
-	VPADDQ           Z12, Z16, Z16
-	VPADDQ           Z13, Z15, Z15
-	VMOVDQU64        Y19, (DI)
-	VEXTRACTI64X4    $0x01, Z19, (R8)
-	VMOVDQU64        Y18, 32(DI)
-	VEXTRACTI64X4    $0x01, Z18, 32(R8)
-	VMOVDQU64        Y17, 64(DI)
-	VEXTRACTI64X4    $0x01, Z17, 64(R8)
-	VMOVDQU64        Y16, 96(DI)
-	VEXTRACTI64X4    $0x01, Z16, 96(R8)
-	VMOVDQU64        Y15, 128(DI)
-	VEXTRACTI64X4    $0x01, Z15, 128(R8)
+	VPSRLQ           $0x33, Z4, Z0
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z4, Z4
+	VPSRLQ           $0x33, Z6, Z1
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z6, Z6
+	VPSRLQ           $0x33, Z7, Z2
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z7, Z7
+	VPSRLQ           $0x33, Z9, Z3
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z9, Z9
+	VPSRLQ           $0x33, Z10, Z8
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z10, Z10
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Z8, Z4
+	VPADDQ           Z0, Z6, Z6
+	VPADDQ           Z1, Z7, Z7
+	VPADDQ           Z2, Z9, Z9
+	VPADDQ           Z3, Z10, Z10
+	VMOVDQU64        Y4, (DI)
+	VEXTRACTI64X4    $0x01, Z4, (R8)
+	VMOVDQU64        Y6, 32(DI)
+	VEXTRACTI64X4    $0x01, Z6, 32(R8)
+	VMOVDQU64        Y7, 64(DI)
+	VEXTRACTI64X4    $0x01, Z7, 64(R8)
+	VMOVDQU64        Y9, 96(DI)
+	VEXTRACTI64X4    $0x01, Z9, 96(R8)
+	VMOVDQU64        Y10, 128(DI)
+	VEXTRACTI64X4    $0x01, Z10, 128(R8)
 	VZEROUPPER
 	RET

@@ -54,15 +54,15 @@ func ifmaAddCachedAsm(p *[5][4]uint64, q *[5][4]uint64)
 //go:noescape
 func ifmaAddCached2Asm(p *[5][4]uint64, q *[5][4]uint64, p2 *[5][4]uint64, q2 *[5][4]uint64)
 
-// ifmaCachedAsm sets q = (Y-X, Y+X, T, Z) ∘ scale for p = (X, Y, Z, T), as ifmaCachedGeneric
-// does with scale = ifmaCachedScale. It requires ifmaAvailable. q may alias p.
+// ifmaCachedAsm sets q to the cached form of p, as ifmaCachedGeneric does with factors =
+// ifmaCachedFactors. It requires ifmaAvailable. q may alias p.
 //
 //go:noescape
-func ifmaCachedAsm(q *[5][4]uint64, p *[5][4]uint64, scale *[5][4]uint64)
+func ifmaCachedAsm(q *[5][4]uint64, p *[5][4]uint64, factors *[4]uint64)
 
-// ifmaCached2Asm does ifmaCachedAsm(q, p, scale) and ifmaCachedAsm(q2, p2, scale) at once, in
-// the two halves of ZMM registers. It requires ifmaAvailable. q may alias p and q2 may
+// ifmaCached2Asm does ifmaCachedAsm(q, p, factors) and ifmaCachedAsm(q2, p2, factors) at once,
+// in the two halves of ZMM registers. It requires ifmaAvailable. q may alias p and q2 may
 // alias p2; q and q2 must not overlap.
 //
 //go:noescape
-func ifmaCached2Asm(q *[5][4]uint64, p *[5][4]uint64, q2 *[5][4]uint64, p2 *[5][4]uint64, scale *[5][4]uint64)
+func ifmaCached2Asm(q *[5][4]uint64, p *[5][4]uint64, q2 *[5][4]uint64, p2 *[5][4]uint64, factors *[4]uint64)

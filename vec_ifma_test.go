@@ -325,13 +325,6 @@ func TestIFMAConstants(t *testing.T) {
 			t.Errorf("p limb %d (%#x): p+2 is not reduced and dense", k, ifma52.P[k])
 		}
 	}
-	scale := iftVec(ifmaCachedScale)
-	iftCheckReduced(t, "ifmaCachedScale", &scale)
-	for l, want := range []*big.Int{big.NewInt(1), big.NewInt(1), iftCurveD2, big.NewInt(2)} {
-		if got := iftLaneMod(&scale, l); got.Cmp(want) != 0 {
-			t.Errorf("ifmaCachedScale lane %d is %x, want %x", l, got, want)
-		}
-	}
 }
 
 func TestIFMALaneRoundTrip(t *testing.T) {
@@ -764,7 +757,7 @@ func TestIFMAKernelBoundsAtEdges(t *testing.T) {
 	}
 }
 
-// iftDecodeCached returns the point whose cached form (Y-X, Y+X, 2d·T, 2Z)
+// iftDecodeCached returns the point whose cached form λ·(Y-X, Y+X, 2d·T, 2Z)
 // v holds, failing if it is none.
 func iftDecodeCached(t testing.TB, v *iftVec) *Point {
 	t.Helper()

@@ -138,16 +138,23 @@ func mulRoutine() {
 }
 
 // sums emits U = (Y + 2p - X, Y + X, T, Z) from P = (X, Y, Z, T), carried,
-// in P's registers.
-func sums(p ifma52.Elem) ifma52.Elem {
+// in P's registers; with negT, U's lane 2 is 2p - T instead (the cached
+// form's).
+func sums(p ifma52.Elem, negT bool) ifma52.Elem {
 	Comment("U = (Y + 2p - X, Y + X, T, Z) from P = (X, Y, Z, T): with P' = (Y, X, T, Z) (an",
 		"in-lane swap), P's lane 0 becomes 2p - X, then U = P' plus P in lanes 0 and 1.")
+	if negT {
+		Comment("Then lane 2 of U becomes 2p - T.")
+	}
 	tp := ifma52.TwoPRegs()
 	for k := 0; k < ifma52.Limbs; k++ {
 		sw := regs.Get()
 		VPSHUFD(U8(0x4E), p[k], sw)
 		VPSUBQ(p[k], tp(k), kLane0, p[k])
 		VPADDQ(p[k], sw, kLow, sw)
+		if negT {
+			VPSUBQ(sw, tp(k), kLane2, sw)
+		}
 		regs.Put(p[k])
 		p[k] = sw
 	}
@@ -166,7 +173,7 @@ func addToPoint(q ifma52.Elem) {
 // addBody emits p = p + Q for P in registers and the addend Q in
 // registers (both freed), and returns the result, carried.
 func addBody(p, q ifma52.Elem) ifma52.Elem {
-	u := sums(p)
+	u := sums(p, false)
 	Comment("(A, B, C, D) = U ∘ Q, as columns.")
 	v := ifma52.MulColumns(u, q)
 	regs.PutElem(u)
@@ -430,31 +437,59 @@ func addCached2Routine() {
 	ifma52.StoreAndReturn2(addBody(p, q), Mem{Base: RDI}, Mem{Base: R8})
 }
 
+// cachedForm emits the cached form λ·(Y-X, Y+X, 2d·T, 2Z), λ = 121666, of
+// P in registers (freed), as ifmaCachedGeneric computes it: U = (Y + 2p -
+// X, Y + X, 2p - T, Z), carried, then each limb times the factors in kf,
+// its low product half into its own limb and its high half, twice, into
+// the next (times 38 from limb 4 into limb 0), carried.
+func cachedForm(p ifma52.Elem, kf VecPhysical) ifma52.Elem {
+	p = sums(p, true)
+
+	Comment("f_k = lo(u_k·kf) + 2·hi(u_(k-1)·kf), f_0 = lo(u_0·kf) + 19·2·hi(u_4·kf); carried.")
+	f := regs.GetElem()
+	for k := 0; k < ifma52.Limbs; k++ {
+		VPXORQ(f[k], f[k], f[k])
+		VPMADD52LUQ(kf, p[k], f[k])
+	}
+	h := regs.Get()
+	VPXORQ(h, h, h)
+	VPMADD52HUQ(kf, p[ifma52.Limbs-1], h)
+	for k := 1; k < ifma52.Limbs; k++ {
+		VPMADD52HUQ(kf, p[k-1], f[k])
+		VPMADD52HUQ(kf, p[k-1], f[k])
+	}
+	VPADDQ(h, h, h)
+	VPMADD52LUQ_BCST(ifma52.Const(ifma52.CNineteen), h, f[0])
+	regs.Put(h)
+	regs.PutElem(p)
+	ifma52.Carry(f)
+	return f
+}
+
 func cachedRoutine() {
-	TEXT("ifmaCachedAsm", NOSPLIT, "func(q *[5][4]uint64, p *[5][4]uint64, scale *[5][4]uint64)")
+	TEXT("ifmaCachedAsm", NOSPLIT, "func(q *[5][4]uint64, p *[5][4]uint64, factors *[4]uint64)")
 	Pragma("noescape")
-	Doc("ifmaCachedAsm sets q = (Y-X, Y+X, T, Z) ∘ scale for p = (X, Y, Z, T), as ifmaCachedGeneric",
-		"does with scale = ifmaCachedScale. It requires ifmaAvailable. q may alias p.")
+	Doc("ifmaCachedAsm sets q to the cached form of p, as ifmaCachedGeneric does with factors =",
+		"ifmaCachedFactors. It requires ifmaAvailable. q may alias p.")
 	Load(Param("q"), RDI)
 	Load(Param("p"), RSI)
-	Load(Param("scale"), RDX)
+	Load(Param("factors"), RDX)
 	ifma52.SetLaneMasks(laneMasks)
 	p := ifma52.LoadElem(Mem{Base: RSI})
-	u := sums(p)
-	k := ifma52.LoadElem(Mem{Base: RDX})
-	out := ifma52.Mul(u, k)
-	regs.PutElem(u)
-	regs.PutElem(k)
+	kf := regs.Get()
+	VMOVDQU64(Mem{Base: RDX}, kf)
+	out := cachedForm(p, kf)
+	regs.Put(kf)
 	ifma52.StoreAndReturn(out, Mem{Base: RDI})
 }
 
-// cached2Routine writes the wide twin of cachedRoutine: the same scale in
+// cached2Routine writes the wide twin of cachedRoutine: the same factors in
 // both halves.
 func cached2Routine() {
-	TEXT("ifmaCached2Asm", NOSPLIT, "func(q *[5][4]uint64, p *[5][4]uint64, q2 *[5][4]uint64, p2 *[5][4]uint64, scale *[5][4]uint64)")
+	TEXT("ifmaCached2Asm", NOSPLIT, "func(q *[5][4]uint64, p *[5][4]uint64, q2 *[5][4]uint64, p2 *[5][4]uint64, factors *[4]uint64)")
 	Pragma("noescape")
-	Doc("ifmaCached2Asm does ifmaCachedAsm(q, p, scale) and ifmaCachedAsm(q2, p2, scale) at once, in",
-		"the two halves of ZMM registers. It requires ifmaAvailable. q may alias p and q2 may",
+	Doc("ifmaCached2Asm does ifmaCachedAsm(q, p, factors) and ifmaCachedAsm(q2, p2, factors) at once,",
+		"in the two halves of ZMM registers. It requires ifmaAvailable. q may alias p and q2 may",
 		"alias p2; q and q2 must not overlap.")
 	ifma52.Wide = true
 	defer func() { ifma52.Wide = false }()
@@ -462,13 +497,13 @@ func cached2Routine() {
 	Load(Param("p"), RSI)
 	Load(Param("q2"), R8)
 	Load(Param("p2"), R9)
-	Load(Param("scale"), RDX)
+	Load(Param("factors"), RDX)
 	ifma52.SetLaneMasks(laneMasks)
 	p := ifma52.LoadElem2(Mem{Base: RSI}, Mem{Base: R9})
-	u := sums(p)
-	k := ifma52.LoadElem2(Mem{Base: RDX}, Mem{Base: RDX})
-	out := ifma52.Mul(u, k)
-	regs.PutElem(u)
-	regs.PutElem(k)
+	kf := regs.Get()
+	VMOVDQU64(Mem{Base: RDX}, kf.AsY())
+	VINSERTI64X4(U8(1), Mem{Base: RDX}, kf, kf)
+	out := cachedForm(p, kf)
+	regs.Put(kf)
 	ifma52.StoreAndReturn2(out, Mem{Base: RDI}, Mem{Base: R8})
 }
