@@ -119,8 +119,8 @@ func avx2DoubleGeneric(p *avx2Lanes) {
 // and -243330·T is 243330·(2p - T) mod p. The backend's cached form is that
 // λ·Q: U = (Y + 2p - X, Y + X, 2p - T, Z), a loose value (2p is limb-wise
 // at least any reduced limb), limb by limb times the factors below, then
-// the carries of the multiplication. One 32×32-bit product per limb and
-// lane, where the scale (1, 1, 2d, 2) took a whole multiplication. The
+// the carries of the multiplication: one 32×32-bit product per limb and
+// lane, against a hundred for a multiplication by (1, 1, 2d, 2). The
 // products are below 3·2^26 · 2^18 < 2^46, far inside the column bound
 // that the carries are proved for (2^63.5), so the result is reduced.
 // Affine addends keep λ = 1 (packAffine), and tables may mix both.
