@@ -227,9 +227,9 @@ func TestDispatchReachesAVX2(t *testing.T) {
 	testDispatchReaches(t, backendAVX2, dispatchPoison{
 		scale: func() func() {
 			// The factors of λ·(Y-X) and -λ·2d·T trade places.
-			saved := avx2CachedFactors
-			avx2CachedFactors[0], avx2CachedFactors[2] = avx2CachedFactors[2], avx2CachedFactors[0]
-			return func() { avx2CachedFactors = saved }
+			saved := vecCachedFactors
+			vecCachedFactors[0], vecCachedFactors[2] = vecCachedFactors[2], vecCachedFactors[0]
+			return func() { vecCachedFactors = saved }
 		},
 		tables: func() func() {
 			c, o := poisonTableEntries(b.baseComb(), b.baseOdd())
@@ -245,9 +245,9 @@ func TestDispatchReachesIFMA(t *testing.T) {
 	testDispatchReaches(t, backendIFMA, dispatchPoison{
 		scale: func() func() {
 			// The factors of λ·(Y-X) and -λ·2d·T trade places.
-			saved := ifmaCachedFactors
-			ifmaCachedFactors[0], ifmaCachedFactors[2] = ifmaCachedFactors[2], ifmaCachedFactors[0]
-			return func() { ifmaCachedFactors = saved }
+			saved := vecCachedFactors
+			vecCachedFactors[0], vecCachedFactors[2] = vecCachedFactors[2], vecCachedFactors[0]
+			return func() { vecCachedFactors = saved }
 		},
 		tables: func() func() {
 			c, o := poisonTableEntries(b.baseComb(), b.baseOdd())

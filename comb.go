@@ -38,8 +38,8 @@ import "sync"
 // multiplication) and affine addends (y+x, y-x, 2d·x·y), 120 bytes, whose
 // addition costs 7M rather than a cached addend's 8M. The vector backends
 // use k = 1 and packed addends of 160 bytes, which are either affine
-// (fourth lane 2) or cached (Y-X, Y+X, 2d·T, 2Z), on AVX2 times 121666
-// (vec_avx2_formulas.go, "The cached form"): the vector additions read
+// (fourth lane 2) or cached, 121666·(Y-X, Y+X, 2d·T, 2Z) (vec.go, "The
+// cached form"): the vector additions read
 // the fourth lane as a factor, so both cost the same 2V (scalarmult.go has
 // the units). With k = 1 the last digit has no row of its own: its term is
 // in the start, so the vector comb has 63 rows.

@@ -14,7 +14,7 @@ package edwards25519
 // V, each four field multiplications in parallel lanes: every addition
 // (affine or cached addend) and every doubling costs 2V, a cached form
 // about half a V (one product per limb and lane by small constants, and
-// carries: vec_avx2_formulas.go, "The cached form"), which the models below
+// carries: vec.go, "The cached form"), which the models below
 // count as 1V.
 // Scalars are reduced mod l < 2^253.
 

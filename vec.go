@@ -78,8 +78,8 @@ type vecBackend[L, A any] interface {
 	selectAddend(a, x, y *A, bit uint64)
 	// cached sets q to a cached form of p, an addend for addCached:
 	// λ·(Y-X, Y+X, 2d·T, 2Z) for a constant λ ≠ 0 of the backend's choice
-	// (121666 on both vector backends: see "The cached form" in
-	// vec_avx2_formulas.go), the same point to the additions. q may be p.
+	// (121666 on both vector backends: see "The cached form" below), the
+	// same point to the additions. q may be p.
 	cached(q, p *L)
 	// addCached sets p = p + q, for q a cached form.
 	addCached(p, q *L)
@@ -207,6 +207,28 @@ func (v *vecTable[T]) get(build func() *T) *T {
 	v.once.Do(func() { v.t = build() })
 	return v.t
 }
+
+// The cached form
+//
+// The additions take the addend Q = (Y-X, Y+X, 2d·T, 2Z) as the second
+// factor of (A, B, C, D) = U ∘ Q. Any multiple λ·Q (λ ≠ 0) serves as well:
+// A, B, C and D, then E, F, G and H, gain the factor λ, and the sum's four
+// coordinates λ², which leaves the projective point as it was. The curve's
+// d is -121665/121666 (RFC 8032, section 5.1), so with λ = 121666 every
+// lane is a small multiple of a sum of limbs:
+//
+//	λ·Q = (121666·(Y-X), 121666·(Y+X), -243330·T, 243332·Z)
+//
+// and -243330·T is 243330·(2p - T) mod p. Both vector backends' cached form
+// is that λ·Q: U = (Y + 2p - X, Y + X, 2p - T, Z) limb by limb times the
+// factors below, then carried (avx2CachedGeneric, ifmaCachedGeneric), with
+// no multiplication by a whole field element. Affine addends keep λ = 1
+// (packAffine), and tables may mix both.
+
+// vecCachedFactors is (121666, 121666, 243330, 243332): λ, λ, -λ·2d and 2λ
+// for λ = 121666, the factors of the cached form's four lanes, each below
+// 2^18.
+var vecCachedFactors = [4]uint64{121666, 121666, 243330, 243332}
 
 // Alignment and rooms
 //

@@ -77,7 +77,7 @@ type avx2Lanes [avx2LimbCount][4]uint64
 
 // avx2Addend is a packed addend: the lanes (y-x, y+x, 2d·x·y, 2) of an
 // affine point, or λ·(Y-X, Y+X, 2d·T, 2Z) of a cached one (λ = 121666: see
-// "The cached form" in vec_avx2_formulas.go), as 32-bit limbs,
+// "The cached form" in vec.go), as 32-bit limbs,
 // [limb][lane]: 160 bytes, which the kernels widen to 64-bit lanes as they
 // load them. Its limbs are reduced.
 type avx2Addend [avx2LimbCount][4]uint32

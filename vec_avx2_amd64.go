@@ -38,9 +38,9 @@ func avx2Double(p *avx2Lanes) { avx2DoubleAsm((*[10][4]uint64)(p)) }
 func avx2AddCached(p, q *avx2Lanes) { avx2AddCachedAsm((*[10][4]uint64)(p), (*[10][4]uint64)(q)) }
 
 func avx2Cached(q, p *avx2Lanes) {
-	avx2CachedAsm((*[10][4]uint64)(q), (*[10][4]uint64)(p), &avx2CachedFactors)
+	avx2CachedAsm((*[10][4]uint64)(q), (*[10][4]uint64)(p), &vecCachedFactors)
 }
 
 func avx2CachedPack(a *avx2Addend, p *avx2Lanes) {
-	avx2CachedPackAsm((*[10][4]uint32)(a), (*[10][4]uint64)(p), &avx2CachedFactors)
+	avx2CachedPackAsm((*[10][4]uint32)(a), (*[10][4]uint64)(p), &vecCachedFactors)
 }

@@ -218,7 +218,7 @@ func TestAVX2AddDigitAsm(t *testing.T) {
 func TestAVX2DoubleCachedAsm(t *testing.T) {
 	vtRequireAVX2(t)
 	r := ptRand(t)
-	scale := &avx2CachedFactors
+	scale := &vecCachedFactors
 	rows := avx2Backend{}.baseComb()
 	accs := vtAccumulators(t, r, 300)
 	for n, p := range accs {
@@ -294,7 +294,7 @@ func TestAVX2DoubleCachedAsm(t *testing.T) {
 func TestAVX2CachedPackAsm(t *testing.T) {
 	vtRequireAVX2(t)
 	r := ptRand(t)
-	scale := &avx2CachedFactors
+	scale := &vecCachedFactors
 	accs := vtAccumulators(t, r, 300)
 	for n, p := range accs {
 		what := "input " + strconv.Itoa(n)

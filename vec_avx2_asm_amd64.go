@@ -30,13 +30,13 @@ func avx2AddDigitAsm(p *[10][4]uint64, row *[8][10][4]uint32, masks *[9]uint64)
 func avx2AddCachedAsm(p *[10][4]uint64, q *[10][4]uint64)
 
 // avx2CachedAsm sets q to the cached form of p, as avx2CachedGeneric does with factors =
-// avx2CachedFactors. It requires AVX2. q may alias p.
+// vecCachedFactors. It requires AVX2. q may alias p.
 //
 //go:noescape
 func avx2CachedAsm(q *[10][4]uint64, p *[10][4]uint64, factors *[4]uint64)
 
 // avx2CachedPackAsm sets a to the cached form of p, packed, as avx2CachedGeneric and then
-// avx2Addend.pack do, with factors = avx2CachedFactors. It requires AVX2.
+// avx2Addend.pack do, with factors = vecCachedFactors. It requires AVX2.
 //
 //go:noescape
 func avx2CachedPackAsm(a *[10][4]uint32, p *[10][4]uint64, factors *[4]uint64)

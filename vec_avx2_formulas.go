@@ -20,7 +20,7 @@ package edwards25519
 // multiplication's input is loose. Negating the addend (a public or masked
 // choice) swaps its first two lanes and replaces the third by 2p - 2d·x·y.
 // A cached addend λ·(Y2-X2, Y2+X2, 2d·T2, 2Z2) goes through the same steps:
-// D = λ·2·Z1·Z2 where the affine one has 2·Z1 (see "The cached form").
+// D = λ·2·Z1·Z2 where the affine one has 2·Z1 (vec.go, "The cached form").
 
 // avx2ExpandAddend sets q to the addend a, negated when neg is all ones
 // (neg is 0 or all ones; the choice is made with masks, in constant time).
@@ -105,36 +105,17 @@ func avx2DoubleGeneric(p *avx2Lanes) {
 	avx2MulGeneric(p, &w1, &w2)
 }
 
-// The cached form
-//
-// The additions take the addend Q = (Y-X, Y+X, 2d·T, 2Z) as the second
-// factor of (A, B, C, D) = U ∘ Q. Any multiple λ·Q (λ ≠ 0) serves as well:
-// A, B, C and D, then E, F, G and H, gain the factor λ, and the sum's four
-// coordinates λ², which leaves the projective point as it was. The curve's
-// d is -121665/121666 (RFC 8032, section 5.1), so with λ = 121666 every
-// lane is a small multiple of a sum of limbs:
-//
-//	λ·Q = (121666·(Y-X), 121666·(Y+X), -243330·T, 243332·Z)
-//
-// and -243330·T is 243330·(2p - T) mod p. The backend's cached form is that
-// λ·Q: U = (Y + 2p - X, Y + X, 2p - T, Z), a loose value (2p is limb-wise
-// at least any reduced limb), limb by limb times the factors below, then
-// the carries of the multiplication: one 32×32-bit product per limb and
-// lane, against a hundred for a multiplication by (1, 1, 2d, 2). The
-// products are below 3·2^26 · 2^18 < 2^46, far inside the column bound
-// that the carries are proved for (2^63.5), so the result is reduced.
-// Affine addends keep λ = 1 (packAffine), and tables may mix both.
-
-// avx2CachedFactors is (121666, 121666, 243330, 243332): λ, λ, -λ·2d and
-// 2λ for λ = 121666, the factors of the cached form's four lanes.
-var avx2CachedFactors = [4]uint64{121666, 121666, 243330, 243332}
-
-// avx2CachedGeneric sets q to the cached form λ·(Y-X, Y+X, 2d·T, 2Z) of p,
-// λ = 121666, reduced (see above). The cached form is an addend for
+// avx2CachedGeneric sets q to the cached form λ·(Y-X, Y+X, 2d·T, 2Z) of p
+// (vec.go, "The cached form"), reduced: U = (Y + 2p - X, Y + X, 2p - T, Z),
+// a loose value (2p is limb-wise at least any reduced limb), limb by limb
+// times vecCachedFactors, one 32×32-bit product per limb and lane, then the
+// carries of the multiplication. The products are below 3·2^26 · 2^18 <
+// 2^46, far inside the column bound that the carries are proved for
+// (2^63.5), so the result is reduced. The cached form is an addend for
 // avx2AddCachedGeneric, exactly as an expanded affine addend is. q may
 // alias p.
 func avx2CachedGeneric(q, p *avx2Lanes) {
-	f := &avx2CachedFactors
+	f := &vecCachedFactors
 	var u avx2Lanes
 	for i := range p {
 		x, y, z, t := p[i][0], p[i][1], p[i][2], p[i][3]

@@ -191,10 +191,14 @@ func ifmaMulGeneric(out, a, b *ifmaLanes) {
 // for a reduced t, at least 2^52 - 38 - (2^51 + 2^18) > 0.
 
 // ifmaSumsGeneric sets u = (Y + 2p - X, Y + X, T, Z) from p = (X, Y, Z, T),
-// carried: reduced.
-func ifmaSumsGeneric(u *ifma52.Lanes, p *ifmaLanes) {
+// carried: reduced. With negT, u's lane 2 is 2p - T instead (the cached
+// form's), as the kernels' sums(p, negT) emits it.
+func ifmaSumsGeneric(u *ifma52.Lanes, p *ifmaLanes, negT bool) {
 	for k := range p {
 		x, y, z, t := p[k][0], p[k][1], p[k][2], p[k][3]
+		if negT {
+			t = ifma52.TwoP[k] - t
+		}
 		u[k] = [4]uint64{y + ifma52.TwoP[k] - x, y + x, t, z}
 	}
 	ifma52.Carry(u)
@@ -205,7 +209,7 @@ func ifmaSumsGeneric(u *ifma52.Lanes, p *ifmaLanes) {
 // (y-x, y+x, 2d·x·y, 2); p stays reduced.
 func ifmaAddCachedGeneric(p, q *ifmaLanes) {
 	var u, f, w1, w2 ifma52.Lanes
-	ifmaSumsGeneric(&u, p)
+	ifmaSumsGeneric(&u, p, false)
 	ifma52.MulColumns(&f, &u, (*ifma52.Lanes)(q))
 	for k := range f {
 		a, b, c, d := f[k][0], f[k][1], f[k][2], f[k][3]
@@ -335,13 +339,9 @@ func ifmaDoubleGeneric(p *ifmaLanes) {
 	ifmaMulGeneric(p, (*ifmaLanes)(&f), (*ifmaLanes)(&w2))
 }
 
-// ifmaCachedFactors is (121666, 121666, 243330, 243332), the factors of
-// the cached form's four lanes, as on AVX2 (avx2CachedFactors).
-var ifmaCachedFactors = [4]uint64{121666, 121666, 243330, 243332}
-
 // ifmaCachedGeneric sets q to the cached form λ·(Y-X, Y+X, 2d·T, 2Z) of p,
-// λ = 121666, reduced (vec_avx2_formulas.go, "The cached form", has why
-// the additions take it). U = (Y + 2p - X, Y + X, 2p - T, Z) is carried, so
+// λ = 121666, reduced (vec.go, "The cached form", has why the additions
+// take it). U = (Y + 2p - X, Y + X, 2p - T, Z) is carried, so
 // its limbs are reduced, below 2^52 as IFMA needs. Each limb u_i times its
 // lane's factor f < 2^18 is below 2^70: the low 52 bits of the product stay
 // in limb i, and the high part h < 2^18, worth 2^52 = 2·2^51, adds 2h to
@@ -351,12 +351,8 @@ var ifmaCachedFactors = [4]uint64{121666, 121666, 243330, 243332}
 // p.
 func ifmaCachedGeneric(q, p *ifmaLanes) {
 	var u, f ifma52.Lanes
-	for k := range p {
-		x, y, z, t := p[k][0], p[k][1], p[k][2], p[k][3]
-		u[k] = [4]uint64{y + ifma52.TwoP[k] - x, y + x, ifma52.TwoP[k] - t, z}
-	}
-	ifma52.Carry(&u)
-	for l, kf := range ifmaCachedFactors {
+	ifmaSumsGeneric(&u, p, true)
+	for l, kf := range vecCachedFactors {
 		for k := range f {
 			f[k][l] = ifma52.Madd52Lo(0, u[k][l], kf)
 		}

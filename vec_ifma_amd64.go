@@ -57,7 +57,7 @@ func ifmaAddDigit2(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]u
 func ifmaAddCached(p, q *ifmaLanes) { ifmaAddCachedAsm((*[5][4]uint64)(p), (*[5][4]uint64)(q)) }
 
 func ifmaCached(q, p *ifmaLanes) {
-	ifmaCachedAsm((*[5][4]uint64)(q), (*[5][4]uint64)(p), &ifmaCachedFactors)
+	ifmaCachedAsm((*[5][4]uint64)(q), (*[5][4]uint64)(p), &vecCachedFactors)
 }
 
 func ifmaAddCached2(p, q, p2, q2 *ifmaLanes) {
@@ -65,5 +65,5 @@ func ifmaAddCached2(p, q, p2, q2 *ifmaLanes) {
 }
 
 func ifmaCached2(q, p, q2, p2 *ifmaLanes) {
-	ifmaCached2Asm((*[5][4]uint64)(q), (*[5][4]uint64)(p), (*[5][4]uint64)(q2), (*[5][4]uint64)(p2), &ifmaCachedFactors)
+	ifmaCached2Asm((*[5][4]uint64)(q), (*[5][4]uint64)(p), (*[5][4]uint64)(q2), (*[5][4]uint64)(p2), &vecCachedFactors)
 }

@@ -55,7 +55,7 @@ func ifmaAddCachedAsm(p *[5][4]uint64, q *[5][4]uint64)
 func ifmaAddCached2Asm(p *[5][4]uint64, q *[5][4]uint64, p2 *[5][4]uint64, q2 *[5][4]uint64)
 
 // ifmaCachedAsm sets q to the cached form of p, as ifmaCachedGeneric does with factors =
-// ifmaCachedFactors. It requires ifmaAvailable. q may alias p.
+// vecCachedFactors. It requires ifmaAvailable. q may alias p.
 //
 //go:noescape
 func ifmaCachedAsm(q *[5][4]uint64, p *[5][4]uint64, factors *[4]uint64)

@@ -215,7 +215,7 @@ func vecElemValue(e *field.Element) *big.Int {
 
 // vecCachedLanes returns the lanes λ·(Y-X, Y+X, 2d·T, 2Z) of the vector
 // backends' cached form of p, λ = vecLambda, mod p (see "The cached form"
-// in vec_avx2_formulas.go).
+// in vec.go).
 func vecCachedLanes(p *Point) [4]*big.Int {
 	x, y, z, tt := ptElemBig(&p.x), ptElemBig(&p.y), ptElemBig(&p.z), ptElemBig(&p.t)
 	t2d := new(big.Int).Mul(tt, vecCurveD)
@@ -230,21 +230,20 @@ func vecCachedLanes(p *Point) [4]*big.Int {
 // denominator of d = -121665/121666.
 var vecLambda = big.NewInt(121666)
 
-// TestCachedFactors checks the factors of both vector backends' cached
-// forms against λ and d: λ, λ, -λ·2d mod p (applied to 2p - T) and 2λ.
+// TestCachedFactors checks the factors of the vector backends' cached form
+// against λ and d: λ, λ, -λ·2d mod p (applied to 2p - T) and 2λ.
 func TestCachedFactors(t *testing.T) {
 	twoD := new(big.Int).Lsh(vecCurveD, 1)
 	negLambda2d := new(big.Int).Mul(vecLambda, twoD)
 	negLambda2d.Neg(negLambda2d).Mod(negLambda2d, vecP)
 	want := []*big.Int{vecLambda, vecLambda, negLambda2d, new(big.Int).Lsh(vecLambda, 1)}
-	for name, f := range map[string][4]uint64{"avx2CachedFactors": avx2CachedFactors, "ifmaCachedFactors": ifmaCachedFactors} {
-		for l, w := range want {
-			if got := new(big.Int).SetUint64(f[l]); got.Cmp(w) != 0 {
-				t.Errorf("%s lane %d is %v, want %v", name, l, got, w)
-			}
-			if f[l] >= 1<<18 {
-				t.Errorf("%s lane %d is %v, not below 2^18", name, l, f[l])
-			}
+	for l, w := range want {
+		f := vecCachedFactors[l]
+		if got := new(big.Int).SetUint64(f); got.Cmp(w) != 0 {
+			t.Errorf("vecCachedFactors lane %d is %v, want %v", l, got, w)
+		}
+		if f >= 1<<18 {
+			t.Errorf("vecCachedFactors lane %d is %v, not below 2^18", l, f)
 		}
 	}
 }

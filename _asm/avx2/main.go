@@ -18,9 +18,9 @@
 // addition of a packed addend (avx2AddAffineGeneric), the same fused with
 // the constant-time scan of a table row (avx2AddDigitGeneric), the addition
 // of an expanded cached addend (avx2AddCachedGeneric), the cached form
-// (avx2CachedGeneric), the same packed as an addend, the doubling (avx2DoubleGeneric) and, inside it, the
-// squares with lane 3 negated (avx2SquaresGeneric). A vector field
-// element is ten limbs, limb i being one YMM register that holds limb i of
+// (avx2CachedGeneric), the same packed as an addend, the doubling
+// (avx2DoubleGeneric) and, inside it, the squares with lane 3 negated
+// (avx2SquaresGeneric). A vector field element is ten limbs, limb i being one YMM register that holds limb i of
 // four field elements in its four 64-bit lanes (memory layout
 // [10][4]uint64, 32 bytes per limb); a packed addend is the same with
 // 32-bit lanes, widened with VPMOVZXDQ.
@@ -547,13 +547,13 @@ func cachedRoutine() {
 			VMOVDQU(acc[k], q.Offset(k*limbBytes))
 		}
 	}, "avx2CachedAsm sets q to the cached form of p, as avx2CachedGeneric does with factors =",
-		"avx2CachedFactors. It requires AVX2. q may alias p.")
+		"vecCachedFactors. It requires AVX2. q may alias p.")
 }
 
 func cachedPackRoutine() {
 	cachedFormRoutine("avx2CachedPackAsm", "a", "*[10][4]uint32", packStore,
 		"avx2CachedPackAsm sets a to the cached form of p, packed, as avx2CachedGeneric and then",
-		"avx2Addend.pack do, with factors = avx2CachedFactors. It requires AVX2.")
+		"avx2Addend.pack do, with factors = vecCachedFactors. It requires AVX2.")
 }
 
 // packStore emits the stores of the limbs in acc (Y0..Y9), each below 2^32,

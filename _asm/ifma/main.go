@@ -470,7 +470,7 @@ func cachedRoutine() {
 	TEXT("ifmaCachedAsm", NOSPLIT, "func(q *[5][4]uint64, p *[5][4]uint64, factors *[4]uint64)")
 	Pragma("noescape")
 	Doc("ifmaCachedAsm sets q to the cached form of p, as ifmaCachedGeneric does with factors =",
-		"ifmaCachedFactors. It requires ifmaAvailable. q may alias p.")
+		"vecCachedFactors. It requires ifmaAvailable. q may alias p.")
 	Load(Param("q"), RDI)
 	Load(Param("p"), RSI)
 	Load(Param("factors"), RDX)
