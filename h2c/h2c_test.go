@@ -3,6 +3,7 @@ package h2c
 import (
 	"bytes"
 	"crypto/sha256"
+	"crypto/sha3"
 	"crypto/sha512"
 	"encoding/hex"
 	"encoding/json"
@@ -233,5 +234,66 @@ func TestExpandMessageXMDFresh(t *testing.T) {
 	a[0] ^= 1
 	if !bytes.Equal(b, want) {
 		t.Error("two outputs share memory")
+	}
+}
+
+// shakeHash is a test hash with any output and block size: SHAKE256 of
+// everything written, cut to size bytes. It stands in for hashes that
+// SHA-2 cannot: an output as long as the block, or longer than 255 bytes.
+type shakeHash struct {
+	buf         []byte
+	size, block int
+}
+
+func (h *shakeHash) Write(p []byte) (int, error) { h.buf = append(h.buf, p...); return len(p), nil }
+func (h *shakeHash) Sum(b []byte) []byte         { return append(b, sha3.SumSHAKE256(h.buf, h.size)...) }
+func (h *shakeHash) Reset()                      { h.buf = h.buf[:0] }
+func (h *shakeHash) Size() int                   { return h.size }
+func (h *shakeHash) BlockSize() int              { return h.block }
+
+func newShake(size, block int) (func() hash.Hash, func([]byte) []byte) {
+	return func() hash.Hash { return &shakeHash{size: size, block: block} },
+		func(b []byte) []byte { return sha3.SumSHAKE256(b, size) }
+}
+
+// TestExpandMessageXMDHashShapes checks the limits that depend on the
+// hash's sizes, with hashes SHA-2 does not offer, against the naive reading
+// of section 5.3.1: an output as long as the block is allowed (b <= s); with
+// a 300-byte output, 255 blocks exceed 65535 bytes, so 65535 bytes work and
+// 65536 fail (I2OSP(len_in_bytes, 2) could not encode it); and with a
+// 256-byte output a DST over 255 bytes fails, since its hash would not fit
+// the one-byte length of DST_prime, while a 255-byte DST still works.
+func TestExpandMessageXMDHashShapes(t *testing.T) {
+	msg := []byte("shapes")
+	dst := []byte("QUUX-V01-CS02-with-expander-shapes")
+
+	// Output size equal to the block size.
+	h64, sum64 := newShake(64, 64)
+	for _, length := range []int{1, 64, 65, 200} {
+		got, err := ExpandMessageXMD(h64, msg, dst, length)
+		if _, _, want := specExpand(sum64, 64, 64, msg, dst, length); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("b = s = 64, length %d: got %x, %v; want %x", length, got, err, want)
+		}
+	}
+
+	// A 300-byte output: the 65535-byte cap binds before 255 blocks do.
+	h300, sum300 := newShake(300, 1024)
+	got, err := ExpandMessageXMD(h300, msg, dst, 65535)
+	if _, _, want := specExpand(sum300, 300, 1024, msg, dst, 65535); err != nil || !bytes.Equal(got, want) {
+		t.Errorf("300-byte hash, 65535 bytes: %v, or the output differs from the naive reading", err)
+	}
+	if out, err := ExpandMessageXMD(h300, msg, dst, 65536); out != nil || err == nil {
+		t.Errorf("300-byte hash, 65536 bytes: got %d bytes, %v; want nil and an error", len(out), err)
+	}
+
+	// A 256-byte output: no oversize DST, but a 255-byte DST is fine.
+	h256, sum256b := newShake(256, 512)
+	if out, err := ExpandMessageXMD(h256, msg, bytes.Repeat([]byte{'D'}, 256), 64); out != nil || err == nil {
+		t.Errorf("256-byte hash, 256-byte DST: got %x, %v; want nil and an error", out, err)
+	}
+	dst255 := bytes.Repeat([]byte{'D'}, 255)
+	got, err = ExpandMessageXMD(h256, msg, dst255, 600)
+	if _, _, want := specExpand(sum256b, 256, 512, msg, dst255, 600); err != nil || !bytes.Equal(got, want) {
+		t.Errorf("256-byte hash, 255-byte DST: got %x, %v; want %x", got, err, want)
 	}
 }

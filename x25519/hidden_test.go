@@ -463,3 +463,69 @@ func TestGenerateHiddenKeyDraw(t *testing.T) {
 		}
 	}
 }
+
+// representableKey reports whether the public point k·B of the X25519 key
+// k (no low-order component, no negation) has an Elligator 2
+// representative, decided without this module: u from crypto/ecdh, then
+// whether -2u(u + 486662) is a non-zero square mod p (Euler's criterion via
+// the Jacobi symbol).
+func representableKey(t *testing.T, key []byte) bool {
+	t.Helper()
+	priv, err := ecdh.X25519().NewPrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := bigLE(priv.PublicKey().Bytes())
+	w := new(big.Int).Add(u, bigA)
+	w.Mul(w, u).Mul(w, big.NewInt(-2)).Mod(w, bigP)
+	return w.Sign() != 0 && big.Jacobi(w, bigP) == 1
+}
+
+// TestGenerateHiddenKeyAttemptLimit checks the documented bound of 128
+// draws: a source whose first 127 draws are unrepresentable and whose 128th
+// is representable gives the 128th key, and one with 128 unrepresentable
+// draws gives up with the attempts error after reading exactly those 128
+// draws, whatever follows.
+func TestGenerateHiddenKeyAttemptLimit(t *testing.T) {
+	src := hkReader(hkSeed(t) ^ 3)
+	var good, bad []byte
+	for good == nil || bad == nil {
+		d := make([]byte, 34)
+		src.Read(d)
+		d[33] = 0 // choice: no low-order component, no negation
+		if representableKey(t, d[:32]) {
+			if good == nil {
+				good = d
+			}
+		} else if bad == nil {
+			bad = d
+		}
+	}
+	for _, nBad := range []int{127, 128} {
+		in := append(bytes.Repeat(bad, nBad), good...)
+		rd := bytes.NewReader(in)
+		priv, rep, err := GenerateHiddenKey(rd)
+		consumed := len(in) - rd.Len()
+		if nBad < 128 {
+			if err != nil || !bytes.Equal(priv, good[:32]) {
+				t.Fatalf("%d bad draws then a good one: %x, %v; want the good key", nBad, priv, err)
+			}
+			if consumed != len(in) {
+				t.Errorf("%d bad draws then a good one: read %d bytes, want %d", nBad, consumed, len(in))
+			}
+			// With choice 0 the represented point is k·B itself.
+			pub, err := RepresentativeToPublicKey(rep)
+			want, _ := ecdh.X25519().NewPrivateKey(good[:32])
+			if err != nil || !bytes.Equal(pub, want.PublicKey().Bytes()) {
+				t.Errorf("the representative gives %x (%v), want %x", pub, err, want.PublicKey().Bytes())
+			}
+			continue
+		}
+		if priv != nil || rep != nil || !errors.Is(err, errHiddenKeyAttempts) {
+			t.Fatalf("%d bad draws: %x %x %v; want the attempts error", nBad, priv, rep, err)
+		}
+		if consumed != 34*128 {
+			t.Errorf("%d bad draws: read %d bytes, want %d", nBad, consumed, 34*128)
+		}
+	}
+}

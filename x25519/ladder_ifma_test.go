@@ -356,3 +356,30 @@ func TestIFMALadderAllocations(t *testing.T) {
 		}
 	})
 }
+
+// TestIFMALaneSecondPass gives ifmaLane lanes where one carry pass is not
+// enough: limb 0 just below 2^51 and a large limb 4, whose carry, folded
+// back as 19 times it, pushes limb 0 to 2^51 or above, with limb 1 odd so
+// that the bit above limb 0 is already in use. The value read back must be
+// the lane's value mod p.
+func TestIFMALaneSecondPass(t *testing.T) {
+	r := xRand(t)
+	for range 500 {
+		var v ifmaLanes
+		for l := range 4 {
+			c4 := 1<<11 + r.Uint64N(1<<11) // carry out of limb 4: 19·c4 > 2^15
+			v[0][l] = ifma52.Mask51 - r.Uint64N(1<<15)
+			v[1][l] = r.Uint64N(1<<50)<<1 | 1
+			v[2][l] = r.Uint64() & ifma52.Mask51
+			v[3][l] = r.Uint64() & ifma52.Mask51
+			v[4][l] = c4<<51 | r.Uint64()&ifma52.Mask51
+		}
+		for l := range 4 {
+			var e field.Element
+			ifmaLane(&e, &v, l)
+			if got, want := bigLE(e.Bytes()), bigLane(&v, l); got.Cmp(want) != 0 {
+				t.Fatalf("lane %d of %x: ifmaLane gives %v, want %v", l, v, got, want)
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package x25519
 
 import (
 	"math/big"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 
@@ -367,5 +368,71 @@ func TestMULXLadderStepValues(t *testing.T) {
 				t.Fatalf("state %d: the doubling differs from the step's (x2 : z2)", i)
 			}
 		}
+	}
+}
+
+// TestFe64ToElementFolds checks fe64ToElement against math/big on the fold
+// edges and on random words: the element must be the input mod p. Values
+// such as 2^256 - 1 still have bit 255 set after the first fold of bit 255,
+// which is what the second fold is for.
+func TestFe64ToElementFolds(t *testing.T) {
+	r := xRand(t)
+	in := fe64Edges()
+	for range 1000 {
+		in = append(in, fe64Random(r))
+	}
+	for _, a := range in {
+		var v field.Element
+		fe64ToElement(&v, &a)
+		want := new(big.Int).Mod(fe64Big(&a), bigP)
+		if got := bigLE(v.Bytes()); got.Cmp(want) != 0 {
+			t.Fatalf("fe64ToElement(%x) = %v, want %v", a, got, want)
+		}
+	}
+}
+
+// TestFe64Mul24AddInnerCarry builds first operands whose top word times
+// a24 has a low half just below 2^64, so that adding the high half of the
+// word below it carries into the fifth word, an addition random inputs
+// essentially never carry out of. Every implementation must still agree
+// with math/big mod p, and the assembly with the twin word for word.
+func TestFe64Mul24AddInnerCarry(t *testing.T) {
+	r := xRand(t)
+	two64 := new(big.Int).Lsh(big.NewInt(1), 64)
+	inv := new(big.Int).ModInverse(big.NewInt(a24), two64) // a24 is odd
+	sets := fe64Sets(t)
+	reached := 0
+	for _, x := range []int64{1, 2, 3, 1000, a24 - 2, a24 - 1} {
+		// a3·a24 ≡ -x (mod 2^64).
+		a3 := new(big.Int).Mul(inv, big.NewInt(-x))
+		a3.Mod(a3, two64)
+		for _, low := range [][2]uint64{{0, 0}, {^uint64(0), ^uint64(0)}, {r.Uint64(), r.Uint64()}} {
+			a := fe64{low[0], low[1], ^uint64(0), a3.Uint64()}
+			hi2, _ := bits.Mul64(a[2], a24)
+			if _, c := bits.Add64(a[3]*a24, hi2, 0); c == 1 {
+				reached++
+			}
+			bs := append(fe64Edges(), fe64Random(r), fe64Random(r))
+			for _, b := range bs {
+				want := new(big.Int).Mul(fe64Big(&a), big.NewInt(a24))
+				want.Add(want, fe64Big(&b)).Mod(want, bigP)
+				var first fe64
+				for i, set := range sets {
+					var out fe64
+					set.ops.mul24add(&out, &a, &b)
+					if got := new(big.Int).Mod(fe64Big(&out), bigP); got.Cmp(want) != 0 {
+						t.Fatalf("%s mul24add(%x, %x) = %x, want %v mod p", set.name, a, b, out, want)
+					}
+					if i == 0 {
+						first = out
+					} else if out != first {
+						t.Fatalf("%s mul24add(%x, %x) = %x, twin %x", set.name, a, b, out, first)
+					}
+				}
+			}
+		}
+	}
+	if reached == 0 {
+		t.Fatal("no input reached the carry into the fifth word")
 	}
 }
