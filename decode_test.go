@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"math/big"
+	"slices"
 	"testing"
 
 	"github.com/seed06d4b90c/edwards25519/field"
@@ -181,6 +182,42 @@ func TestSetCanonicalBytesRule(t *testing.T) {
 		t.Errorf("%d of %d accepted: the inputs do not exercise both outcomes", accepted, len(encs))
 	}
 	t.Logf("%d encodings, %d accepted", len(encs), accepted)
+}
+
+// TestSetCanonicalBytesBelowP runs through dcCheck the encodings that match
+// p = ed ff … ff 7f in every byte but one, j, which holds a smaller value:
+// y < p, so each is canonical exactly when y is a valid y (math/big), for
+// both signs. The low byte takes each value from 0xed up (the range that
+// makes the other bytes decide), so every position j from 1 to 31 is the
+// only byte that tells y from p + k in some accepted encoding.
+func TestSetCanonicalBytesBelowP(t *testing.T) {
+	pBytes := dcEncoding(sgP, 0)
+	for j := 1; j < 32; j++ {
+		accepted := 0
+		for _, b := range []byte{0x00, 0x7e, pBytes[j] - 1} {
+			for low := 0xed; low <= 0xff; low++ {
+				for sign := byte(0); sign < 2; sign++ {
+					enc := bytes.Clone(pBytes)
+					enc[j], enc[0] = b, byte(low)
+					enc[31] |= sign << 7
+					le := bytes.Clone(enc)
+					le[31] &= 0x7f
+					slices.Reverse(le)
+					y := new(big.Int).SetBytes(le)
+					want := y.Cmp(sgP) < 0 && dcValidY(y)
+					if got := dcCheck(t, enc); got != want {
+						t.Fatalf("SetCanonicalBytes(%x): accepted=%v, math/big says %v", enc, got, want)
+					}
+					if want {
+						accepted++
+					}
+				}
+			}
+		}
+		if accepted == 0 {
+			t.Errorf("byte %d: no valid y among the encodings", j)
+		}
+	}
 }
 
 func TestSetCanonicalBytesLengths(t *testing.T) {

@@ -255,7 +255,8 @@ func TestSetMontgomeryBytesEdges(t *testing.T) {
 }
 
 // TestSetMontgomeryBytesErrors checks the argument errors: every length but
-// 32, nil, and signs other than 0 and 1; the receiver stays unchanged.
+// 32, nil, and signs other than 0 and 1, which must give the sign error
+// even for u = 0; the receiver stays unchanged.
 func TestSetMontgomeryBytesErrors(t *testing.T) {
 	r := ptRand(t)
 	v := new(Point).ScalarBaseMult(ptRandomScalar(r))
@@ -276,8 +277,16 @@ func TestSetMontgomeryBytesErrors(t *testing.T) {
 			check("length", make([]byte, n), 0)
 		}
 	}
+	// A bad sign is reported as such, for a u on the curve and for u = 0,
+	// whose x is 0 whatever the sign (so no later check can catch it).
+	zeroU := make([]byte, 32)
 	for _, sign := range []int{-1, 2, 3, 128, -1 << 30, 1 << 30} {
-		check("sign", good, sign)
+		for _, u := range [][]byte{good, zeroU} {
+			check("sign", u, sign)
+			if _, err := v.SetMontgomeryBytes(u, sign); err != errMontgomerySign {
+				t.Errorf("u = %x, sign %d: error %v, want %v", u, sign, err, errMontgomerySign)
+			}
+		}
 	}
 	// The smallest u on the twist.
 	small := int64(0)

@@ -222,3 +222,43 @@ func TestDenseElement(t *testing.T) {
 		}
 	}
 }
+
+// TestInvertSingleLimb checks Invert and BatchInvert against math/big on
+// elements whose value k·2^(51i) fills a single limb i, for every i: the
+// zero test must look at all five limbs, or such an element is taken for 0
+// and gets 0 as its inverse. Each batch also holds a zero, whose output
+// must stay 0.
+func TestInvertSingleLimb(t *testing.T) {
+	r := newRand(t)
+	for i := uint(0); i < 5; i++ {
+		ks := []uint64{1, 2, 1 << 50, 1<<51 - 1}
+		for range 4 {
+			ks = append(ks, 1+r.Uint64N(1<<51-1))
+		}
+		var z []*Element
+		for _, k := range ks {
+			n := new(big.Int).Lsh(new(big.Int).SetUint64(k), 51*i)
+			var b [32]byte
+			n.FillBytes(b[:])
+			for j := 0; j < 16; j++ {
+				b[j], b[31-j] = b[31-j], b[j]
+			}
+			viaBytes := new(Element)
+			if _, err := viaBytes.SetBytes(b[:]); err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range []*Element{fromBig(n), viaBytes} {
+				want := new(big.Int).ModInverse(n, bigP)
+				if got := modP(new(Element).Invert(e)); got.Cmp(want) != 0 {
+					t.Fatalf("Invert(%d·2^%d) = %v, want %v", k, 51*i, got, want)
+				}
+				z = append(z, e)
+			}
+		}
+		z = append(z, new(Element))
+		z[0], z[len(z)-1] = z[len(z)-1], z[0]
+		v := batchClone(z)
+		BatchInvert(v, z)
+		batchCheck(t, "single limb", v, z)
+	}
+}
