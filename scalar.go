@@ -898,7 +898,10 @@ func (s *Scalar) nafDigits(w uint) [256]int8 {
 			off += uint(bits.TrailingZeros64(run))
 			// u is bits [off, off+w) of s; hi<<1<<(63-off) is hi<<(64-off),
 			// which is 0 for off = 0 and adds nothing inside the mask unless
-			// the window straddles into word i+1.
+			// the window straddles into word i+1. Do not shorten it to
+			// hi<<((64-off)&63), which adds all of hi at off = 0: Go 1.26
+			// compiles that form to SHRD on amd64, which gives the wanted
+			// value and hides the error, so only other targets would fail.
 			u := (lo>>(off&63) | hi<<1<<((63-off)&63)) & mask
 			// v = c + u is odd and below 2^w, and d = v - 2^w when v >=
 			// 2^(w-1), else v. v's bit w-1 is u's: when c = 1, bit 0 of u
