@@ -631,6 +631,69 @@ func TestMultiScalarAllocations(t *testing.T) {
 	})
 }
 
+// TestLazySubtrahendBound checks subLazy and addSubLazy on their own, with
+// every limb of the subtracted operand anywhere up to the bound their
+// comments state (below 2^53 - 76), and at that bound: no limb may wrap, the
+// output limbs must stay below the 2^54 that the multiplication accepts, and
+// the value must be a - b (or a + b - c) modulo p, computed with math/big.
+// The point formulas subtract lazy sums, whose limbs exceed those of 2p, so
+// subtracting from a multiple of p any smaller than 4p could wrap; random
+// points reach such limbs too rarely for TestLazyBounds to see it.
+func TestLazySubtrahendBound(t *testing.T) {
+	r := ptRand(t)
+	const (
+		edge    = 1<<51 + 1<<18 - 1 // largest limb of the Element invariant
+		subMax  = 1<<53 - 77        // largest subtrahend limb allowed
+		lazyMax = 2 * edge          // limbs of a lazy sum of two Elements
+	)
+	p := new(big.Int).Sub(ptPow2(255), big.NewInt(19))
+	val := func(e *field.Element) *big.Int {
+		n := new(big.Int)
+		for i := elementWords - 1; i >= 0; i-- {
+			n.Lsh(n, 51).Add(n, new(big.Int).SetUint64(limbsOf(e)[i]))
+		}
+		return n
+	}
+	fill := func(e *field.Element, max uint64) {
+		for i := range limbsOf(e) {
+			switch r.IntN(3) {
+			case 0:
+				limbsOf(e)[i] = max
+			case 1:
+				limbsOf(e)[i] = 0
+			default:
+				limbsOf(e)[i] = r.Uint64N(max + 1)
+			}
+		}
+	}
+	check := func(what string, out *field.Element, want *big.Int) {
+		t.Helper()
+		for i, w := range limbsOf(out) {
+			if w >= 1<<54 {
+				t.Fatalf("%s: limb %d = %#x is not below 2^54", what, i, w)
+			}
+		}
+		got := new(big.Int).Mod(val(out), p)
+		if want.Mod(want, p); got.Cmp(want) != 0 {
+			t.Fatalf("%s: value %v, want %v", what, got, want)
+		}
+	}
+	n := 2000
+	if testing.Short() {
+		n = 200
+	}
+	for range n {
+		var a, b, c, out field.Element
+		fill(&a, lazyMax)
+		fill(&b, edge)
+		fill(&c, subMax)
+		subLazy(&out, &a, &c)
+		check("subLazy", &out, new(big.Int).Sub(val(&a), val(&c)))
+		addSubLazy(&out, &a, &b, &c)
+		check("addSubLazy", &out, new(big.Int).Sub(new(big.Int).Add(val(&a), val(&b)), val(&c)))
+	}
+}
+
 // TestLazyBounds runs the completed-model formulas on coordinates whose limbs
 // sit at the edge of the Element invariant (and on random limbs below it),
 // checks that every output limb stays below the 2^54 the multiplication

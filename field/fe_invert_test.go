@@ -188,6 +188,28 @@ func TestDivstepRunFinalState(t *testing.T) {
 	}
 }
 
+// TestDivstepRunMatchesReference checks that divstepRun ends in the state
+// that refDivsteps reaches after the same number of steps from f = p, g = x
+// and delta = 1/2, the start the step bound is proven for. The final f is
+// +-1 whatever the start, but its sign follows the path, so a run from
+// another delta (one the bound says nothing about) shows up here.
+func TestDivstepRunMatchesReference(t *testing.T) {
+	r := newRand(t)
+	inputs := invEdgeElements()
+	for range iterations() {
+		inputs = append(inputs, randomElement(r))
+	}
+	for _, x := range inputs {
+		xv := modP(x)
+		f, g, _ := divstepRun(x.canonical())
+		_, wantF, wantG := refDivsteps(1, bigP, xv, 62*divstepBatches)
+		if s62Big(&f).Cmp(wantF) != 0 || s62Big(&g).Cmp(wantG) != 0 {
+			t.Fatalf("x = %v: divstepRun ends at f = %v, g = %v; the reference at f = %v, g = %v",
+				xv, s62Big(&f), s62Big(&g), wantF, wantG)
+		}
+	}
+}
+
 // refDivsteps runs n half-delta divsteps on big integers, variable time,
 // with delta kept as the odd integer twoDelta = 2*delta (a formulation
 // independent of the zeta of the code under test). It returns the new

@@ -580,6 +580,33 @@ func TestEqualIsNegativeAbsoluteOracle(t *testing.T) {
 	}
 }
 
+// TestEqualOneLimbApart checks Equal on pairs that differ in a single bit
+// of a single limb, for each of the five limbs: random pairs almost never
+// agree on four limbs, so without these a comparison that skipped one limb
+// (or one bit) would go unnoticed. The expected answer comes from math/big.
+func TestEqualOneLimbApart(t *testing.T) {
+	r := newRand(t)
+	for range iterations() {
+		var buf [32]byte
+		fillRandom(r, buf[:])
+		a := fromBig(new(big.Int).Mod(leBig(buf[:]), bigP))
+		for i := range a.l {
+			b := *a
+			b.l[i] ^= 1 << r.UintN(51)
+			want := 0
+			if modP(a).Cmp(modP(&b)) == 0 {
+				want = 1
+			}
+			if got := a.Equal(&b); got != want {
+				t.Fatalf("Equal(%v, %v) = %d, want %d (limb %d)", a.l, b.l, got, want, i)
+			}
+			if got := b.Equal(a); got != want {
+				t.Fatalf("Equal(%v, %v) = %d, want %d (limb %d)", b.l, a.l, got, want, i)
+			}
+		}
+	}
+}
+
 func TestSelectSwap(t *testing.T) {
 	r := newRand(t)
 	forPairs(t, r, randomElement, func(a, b *Element) {
