@@ -377,6 +377,40 @@ func TestPInv62(t *testing.T) {
 	}
 }
 
+// TestReducer62 checks reducer62 against its contract on random words and on
+// the words whose m sits at either end of the range: low + m*p = 0 (mod
+// 2^62) and m in [-2^61, 2^61). The range is what keeps the Bézout
+// coefficients within max(|d|, |e|) + p/2 per batch; an m taken in
+// [0, 2^62) would still give the right values modulo p, with coefficients
+// that only sometimes overstep that bound in TestApplyToDE.
+func TestReducer62(t *testing.T) {
+	r := newRand(t)
+	two62 := new(big.Int).Lsh(bigOne, 62)
+	half := int64(1) << 61
+	var lows []uint64
+	for _, m := range []int64{0, 1, -1, half - 1, -half, half - 2, -half + 1} {
+		// The low word whose reducer is m: -m*p mod 2^62, plus a random
+		// multiple of 2^62 above it (the function must ignore bits 62, 63).
+		w := new(big.Int).Mul(big.NewInt(m), bigP)
+		w.Neg(w).Mod(w, two62)
+		lows = append(lows, w.Uint64()|r.Uint64()<<62)
+	}
+	for range iterations() {
+		lows = append(lows, r.Uint64())
+	}
+	for _, low := range lows {
+		m := reducer62(low)
+		if m < -half || m >= half {
+			t.Fatalf("reducer62(%#x) = %d, outside [-2^61, 2^61)", low, m)
+		}
+		sum := new(big.Int).Mul(big.NewInt(m), bigP)
+		sum.Add(sum, new(big.Int).SetUint64(low)).Mod(sum, two62)
+		if sum.Sign() != 0 {
+			t.Fatalf("reducer62(%#x) = %d: low + m*p = %v mod 2^62, want 0", low, m, sum)
+		}
+	}
+}
+
 // TestDivstepCount runs the variable-time reference from (p, x) to g = 0 on
 // the edge inputs and random ones, and checks that no input needs more than
 // 590 steps (the bound cited in fe_invert.go), which is below the 620 run.
