@@ -322,6 +322,11 @@ func TestBadInputPointSetBytes(t *testing.T) {
 		if err == nil || got != nil {
 			t.Errorf("len %d: got (%v, %v), want (nil, error)", len(in), got, err)
 		}
+		// A drop-in replacement reports a wrong length as v1.2.0 does, with
+		// its length error rather than the one for a point off the curve.
+		if _, refErr := new(ref.Point).SetBytes(in); err != nil && (refErr == nil || err.Error() != refErr.Error()) {
+			t.Errorf("len %d: error %q, v1.2.0 gives %v", len(in), err, refErr)
+		}
 		if !reflect.DeepEqual(before, *p) || !bytes.Equal(beforeEnc, p.Bytes()) {
 			t.Errorf("len %d: receiver modified on error", len(in))
 		}
@@ -418,6 +423,9 @@ func TestBadInputSetExtendedCoordinates(t *testing.T) {
 			coords{"scaled valid", scale(X), scale(Y), scale(Z), scale(T), true},
 			coords{"Z = 0", X, Y, zero, T, false},
 			coords{"T off by one", X, Y, Z, plusOne(T), false},
+			// (X:Y:Z:-T) satisfies the curve equation, where T is squared,
+			// and fails only X·Y = Z·T (T ≠ 0: x, y ≠ 0 for these points).
+			coords{"T negated", X, Y, Z, new(field.Element).Negate(T), false},
 			coords{"X off by one (off curve)", plusOne(X), Y, Z, T, false},
 			coords{"random", fe(ptBytes(r, 32)), fe(ptBytes(r, 32)), fe(ptBytes(r, 32)), fe(ptBytes(r, 32)), false},
 		)

@@ -239,6 +239,9 @@ func TestSetExtendedCoordinatesRejects(t *testing.T) {
 		{"Z zero", X, Y, &zero, T},
 		{"wrong T", X, Y, Z, one},
 		{"off curve", one, one, one, one},
+		// -T passes the curve equation, which reads T only squared: only
+		// X·Y = Z·T tells it from T.
+		{"T negated", X, Y, Z, new(field.Element).Negate(T)},
 	}
 	for _, c := range cases {
 		v := NewIdentityPoint()

@@ -247,3 +247,36 @@ func TestCachedFactors(t *testing.T) {
 		}
 	}
 }
+
+// TestVecSelectAddend checks each vector backend's selectAddend against its
+// documented contract: bit 1 gives x and bit 0 gives y, whatever a held
+// before. The constant-time loops pass an all-ones mask where the contract
+// says 1, so that is checked too, as selecting x.
+func TestVecSelectAddend(t *testing.T) {
+	r := ptRand(t)
+	t.Run("avx2", func(t *testing.T) { testVecSelectAddend[avx2Backend](t, r) })
+	t.Run("ifma", func(t *testing.T) { testVecSelectAddend[ifmaBackend](t, r) })
+}
+
+func testVecSelectAddend[B vecBackend[L, A], L, A any](t *testing.T, r *rand.Rand) {
+	var b B
+	randomize := func(a *A) []byte {
+		buf := unsafe.Slice((*byte)(unsafe.Pointer(a)), unsafe.Sizeof(*a))
+		copy(buf, ptBytes(r, len(buf)))
+		return buf
+	}
+	for range 20 {
+		var a, x, y A
+		xb, yb := randomize(&x), randomize(&y)
+		for _, c := range []struct {
+			bit  uint64
+			want []byte
+		}{{0, yb}, {1, xb}, {^uint64(0), xb}} {
+			ab := randomize(&a)
+			b.selectAddend(&a, &x, &y, c.bit)
+			if string(ab) != string(c.want) {
+				t.Fatalf("selectAddend with bit %#x: got %x, want %x", c.bit, ab, c.want)
+			}
+		}
+	}
+}
