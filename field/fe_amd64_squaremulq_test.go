@@ -1,0 +1,61 @@
+//go:build amd64 && !purego
+
+package field
+
+import (
+	"math/big"
+	"testing"
+)
+
+// TestAsmSquareMULQWide runs feSquareMULQ at its own input bound, limbs
+// below 2^54, which is wider than the 3*2^51 of the seam (the other square
+// tests stay below that): called directly, in place, and through
+// feSquareAsm with useMULX cleared, whose entry must jump to it. Below
+// 3*2^51 the entry's MULX code and feSquareMULQ give the same limbs, so
+// those tests cannot see which of the two ran; once x3 or x4 passes about
+// 3.4*2^51, 19 * 2^7 * x_i no longer fits a word in the MULX code, so an
+// entry that ran the MULX code on the MULQ setting (the one CPUs without
+// BMI2 take) gives other limbs here. The twin feSquareGeneric takes the same
+// 2^54 bound; its result is checked against math/big as well.
+func TestAsmSquareMULQWide(t *testing.T) {
+	seed := testSeed(t)
+	selectPath(t, asmPath{"MULQ", false})
+	r := seededRand(seed)
+
+	check := func(a Element) {
+		t.Helper()
+		var want, direct, entry Element
+		feSquareGeneric(&want, &a)
+		v := value(&a)
+		if sq := new(big.Int).Mul(v, v); sq.Mod(sq, bigP).Cmp(modP(&want)) != 0 {
+			t.Fatalf("feSquareGeneric(%#x) = %#x, not the square mod p", a.l, want.l)
+		}
+		feSquareMULQ(&direct.l, &a.l)
+		if direct.l != want.l {
+			t.Fatalf("feSquareMULQ(%#x)\n got %#x\nwant %#x", a.l, direct.l, want.l)
+		}
+		x := a
+		feSquareMULQ(&x.l, &x.l)
+		if x.l != want.l {
+			t.Fatalf("feSquareMULQ(out=a, %#x)\n got %#x\nwant %#x", a.l, x.l, want.l)
+		}
+		feSquareAsm(&entry.l, &a.l)
+		if entry.l != want.l {
+			t.Fatalf("feSquareAsm(%#x) with useMULX false\n got %#x\nwant %#x", a.l, entry.l, want.l)
+		}
+	}
+
+	// Every element with limbs from these, the largest at the bound.
+	corners := []uint64{0, 1<<51 - 1, 3<<51 - 1, 1 << 53, seamMax}
+	for n := 0; n < 5*5*5*5*5; n++ {
+		var a Element
+		for i, m := 0, n; i < 5; i, m = i+1, m/5 {
+			a.l[i] = corners[m%5]
+		}
+		check(a)
+	}
+	for range 5000 {
+		check(*wideElement(r))
+		check(mixedElement(r))
+	}
+}
