@@ -204,7 +204,14 @@ func atoi(s string) int {
 func (m machine) microarchitecture() string {
 	switch {
 	case m.vendor == "AuthenticAMD" && m.family == 25:
-		return "Zen 3/Zen 4"
+		// Family 19h holds both: models 10h-1Fh (Genoa), 60h-7Fh
+		// (Raphael, Phoenix) and A0h-AFh (Bergamo) are Zen 4, the
+		// rest Zen 3.
+		switch n := m.modelNumber; {
+		case n >= 0x10 && n <= 0x1f, n >= 0x60 && n <= 0x7f, n >= 0xa0 && n <= 0xaf:
+			return "Zen 4"
+		}
+		return "Zen 3"
 	case m.vendor == "AuthenticAMD" && m.family == 26:
 		return "Zen 5"
 	case m.vendor == "GenuineIntel" && m.family == 6:

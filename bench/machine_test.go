@@ -191,6 +191,10 @@ func TestMachineName(t *testing.T) {
 	}{
 		{"vendor_id\t: AuthenticAMD\ncpu family\t: 26\nmodel\t\t: 2\nmodel name\t: AMD EPYC\nstepping\t: 1\nsiblings\t: 2\ncpu cores\t: 2\nflags\t\t: fpu avx2 avx512f\n\nprocessor\t: 1\nstepping\t: 7\n",
 			"AMD EPYC (Zen 5)", "amd-epyc-zen-5", "cpu family 26, model 2, stepping 1; 2 cores with 1 thread each"},
+		{"vendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 17\nmodel name\t: AMD EPYC\n",
+			"AMD EPYC (Zen 4)", "amd-epyc-zen-4", "cpu family 25, model 17"},
+		{"vendor_id\t: AuthenticAMD\ncpu family\t: 25\nmodel\t\t: 1\nmodel name\t: AMD EPYC 7763 64-Core Processor\n",
+			"AMD EPYC 7763 64-Core Processor (Zen 3)", "amd-epyc-7763-64-core-processor-zen-3", "cpu family 25, model 1"},
 		{"vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 143\nmodel name\t: Intel(R) Xeon(R) Platinum 8488C\nsiblings\t: 2\ncpu cores\t: 1\n",
 			"Intel(R) Xeon(R) Platinum 8488C (Sapphire Rapids)", "intel-r-xeon-r-platinum-8488c-sapphire-rapids", "cpu family 6, model 143; 1 core with 2 threads each"},
 		{"vendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 999\nmodel name\t: Intel Future\n",
