@@ -42,8 +42,9 @@
 // # Two forms of the multiply, two kinds of square
 //
 // The multiply works column by column with the limbs of one factor in
-// registers (see "The column multiply" below), in two forms. feMulAsm is the entry point:
-// its own code is the MULQ form, which runs on every amd64 CPU; if
+// registers (see "The column multiply" below), in two forms. feMulAsm is
+// the entry point: its own code is the MULQ form, which runs on every amd64
+// CPU; if
 // useMULXMul (fe_amd64.go) is set it jumps instead to feMulMULX, the MULX
 // form (BMI2; see "The MULX form" below). Go sets useMULXMul on Intel CPUs
 // with BMI2, from the vendor that cpuidVendor returns.
@@ -235,25 +236,21 @@ func mulColumns(mulx bool) {
 	}
 
 	pool := &regPool{free: []GPPhysical{RBX, RCX, RDI, R13, R14, R15}}
-	// regs holds b (y_j) in the MULX form and a (x_i) in the MULQ form; ptr
-	// points to the other factor, read from memory for each product.
+	// regs holds the factor kept in registers, b (y_j) in the MULX form and
+	// a (x_i) in the MULQ form; ptr points to the other one, read from
+	// memory for each product.
 	ptr := RSI
 	regs := [5]GPPhysical{R8, R9, R10, R11, R12}
-	if mulx {
-		Comment("y_j = b_j")
-		Load(Param("b"), ptr)
-	} else {
-		Comment("x_i = a_i")
-		Load(Param("a"), ptr)
+	inRegs, inMem, reg, load := "b", "a", "y", "y_j = b_j"
+	if !mulx {
+		inRegs, inMem, reg, load = "a", "b", "x", "x_i = a_i"
 	}
-	for j, y := range regs {
-		MOVQ(limb(ptr, j), y)
+	Comment(load)
+	Load(Param(inRegs), ptr)
+	for i, r := range regs {
+		MOVQ(limb(ptr, i), r)
 	}
-	if mulx {
-		Load(Param("a"), ptr)
-	} else {
-		Load(Param("b"), ptr)
-	}
+	Load(Param(inMem), ptr)
 
 	var c4x19, prevM GPPhysical
 	var t [5]GPPhysical
@@ -270,16 +267,16 @@ func mulColumns(mulx bool) {
 				}
 			}
 			Commentf("r%d %s %s", k, assign(&c), what)
+			// The register factor of this product: y_j, or x_i.
+			r := regs[j]
+			if !mulx {
+				r = regs[i]
+			}
 			first := !c.used
 			if k == 0 {
-				// This product is the last read of y_j (x_i), so its
-				// register may take the product (the multiply reads it
-				// first).
-				if mulx {
-					pool.put(regs[j])
-				} else {
-					pool.put(regs[i])
-				}
+				// This product is the last read of r, so its register may
+				// take the product (the multiply reads it first).
+				pool.put(r)
 			}
 			if first {
 				c.lo, c.hi, c.used = pool.get(), pool.get(), true
@@ -287,12 +284,12 @@ func mulColumns(mulx bool) {
 			if mulx {
 				MOVQ(limb(ptr, i), RDX)
 				if first {
-					MULXQ(regs[j], c.lo, c.hi)
+					MULXQ(r, c.lo, c.hi)
 				} else {
-					MULXQ(regs[j], RAX, RDX)
+					MULXQ(r, RAX, RDX)
 				}
 			} else {
-				MOVQ(regs[i], RAX)
+				MOVQ(r, RAX)
 				MULQ(limb(ptr, j))
 				if first {
 					MOVQ(RAX, c.lo)
@@ -305,11 +302,7 @@ func mulColumns(mulx bool) {
 			}
 		}
 		if k > 0 {
-			if mulx {
-				Commentf("y%d <- 19*b%d, its only form from here on (< 19*2^54 < 2^59)", k, k)
-			} else {
-				Commentf("x%d <- 19*a%d, its only form from here on (< 19*2^54 < 2^59)", k, k)
-			}
+			Commentf("%s%d <- 19*%s%d, its only form from here on (< 19*2^54 < 2^59)", reg, k, inRegs, k)
 			times19(regs[k])
 		}
 		Commentf("c%d = r%d >> 51, m%d = r%d mod 2^51", k, k, k, k)
