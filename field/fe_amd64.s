@@ -24,47 +24,47 @@ TEXT ·feMulAsm(SB), NOSPLIT, $0-24
 	//   r2 = a0*b2 + a1*b1 + a2*b0 + 19*(a3*b4 + a4*b3)
 	//   r3 = a0*b3 + a1*b2 + a2*b1 + a3*b0 + 19*(a4*b4)
 	//   r4 = a0*b4 + a1*b3 + a2*b2 + a3*b1 + a4*b0
-	// x_i = a_i
-	MOVQ a+8(FP), SI
+	// y_j = b_j
+	MOVQ b+16(FP), SI
 	MOVQ (SI), R8
 	MOVQ 8(SI), R9
 	MOVQ 16(SI), R10
 	MOVQ 24(SI), R11
 	MOVQ 32(SI), R12
-	MOVQ b+16(FP), SI
+	MOVQ a+8(FP), SI
 
 	// Column 4.
 	// r4 = a0*b4
-	MOVQ R8, AX
-	MULQ 32(SI)
+	MOVQ (SI), AX
+	MULQ R12
 	MOVQ AX, BX
 	MOVQ DX, CX
 
 	// r4 += a1*b3
-	MOVQ R9, AX
-	MULQ 24(SI)
+	MOVQ 8(SI), AX
+	MULQ R11
 	ADDQ AX, BX
 	ADCQ DX, CX
 
 	// r4 += a2*b2
-	MOVQ R10, AX
-	MULQ 16(SI)
+	MOVQ 16(SI), AX
+	MULQ R10
 	ADDQ AX, BX
 	ADCQ DX, CX
 
 	// r4 += a3*b1
-	MOVQ R11, AX
-	MULQ 8(SI)
+	MOVQ 24(SI), AX
+	MULQ R9
 	ADDQ AX, BX
 	ADCQ DX, CX
 
 	// r4 += a4*b0
-	MOVQ R12, AX
-	MULQ (SI)
+	MOVQ 32(SI), AX
+	MULQ R8
 	ADDQ AX, BX
 	ADCQ DX, CX
 
-	// x4 <- 19*a4, its only form from here on (< 19*2^54 < 2^59)
+	// y4 <- 19*b4, its only form from here on (< 19*2^54 < 2^59)
 	IMUL3Q $0x13, R12, R12
 
 	// c4 = r4 >> 51, m4 = r4 mod 2^51
@@ -79,36 +79,36 @@ TEXT ·feMulAsm(SB), NOSPLIT, $0-24
 
 	// Column 3.
 	// r3 = a0*b3
-	MOVQ R8, AX
-	MULQ 24(SI)
+	MOVQ (SI), AX
+	MULQ R11
 	MOVQ AX, DI
 	MOVQ DX, R13
 
 	// r3 += a1*b2
-	MOVQ R9, AX
-	MULQ 16(SI)
+	MOVQ 8(SI), AX
+	MULQ R10
 	ADDQ AX, DI
 	ADCQ DX, R13
 
 	// r3 += a2*b1
-	MOVQ R10, AX
-	MULQ 8(SI)
+	MOVQ 16(SI), AX
+	MULQ R9
 	ADDQ AX, DI
 	ADCQ DX, R13
 
 	// r3 += a3*b0
-	MOVQ R11, AX
-	MULQ (SI)
+	MOVQ 24(SI), AX
+	MULQ R8
 	ADDQ AX, DI
 	ADCQ DX, R13
 
-	// r3 += 19*a4*b4
-	MOVQ R12, AX
-	MULQ 32(SI)
+	// r3 += a4*19*b4
+	MOVQ 32(SI), AX
+	MULQ R12
 	ADDQ AX, DI
 	ADCQ DX, R13
 
-	// x3 <- 19*a3, its only form from here on (< 19*2^54 < 2^59)
+	// y3 <- 19*b3, its only form from here on (< 19*2^54 < 2^59)
 	IMUL3Q $0x13, R11, R11
 
 	// c3 = r3 >> 51, m3 = r3 mod 2^51
@@ -123,36 +123,36 @@ TEXT ·feMulAsm(SB), NOSPLIT, $0-24
 
 	// Column 2.
 	// r2 = a0*b2
-	MOVQ R8, AX
-	MULQ 16(SI)
+	MOVQ (SI), AX
+	MULQ R10
 	MOVQ AX, R14
 	MOVQ DX, R15
 
 	// r2 += a1*b1
-	MOVQ R9, AX
-	MULQ 8(SI)
+	MOVQ 8(SI), AX
+	MULQ R9
 	ADDQ AX, R14
 	ADCQ DX, R15
 
 	// r2 += a2*b0
-	MOVQ R10, AX
-	MULQ (SI)
+	MOVQ 16(SI), AX
+	MULQ R8
 	ADDQ AX, R14
 	ADCQ DX, R15
 
-	// r2 += 19*a3*b4
-	MOVQ R11, AX
-	MULQ 32(SI)
+	// r2 += a3*19*b4
+	MOVQ 24(SI), AX
+	MULQ R12
 	ADDQ AX, R14
 	ADCQ DX, R15
 
-	// r2 += 19*a4*b3
-	MOVQ R12, AX
-	MULQ 24(SI)
+	// r2 += a4*19*b3
+	MOVQ 32(SI), AX
+	MULQ R11
 	ADDQ AX, R14
 	ADCQ DX, R15
 
-	// x2 <- 19*a2, its only form from here on (< 19*2^54 < 2^59)
+	// y2 <- 19*b2, its only form from here on (< 19*2^54 < 2^59)
 	IMUL3Q $0x13, R10, R10
 
 	// c2 = r2 >> 51, m2 = r2 mod 2^51
@@ -167,36 +167,36 @@ TEXT ·feMulAsm(SB), NOSPLIT, $0-24
 
 	// Column 1.
 	// r1 = a0*b1
-	MOVQ R8, AX
-	MULQ 8(SI)
+	MOVQ (SI), AX
+	MULQ R9
 	MOVQ AX, R13
 	MOVQ DX, R15
 
 	// r1 += a1*b0
-	MOVQ R9, AX
-	MULQ (SI)
+	MOVQ 8(SI), AX
+	MULQ R8
 	ADDQ AX, R13
 	ADCQ DX, R15
 
-	// r1 += 19*a2*b4
-	MOVQ R10, AX
-	MULQ 32(SI)
+	// r1 += a2*19*b4
+	MOVQ 16(SI), AX
+	MULQ R12
 	ADDQ AX, R13
 	ADCQ DX, R15
 
-	// r1 += 19*a3*b3
-	MOVQ R11, AX
-	MULQ 24(SI)
+	// r1 += a3*19*b3
+	MOVQ 24(SI), AX
+	MULQ R11
 	ADDQ AX, R13
 	ADCQ DX, R15
 
-	// r1 += 19*a4*b2
-	MOVQ R12, AX
-	MULQ 16(SI)
+	// r1 += a4*19*b2
+	MOVQ 32(SI), AX
+	MULQ R10
 	ADDQ AX, R13
 	ADCQ DX, R15
 
-	// x1 <- 19*a1, its only form from here on (< 19*2^54 < 2^59)
+	// y1 <- 19*b1, its only form from here on (< 19*2^54 < 2^59)
 	IMUL3Q $0x13, R9, R9
 
 	// c1 = r1 >> 51, m1 = r1 mod 2^51
@@ -211,32 +211,32 @@ TEXT ·feMulAsm(SB), NOSPLIT, $0-24
 
 	// Column 0.
 	// r0 = a0*b0
-	MOVQ R8, AX
-	MULQ (SI)
+	MOVQ (SI), AX
+	MULQ R8
 	MOVQ AX, R15
 	MOVQ DX, R8
 
-	// r0 += 19*a1*b4
-	MOVQ R9, AX
-	MULQ 32(SI)
+	// r0 += a1*19*b4
+	MOVQ 8(SI), AX
+	MULQ R12
 	ADDQ AX, R15
 	ADCQ DX, R8
 
-	// r0 += 19*a2*b3
-	MOVQ R10, AX
-	MULQ 24(SI)
+	// r0 += a2*19*b3
+	MOVQ 16(SI), AX
+	MULQ R11
 	ADDQ AX, R15
 	ADCQ DX, R8
 
-	// r0 += 19*a3*b2
-	MOVQ R11, AX
-	MULQ 16(SI)
+	// r0 += a3*19*b2
+	MOVQ 24(SI), AX
+	MULQ R10
 	ADDQ AX, R15
 	ADCQ DX, R8
 
-	// r0 += 19*a4*b1
-	MOVQ R12, AX
-	MULQ 8(SI)
+	// r0 += a4*19*b1
+	MOVQ 32(SI), AX
+	MULQ R9
 	ADDQ AX, R15
 	ADCQ DX, R8
 
@@ -255,27 +255,27 @@ TEXT ·feMulAsm(SB), NOSPLIT, $0-24
 
 	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51, all from the t's;
 	// out0 = u0 + 19*k4, out_i = u_i + k_(i-1).
-	MOVQ   R15, R9
-	SHRQ   $0x33, R9
-	ANDQ   mask51<>+0(SB), R15
-	MOVQ   R13, R10
-	SHRQ   $0x33, R10
-	ANDQ   mask51<>+0(SB), R13
-	MOVQ   R14, R11
-	SHRQ   $0x33, R11
-	ANDQ   mask51<>+0(SB), R14
-	MOVQ   DI, R12
+	MOVQ   R15, R12
 	SHRQ   $0x33, R12
+	ANDQ   mask51<>+0(SB), R15
+	MOVQ   R13, R11
+	SHRQ   $0x33, R11
+	ANDQ   mask51<>+0(SB), R13
+	MOVQ   R14, R10
+	SHRQ   $0x33, R10
+	ANDQ   mask51<>+0(SB), R14
+	MOVQ   DI, R9
+	SHRQ   $0x33, R9
 	ANDQ   mask51<>+0(SB), DI
 	MOVQ   BX, R8
 	SHRQ   $0x33, R8
 	ANDQ   mask51<>+0(SB), BX
 	IMUL3Q $0x13, R8, R8
 	ADDQ   R8, R15
-	ADDQ   R9, R13
-	ADDQ   R10, R14
-	ADDQ   R11, DI
-	ADDQ   R12, BX
+	ADDQ   R12, R13
+	ADDQ   R11, R14
+	ADDQ   R10, DI
+	ADDQ   R9, BX
 	MOVQ   out+0(FP), SI
 	MOVQ   R15, (SI)
 	MOVQ   R13, 8(SI)

@@ -41,10 +41,9 @@
 //
 // # Two forms of the multiply, two kinds of square
 //
-// The multiply works column by column with the limbs of one factor in
-// registers (see "The column multiply" below), in two forms. feMulAsm is
-// the entry point: its own code is the MULQ form, which runs on every amd64
-// CPU; if
+// The multiply works column by column with the limbs of b in registers (see
+// "The column multiply" below), in two forms. feMulAsm is the entry point:
+// its own code is the MULQ form, which runs on every amd64 CPU; if
 // useMULXMul (fe_amd64.go) is set it jumps instead to feMulMULX, the MULX
 // form (BMI2; see "The MULX form" below). Go sets useMULXMul on Intel CPUs
 // with BMI2, from the vendor that cpuidVendor returns.
@@ -193,8 +192,8 @@ func squareMULX() {
 	tailJump("feSquareMULQ")
 }
 
-// mulColumns writes a multiply, column by column with the limbs of one
-// factor in registers (see "The column multiply" below), in one of two forms.
+// mulColumns writes a multiply, column by column with the limbs of b in
+// registers (see "The column multiply" below), in one of two forms.
 //
 // With mulx false it is feMulAsm(out, a, b), the multiply's entry point: it
 // reads useMULXMul (fe_amd64.go) and jumps to feMulMULX if it is set;
@@ -211,11 +210,10 @@ func squareMULX() {
 //
 // Registers: DX and AX are the multiplier and scratch of the products (MULQ
 // takes its multiplier in AX and leaves its product in DX:AX; MULX takes it
-// in DX), DX is also the scratch of the MULQ form's splits, R8..R12 hold the
-// factor kept in registers (x0..x4 or y0..y4), SI the address of the other,
-// and a pool of six (BX, CX, DI, R13, R14, R15) holds the open column and
-// the finished parts. While column 1 is open all six are taken (r1, 19*c4,
-// t4, t3, m2), so the routine needs no frame and no BP.
+// in DX), DX is also the scratch of the MULQ form's splits, SI = &a,
+// R8..R12 = y0..y4, and a pool of six (BX, CX, DI, R13, R14, R15) for the
+// open column and the finished parts. While column 1 is open all six are
+// taken (r1, 19*c4, t4, t3, m2), so the routine needs no frame and no BP.
 func mulColumns(mulx bool) {
 	if mulx {
 		TEXT("feMulMULX", NOSPLIT, "func(out, a, b *[5]uint64)")
@@ -236,21 +234,15 @@ func mulColumns(mulx bool) {
 	}
 
 	pool := &regPool{free: []GPPhysical{RBX, RCX, RDI, R13, R14, R15}}
-	// regs holds the factor kept in registers, b (y_j) in the MULX form and
-	// a (x_i) in the MULQ form; ptr points to the other one, read from
-	// memory for each product.
-	ptr := RSI
-	regs := [5]GPPhysical{R8, R9, R10, R11, R12}
-	inRegs, inMem, reg, load := "b", "a", "y", "y_j = b_j"
-	if !mulx {
-		inRegs, inMem, reg, load = "a", "b", "x", "x_i = a_i"
+	ap := RSI
+	ys := [5]GPPhysical{R8, R9, R10, R11, R12}
+
+	Comment("y_j = b_j")
+	Load(Param("b"), ap)
+	for j, y := range ys {
+		MOVQ(limb(ap, j), y)
 	}
-	Comment(load)
-	Load(Param(inRegs), ptr)
-	for i, r := range regs {
-		MOVQ(limb(ptr, i), r)
-	}
-	Load(Param(inMem), ptr)
+	Load(Param("a"), ap)
 
 	var c4x19, prevM GPPhysical
 	var t [5]GPPhysical
@@ -262,35 +254,27 @@ func mulColumns(mulx bool) {
 			if j < 0 {
 				j += 5
 				what = fmt.Sprintf("a%d*19*b%d", i, j)
-				if !mulx {
-					what = fmt.Sprintf("19*a%d*b%d", i, j)
-				}
 			}
 			Commentf("r%d %s %s", k, assign(&c), what)
-			// The register factor of this product: y_j, or x_i.
-			r := regs[j]
-			if !mulx {
-				r = regs[i]
-			}
 			first := !c.used
 			if k == 0 {
-				// This product is the last read of r, so its register may
-				// take the product (the multiply reads it first).
-				pool.put(r)
+				// This product is the last read of y_j, so its register
+				// may take the product (the multiply reads it first).
+				pool.put(ys[j])
 			}
 			if first {
 				c.lo, c.hi, c.used = pool.get(), pool.get(), true
 			}
 			if mulx {
-				MOVQ(limb(ptr, i), RDX)
+				MOVQ(limb(ap, i), RDX)
 				if first {
-					MULXQ(r, c.lo, c.hi)
+					MULXQ(ys[j], c.lo, c.hi)
 				} else {
-					MULXQ(r, RAX, RDX)
+					MULXQ(ys[j], RAX, RDX)
 				}
 			} else {
-				MOVQ(r, RAX)
-				MULQ(limb(ptr, j))
+				MOVQ(limb(ap, i), RAX)
+				MULQ(ys[j])
 				if first {
 					MOVQ(RAX, c.lo)
 					MOVQ(RDX, c.hi)
@@ -302,8 +286,8 @@ func mulColumns(mulx bool) {
 			}
 		}
 		if k > 0 {
-			Commentf("%s%d <- 19*%s%d, its only form from here on (< 19*2^54 < 2^59)", reg, k, inRegs, k)
-			times19(regs[k])
+			Commentf("y%d <- 19*b%d, its only form from here on (< 19*2^54 < 2^59)", k, k)
+			times19(ys[k])
 		}
 		Commentf("c%d = r%d >> 51, m%d = r%d mod 2^51", k, k, k, k)
 		if mulx {
@@ -324,7 +308,7 @@ func mulColumns(mulx bool) {
 		}
 		prevM = c.lo
 	}
-	pool.put(ptr)
+	pool.put(ap)
 	Comment("t0 = m0 + 19*c4")
 	ADDQ(c4x19, prevM)
 	pool.put(c4x19)
@@ -393,33 +377,19 @@ func splitColumn(c *column) {
 //	r0 = a0*b0 + a1*(19*b4) + a2*(19*b3) + a3*(19*b2) + a4*(19*b1)
 //
 // column by column in the order 4, 3, 2, 1, 0, with one accumulator open at
-// a time, as the squares do. One factor lives in five registers, and read
-// down the columns each of them changes form once: b_j appears as itself in
-// columns j..4 and as 19*b_j in columns 0..j-1, so y_j <- 19*y_j right after
-// column j (four IMULs in all; 19*b_j < 19*2^54 < 2^59). The sums are
-// symmetric in a and b, so the same holds for a_i with the 19 moved onto it:
-// r3 = ... + (19*a4)*b4, and so on.
-//
-//   - The MULQ form keeps a in registers x0..x4 (x_i <- 19*x_i after column
-//     i) and takes each limb of b from memory as MULQ's operand. In a chain
-//     x.Multiply(x, y), the way this library writes its formulas (the
-//     receiver is the first factor), the element just written is then
-//     loaded five times, not once per product, and the loads of b do not
-//     wait on the previous multiplication (docs/PERFORMANCE.md, "The
-//     multiply on Zen 4").
-//   - The MULX form keeps b in registers y0..y4 and reads each limb of a
-//     from memory into DX, MULX's multiplier, for each product.
-//
-// Each product a_i*b_j or a_i*(19*b_j) is the same integer whichever factor
-// carries the 19, so both forms compute the same r_k at every step. The
-// factor in registers is read completely before anything is written, the
-// other is read up to the last product, and out is written only at the end,
-// so out may alias a or b.
+// a time, as the squares do. The limbs of b live in five registers y0..y4.
+// Read down the columns: b_j appears as itself in columns j..4 and as 19*b_j
+// in columns 0..j-1, so in this order each register changes form once,
+// y_j <- 19*y_j right after column j (four IMULs in all; 19*b_j < 19*2^54 <
+// 2^59). The limbs of a are read from memory into the multiplier register
+// (AX for MULQ, DX for MULX) for each product. b is read completely before
+// anything is written, and out is written only at the end, so out may alias
+// a or b.
 //
 // Each column is split as soon as it is complete (step 2) and folded into
 // the column above it (step 3), so only 19*c4 and the sums t_k of finished
-// columns stay live. In column 0, the last, each register of the factor is
-// read for the last time and given back right after its product.
+// columns stay live. In column 0, the last, each y_j is read for the last
+// time and its register is given back right after its product.
 
 // # The MULX form
 //
