@@ -12,12 +12,36 @@ import "golang.org/x/sys/cpu"
 // feSquareGeneric and divstepApplyGeneric; fe_amd64_test.go checks that,
 // the multiply and squares on both paths.
 
-// useMULX selects the squarings built on MULX (BMI2) and ADCX/ADOX (ADX);
-// without them the MULQ routines, which run on every amd64 CPU, are used.
-// feSquareAsm reads it itself on every call (so that feSquare is one
-// inlinable call with no flag to pass); feSquareN passes it to
-// feSquareNAsm. Tests flip it to run both paths.
-var useMULX = cpu.X86.HasBMI2 && cpu.X86.HasADX
+// The forms of the squarings that squarePath names. The two MULX forms
+// (BMI2 and ADX) compute the same limbs and differ in their carry pass,
+// by SHRX or with the mask read from memory (the _asm program's "Two carry
+// passes"); the MULQ routines run on every amd64 CPU. The values are those
+// that the entries in fe_amd64.s compare with.
+const (
+	pathMULQ     = 0
+	pathMULXMem  = 1
+	pathMULXSHRX = 2
+)
+
+// squarePath selects the squarings: the MULX form with the carry pass by
+// SHRX on Intel CPUs, where it measured faster (docs/PERFORMANCE.md, "The
+// squarings on Intel"), the one with the mask in memory on other CPUs with
+// BMI2 and ADX, measured faster on AMD Zen 4 ("The squarings' carry pass on
+// Zen 4"), and MULQ without them. feSquareAsm reads it itself on every call
+// (so that feSquare is one inlinable call with no argument to add);
+// feSquareN passes it to feSquareNAsm. Tests change it to run every path.
+var squarePath = chooseSquarePath(cpu.X86.HasBMI2 && cpu.X86.HasADX, isIntel())
+
+// chooseSquarePath is squarePath's rule.
+func chooseSquarePath(mulx, intel bool) uint8 {
+	switch {
+	case !mulx:
+		return pathMULQ
+	case intel:
+		return pathMULXSHRX
+	}
+	return pathMULXMem
+}
 
 // useMULXMul selects the MULX form of the column multiply (feMulMULX) over
 // the MULQ form that is feMulAsm's own code. It is set on Intel CPUs with
@@ -48,7 +72,7 @@ func feSquare(out, a *Element) { feSquareAsm(&out.l, &a.l) }
 // with the limbs of feSquareNGeneric. The assembly keeps the limbs in
 // registers from one squaring to the next. Limbs of a must be below 2^54;
 // out may alias a.
-func feSquareN(out, a *Element, n int) { feSquareNAsm(&out.l, &a.l, n, useMULX) }
+func feSquareN(out, a *Element, n int) { feSquareNAsm(&out.l, &a.l, n, squarePath) }
 
 // divstepApply updates f, g, d and e by the batch matrix t of the inversion
 // as divstepApplyGeneric does (fe_invert.go), with the signed 128-bit

@@ -4,11 +4,15 @@
 
 #include "textflag.h"
 
-// func feSquareNAsm(out *[5]uint64, a *[5]uint64, n int, mulx bool)
+// func feSquareNAsm(out *[5]uint64, a *[5]uint64, n int, path uint8)
 TEXT ·feSquareNAsm(SB), NOSPLIT, $0-25
-	CMPB mulx+24(FP), $0x00
-	JEQ  plain
+	CMPB path+24(FP), $0x01
+	JBE  notshrx
 	JMP  ·feSquareNMULX+0(SB)
+
+notshrx:
+	JB  plain
+	JMP ·feSquareNMULXMem+0(SB)
 
 plain:
 	JMP ·feSquareNMULQ+0(SB)
@@ -545,8 +549,8 @@ TEXT ·cpuidVendor(SB), NOSPLIT, $0-12
 // func feSquareAsm(out *[5]uint64, a *[5]uint64)
 // Requires: ADX, BMI2
 TEXT ·feSquareAsm(SB), NOSPLIT, $0-16
-	CMPB ·useMULX+0(SB), $0x00
-	JEQ  plain
+	CMPB ·squarePath+0(SB), $0x01
+	JBE  notshrx
 	MOVQ a+8(FP), SI
 	MOVQ (SI), R8
 	MOVQ 8(SI), R9
@@ -696,6 +700,167 @@ TEXT ·feSquareAsm(SB), NOSPLIT, $0-16
 	MOVQ   R9, DX
 	LEAQ   (R13)(R10*1), R9
 	LEAQ   (CX)(DX*1), R10
+	MOVQ   out+0(FP), SI
+	MOVQ   R8, (SI)
+	MOVQ   R9, 8(SI)
+	MOVQ   R10, 16(SI)
+	MOVQ   R11, 24(SI)
+	MOVQ   R12, 32(SI)
+	RET
+
+notshrx:
+	JB   plain
+	MOVQ a+8(FP), SI
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
+	MOVQ 16(SI), R10
+	MOVQ 24(SI), R11
+	MOVQ 32(SI), R12
+
+	// h_i = 2^7 * x_i: the form scaledPass works on.
+	SHLQ $0x07, R8
+	SHLQ $0x07, R9
+	SHLQ $0x07, R10
+	SHLQ $0x07, R11
+	SHLQ $0x07, R12
+
+	// One squaring of h_i = 2^7*x_i (R8..R12); each column R_k = 2^13*r_k.
+	// R4 = h0*h4 + h1*h3 + (h2>>1)*h2
+	// r4 = h0*h4
+	MOVQ  R8, DX
+	MULXQ R12, AX, BX
+
+	// r4 += h1*h3
+	MOVQ  R9, DX
+	XORL  CX, CX
+	MULXQ R11, CX, SI
+	ADCXQ CX, AX
+	ADCXQ SI, BX
+
+	// r4 += (h2>>1)*h2
+	RORXQ $0x01, R10, DX
+	MULXQ R10, DI, R13
+	ADOXQ DI, AX
+	ADOXQ R13, BX
+
+	// c4 = hi, m4 = lo >> 13; keep 19*c4 for t0.
+	SHRQ   $0x0d, AX
+	IMUL3Q $0x13, BX, BX
+
+	// R3 = h0*h3 + h1*h2 + (h4>>1)*(19*h4); h4 <- 19*h4 on the way
+	// r3 = h0*h3
+	MOVQ  R8, DX
+	MULXQ R11, R14, R15
+
+	// r3 += h1*h2
+	MOVQ  R9, DX
+	XORL  CX, CX
+	MULXQ R10, CX, SI
+	ADCXQ CX, R14
+	ADCXQ SI, R15
+
+	// r3 += (h4>>1)*(19*h4)
+	RORXQ  $0x01, R12, DX
+	IMUL3Q $0x13, R12, R12
+	MULXQ  R12, DI, R13
+	ADOXQ  DI, R14
+	ADOXQ  R13, R15
+
+	// c3 = hi, m3 = lo >> 13; t4 = m4 + c3
+	SHRQ $0x0d, R14
+	ADDQ R15, AX
+
+	// R2 = h0*h2 + (h1>>1)*h1 + h3*(19*h4)
+	// r2 = h0*h2
+	MOVQ  R8, DX
+	MULXQ R10, CX, SI
+
+	// r2 += (h1>>1)*h1
+	RORXQ $0x01, R9, DX
+	XORL  DI, DI
+	MULXQ R9, DI, R13
+	ADCXQ DI, CX
+	ADCXQ R13, SI
+
+	// r2 += h3*(19*h4)
+	MOVQ  R11, DX
+	MULXQ R12, R15, DI
+	ADOXQ R15, CX
+	ADOXQ DI, SI
+
+	// c2 = hi, m2 = lo >> 13; t3 = m3 + c2
+	SHRQ $0x0d, CX
+	ADDQ SI, R14
+
+	// R1 = h0*h1 + h2*(19*h4) + (h3>>1)*(19*h3); h3 <- 19*h3 on the way
+	// r1 = h0*h1
+	MOVQ  R8, DX
+	MULXQ R9, R13, R15
+
+	// r1 += h2*(19*h4)
+	MOVQ  R10, DX
+	XORL  DI, DI
+	MULXQ R12, DI, SI
+	ADCXQ DI, R13
+	ADCXQ SI, R15
+
+	// r1 += (h3>>1)*(19*h3)
+	RORXQ  $0x01, R11, DX
+	IMUL3Q $0x13, R11, R11
+	MULXQ  R11, DI, SI
+	ADOXQ  DI, R13
+	ADOXQ  SI, R15
+
+	// c1 = hi, m1 = lo >> 13; t2 = m2 + c1
+	SHRQ $0x0d, R13
+	ADDQ R15, CX
+
+	// R0 = (h0>>1)*h0 + h1*(19*h4) + h2*(19*h3)
+	// r0 = (h0>>1)*h0
+	RORXQ $0x01, R8, DX
+	MULXQ R8, DI, SI
+
+	// r0 += h1*(19*h4)
+	MOVQ  R9, DX
+	XORL  R15, R15
+	MULXQ R12, R15, R8
+	ADCXQ R15, DI
+	ADCXQ R8, SI
+
+	// r0 += h2*(19*h3)
+	MOVQ  R10, DX
+	MULXQ R11, R9, R15
+	ADOXQ R9, DI
+	ADOXQ R15, SI
+
+	// c0 = hi, m0 = lo >> 13; t1 = m1 + c0, t0 = m0 + 19*c4
+	SHRQ $0x0d, DI
+	ADDQ SI, R13
+	ADDQ BX, DI
+
+	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
+	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1); then h_i = x_i << 7.
+	MOVQ   DI, R8
+	SHRQ   $0x33, R8
+	ANDQ   mask51<>+0(SB), DI
+	MOVQ   R13, R12
+	SHRQ   $0x33, R12
+	ANDQ   mask51<>+0(SB), R13
+	MOVQ   CX, R10
+	SHRQ   $0x33, R10
+	ANDQ   mask51<>+0(SB), CX
+	MOVQ   R14, R9
+	SHRQ   $0x33, R9
+	ANDQ   mask51<>+0(SB), R14
+	MOVQ   AX, R15
+	SHRQ   $0x33, R15
+	ANDQ   mask51<>+0(SB), AX
+	IMUL3Q $0x13, R15, R15
+	LEAQ   (R14)(R10*1), R11
+	LEAQ   (CX)(R12*1), R10
+	LEAQ   (AX)(R9*1), R12
+	LEAQ   (R13)(R8*1), R9
+	LEAQ   (DI)(R15*1), R8
 	MOVQ   out+0(FP), SI
 	MOVQ   R8, (SI)
 	MOVQ   R9, 8(SI)
@@ -1218,6 +1383,358 @@ again:
 	MOVQ   R9, DX
 	LEAQ   (BP)(R10*1), R9
 	LEAQ   (CX)(DX*1), R10
+	SHLQ   $0x07, R8
+	SHLQ   $0x07, R9
+	SHLQ   $0x07, R10
+	SHLQ   $0x07, R11
+	SHLQ   $0x07, R12
+	DECQ   R13
+	JGT    again
+
+	// x_i = h_i >> 7
+	SHRQ $0x07, R8
+	SHRQ $0x07, R9
+	SHRQ $0x07, R10
+	SHRQ $0x07, R11
+	SHRQ $0x07, R12
+
+store:
+	MOVQ out+0(FP), SI
+	MOVQ R8, (SI)
+	MOVQ R9, 8(SI)
+	MOVQ R10, 16(SI)
+	MOVQ R11, 24(SI)
+	MOVQ R12, 32(SI)
+	RET
+
+// func feSquareNMULXMem(out *[5]uint64, a *[5]uint64, n int)
+// Requires: ADX, BMI2
+TEXT ·feSquareNMULXMem(SB), NOSPLIT, $8-24
+	MOVQ a+8(FP), SI
+	MOVQ (SI), R8
+	MOVQ 8(SI), R9
+	MOVQ 16(SI), R10
+	MOVQ 24(SI), R11
+	MOVQ 32(SI), R12
+
+	// x0 is held doubled: 2*x0 is the multiplier of four products, x0 of one.
+	LEAQ (R8)(R8*1), R8
+
+	// One squaring of x0..x4 (the limbs held in R8..R12).
+	// r4 = 2*x0*x4 + 2*x1*x3 + x2*x2
+	// r4 = 2*x0*x4
+	MOVQ  R8, DX
+	MULXQ R12, AX, BX
+
+	// r4 += 2*x1*x3
+	LEAQ  (R9)(R9*1), DX
+	XORL  CX, CX
+	MULXQ R11, CX, SI
+	ADCXQ CX, AX
+	ADCXQ SI, BX
+
+	// r4 += x2*x2
+	MOVQ  R10, DX
+	MULXQ R10, DI, BP
+	ADOXQ DI, AX
+	ADOXQ BP, BX
+
+	// c4 = r4 >> 51, m4 = r4 mod 2^51; keep 19*c4 for t0.
+	MOVQ AX, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, BX
+	ORQ  DX, BX
+	ANDQ mask51<>+0(SB), AX
+	LEAQ (BX)(BX*8), R14
+	LEAQ (BX)(R14*2), BX
+
+	// r3 = 2*x0*x3 + 2*x1*x2 + 19*x4*x4; then x4 <- 38*x4
+	// r3 = 2*x0*x3
+	MOVQ  R8, DX
+	MULXQ R11, R15, CX
+
+	// r3 += 2*x1*x2
+	LEAQ  (R9)(R9*1), DX
+	XORL  SI, SI
+	MULXQ R10, SI, DI
+	ADCXQ SI, R15
+	ADCXQ DI, CX
+
+	// r3 += 19*x4*x4
+	LEAQ  (R12)(R12*8), DX
+	LEAQ  (R12)(DX*2), DX
+	MULXQ R12, BP, R14
+	ADOXQ BP, R15
+	ADOXQ R14, CX
+	LEAQ  (DX)(DX*1), R12
+
+	// c3, m3; t4 = m4 + c3
+	MOVQ R15, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, CX
+	ORQ  DX, CX
+	ANDQ mask51<>+0(SB), R15
+	ADDQ CX, AX
+
+	// r2 = 2*x0*x2 + x1*x1 + x3*(38*x4)
+	// r2 = 2*x0*x2
+	MOVQ  R8, DX
+	MULXQ R10, SI, DI
+
+	// r2 += x1*x1
+	MOVQ  R9, DX
+	XORL  BP, BP
+	MULXQ R9, BP, R14
+	ADCXQ BP, SI
+	ADCXQ R14, DI
+
+	// r2 += x3*38*x4
+	MOVQ  R11, DX
+	MULXQ R12, CX, BP
+	ADOXQ CX, SI
+	ADOXQ BP, DI
+
+	// c2, m2; t3 = m3 + c2
+	MOVQ SI, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, DI
+	ORQ  DX, DI
+	ANDQ mask51<>+0(SB), SI
+	ADDQ DI, R15
+
+	// r1 = 2*x0*x1 + x2*(38*x4) + 19*x3*x3; then x3 <- 38*x3
+	// r1 = 2*x0*x1
+	MOVQ  R8, DX
+	MULXQ R9, R14, CX
+
+	// r1 += x2*38*x4
+	MOVQ  R10, DX
+	XORL  BP, BP
+	MULXQ R12, BP, DI
+	ADCXQ BP, R14
+	ADCXQ DI, CX
+
+	// r1 += 19*x3*x3
+	LEAQ  (R11)(R11*8), DX
+	LEAQ  (R11)(DX*2), DX
+	MULXQ R11, BP, DI
+	ADOXQ BP, R14
+	ADOXQ DI, CX
+	LEAQ  (DX)(DX*1), R11
+
+	// c1, m1; t2 = m2 + c1
+	MOVQ R14, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, CX
+	ORQ  DX, CX
+	ANDQ mask51<>+0(SB), R14
+	ADDQ CX, SI
+
+	// r0 = x0*x0 + x1*(38*x4) + x2*(38*x3)
+	// r0 = x0*x0
+	MOVQ  R8, DX
+	SHRQ  $0x01, DX
+	MULXQ DX, BP, DI
+
+	// r0 += x1*38*x4
+	MOVQ  R9, DX
+	XORL  CX, CX
+	MULXQ R12, CX, R8
+	ADCXQ CX, BP
+	ADCXQ R8, DI
+
+	// r0 += x2*38*x3
+	MOVQ  R10, DX
+	MULXQ R11, R9, CX
+	ADOXQ R9, BP
+	ADOXQ CX, DI
+
+	// c0, m0; t1 = m1 + c0, t0 = m0 + 19*c4
+	MOVQ BP, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, DI
+	ORQ  DX, DI
+	ANDQ mask51<>+0(SB), BP
+	ADDQ DI, R14
+	ADDQ BX, BP
+
+	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
+	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1).
+	MOVQ BP, R8
+	SHRQ $0x33, R8
+	ANDQ mask51<>+0(SB), BP
+	MOVQ R14, R12
+	SHRQ $0x33, R12
+	ANDQ mask51<>+0(SB), R14
+	MOVQ SI, R10
+	SHRQ $0x33, R10
+	ANDQ mask51<>+0(SB), SI
+	MOVQ R15, R9
+	SHRQ $0x33, R9
+	ANDQ mask51<>+0(SB), R15
+	MOVQ AX, CX
+	SHRQ $0x33, CX
+	ANDQ mask51<>+0(SB), AX
+	LEAQ (CX)(CX*8), R11
+	LEAQ (CX)(R11*2), CX
+
+	// The sums are written straight to R8..R12.
+	LEAQ (R15)(R10*1), R11
+	LEAQ (SI)(R12*1), R10
+	LEAQ (AX)(R9*1), R12
+	LEAQ (R14)(R8*1), R9
+	LEAQ (BP)(CX*1), R8
+
+	// count = n - 1 squarings remain; none if n <= 1.
+	MOVQ n+16(FP), R13
+	DECQ R13
+	JLE  store
+
+	// h_i = 2^7 * x_i: the form scaledPass works on.
+	SHLQ $0x07, R8
+	SHLQ $0x07, R9
+	SHLQ $0x07, R10
+	SHLQ $0x07, R11
+	SHLQ $0x07, R12
+
+again:
+	// One squaring of h_i = 2^7*x_i (R8..R12); each column R_k = 2^13*r_k.
+	// R4 = h0*h4 + h1*h3 + (h2>>1)*h2
+	// r4 = h0*h4
+	MOVQ  R8, DX
+	MULXQ R12, AX, BX
+
+	// r4 += h1*h3
+	MOVQ  R9, DX
+	XORL  CX, CX
+	MULXQ R11, CX, SI
+	ADCXQ CX, AX
+	ADCXQ SI, BX
+
+	// r4 += (h2>>1)*h2
+	RORXQ $0x01, R10, DX
+	MULXQ R10, DI, BP
+	ADOXQ DI, AX
+	ADOXQ BP, BX
+
+	// c4 = hi, m4 = lo >> 13; keep 19*c4 for t0.
+	SHRQ   $0x0d, AX
+	IMUL3Q $0x13, BX, BX
+
+	// R3 = h0*h3 + h1*h2 + (h4>>1)*(19*h4); h4 <- 19*h4 on the way
+	// r3 = h0*h3
+	MOVQ  R8, DX
+	MULXQ R11, R14, R15
+
+	// r3 += h1*h2
+	MOVQ  R9, DX
+	XORL  CX, CX
+	MULXQ R10, CX, SI
+	ADCXQ CX, R14
+	ADCXQ SI, R15
+
+	// r3 += (h4>>1)*(19*h4)
+	RORXQ  $0x01, R12, DX
+	IMUL3Q $0x13, R12, R12
+	MULXQ  R12, DI, BP
+	ADOXQ  DI, R14
+	ADOXQ  BP, R15
+
+	// c3 = hi, m3 = lo >> 13; t4 = m4 + c3
+	SHRQ $0x0d, R14
+	ADDQ R15, AX
+
+	// R2 = h0*h2 + (h1>>1)*h1 + h3*(19*h4)
+	// r2 = h0*h2
+	MOVQ  R8, DX
+	MULXQ R10, CX, SI
+
+	// r2 += (h1>>1)*h1
+	RORXQ $0x01, R9, DX
+	XORL  DI, DI
+	MULXQ R9, DI, BP
+	ADCXQ DI, CX
+	ADCXQ BP, SI
+
+	// r2 += h3*(19*h4)
+	MOVQ  R11, DX
+	MULXQ R12, R15, DI
+	ADOXQ R15, CX
+	ADOXQ DI, SI
+
+	// c2 = hi, m2 = lo >> 13; t3 = m3 + c2
+	SHRQ $0x0d, CX
+	ADDQ SI, R14
+
+	// R1 = h0*h1 + h2*(19*h4) + (h3>>1)*(19*h3); h3 <- 19*h3 on the way
+	// r1 = h0*h1
+	MOVQ  R8, DX
+	MULXQ R9, BP, R15
+
+	// r1 += h2*(19*h4)
+	MOVQ  R10, DX
+	XORL  DI, DI
+	MULXQ R12, DI, SI
+	ADCXQ DI, BP
+	ADCXQ SI, R15
+
+	// r1 += (h3>>1)*(19*h3)
+	RORXQ  $0x01, R11, DX
+	IMUL3Q $0x13, R11, R11
+	MULXQ  R11, DI, SI
+	ADOXQ  DI, BP
+	ADOXQ  SI, R15
+
+	// c1 = hi, m1 = lo >> 13; t2 = m2 + c1
+	SHRQ $0x0d, BP
+	ADDQ R15, CX
+
+	// R0 = (h0>>1)*h0 + h1*(19*h4) + h2*(19*h3)
+	// r0 = (h0>>1)*h0
+	RORXQ $0x01, R8, DX
+	MULXQ R8, DI, SI
+
+	// r0 += h1*(19*h4)
+	MOVQ  R9, DX
+	XORL  R15, R15
+	MULXQ R12, R15, R8
+	ADCXQ R15, DI
+	ADCXQ R8, SI
+
+	// r0 += h2*(19*h3)
+	MOVQ  R10, DX
+	MULXQ R11, R9, R15
+	ADOXQ R9, DI
+	ADOXQ R15, SI
+
+	// c0 = hi, m0 = lo >> 13; t1 = m1 + c0, t0 = m0 + 19*c4
+	SHRQ $0x0d, DI
+	ADDQ SI, BP
+	ADDQ BX, DI
+
+	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
+	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1); then h_i = x_i << 7.
+	MOVQ   DI, R8
+	SHRQ   $0x33, R8
+	ANDQ   mask51<>+0(SB), DI
+	MOVQ   BP, R12
+	SHRQ   $0x33, R12
+	ANDQ   mask51<>+0(SB), BP
+	MOVQ   CX, R10
+	SHRQ   $0x33, R10
+	ANDQ   mask51<>+0(SB), CX
+	MOVQ   R14, R9
+	SHRQ   $0x33, R9
+	ANDQ   mask51<>+0(SB), R14
+	MOVQ   AX, R15
+	SHRQ   $0x33, R15
+	ANDQ   mask51<>+0(SB), AX
+	IMUL3Q $0x13, R15, R15
+	LEAQ   (R14)(R10*1), R11
+	LEAQ   (CX)(R12*1), R10
+	LEAQ   (AX)(R9*1), R12
+	LEAQ   (BP)(R8*1), R9
+	LEAQ   (DI)(R15*1), R8
 	SHLQ   $0x07, R8
 	SHLQ   $0x07, R9
 	SHLQ   $0x07, R10

@@ -10,8 +10,8 @@ import (
 // TestAsmSquareMULQWide runs feSquareMULQ at its own input bound, limbs
 // below 2^54, which is wider than the 3*2^51 of the seam (the other square
 // tests stay below that): called directly, in place, and through
-// feSquareAsm with useMULX cleared, whose entry must jump to it. Below
-// 3*2^51 the entry's MULX code and feSquareMULQ give the same limbs, so
+// feSquareAsm with squarePath set to pathMULQ, whose entry must jump to
+// it. Below 3*2^51 the entry's MULX code and feSquareMULQ give the same limbs, so
 // those tests cannot see which of the two ran; once x3 or x4 passes about
 // 3.4*2^51, 19 * 2^7 * x_i no longer fits a word in the MULX code, so an
 // entry that ran the MULX code on the MULQ setting (the one CPUs without
@@ -19,7 +19,7 @@ import (
 // 2^54 bound; its result is checked against math/big as well.
 func TestAsmSquareMULQWide(t *testing.T) {
 	seed := testSeed(t)
-	selectPath(t, asmPath{"MULQ", false})
+	selectPath(t, asmPath{"MULQ", pathMULQ, false})
 	r := seededRand(seed)
 
 	check := func(a Element) {
@@ -41,7 +41,7 @@ func TestAsmSquareMULQWide(t *testing.T) {
 		}
 		feSquareAsm(&entry.l, &a.l)
 		if entry.l != want.l {
-			t.Fatalf("feSquareAsm(%#x) with useMULX false\n got %#x\nwant %#x", a.l, entry.l, want.l)
+			t.Fatalf("feSquareAsm(%#x) with pathMULQ\n got %#x\nwant %#x", a.l, entry.l, want.l)
 		}
 	}
 

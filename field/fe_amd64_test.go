@@ -16,30 +16,38 @@ import (
 )
 
 // The amd64 routines must reproduce the generic twin's limbs exactly, on
-// both paths: "MULX" sets useMULX and useMULXMul (the MULX squarings and
-// feMulMULX), "MULQ" clears both (the MULQ squarings and the MULQ multiply,
-// feMulAsm's own code). Inputs reach the documented bounds of the
-// seam: every limb below 2^54 for a multiplication (and feSquareN), below
-// 3*2^51 for feSquare.
+// every path, each a configuration that some CPU runs: "MULX" is Intel's
+// (the MULX squarings with the carry pass by SHRX, and feMulMULX),
+// "MULX-mem" that of other CPUs with BMI2 and ADX (the MULX squarings with
+// the mask in memory, and the MULQ multiply, feMulAsm's own code), and
+// "MULQ" that of CPUs without them. Inputs reach the documented bounds of
+// the seam: every limb below 2^54 for a multiplication (and feSquareN),
+// below 3*2^51 for feSquare.
 
-// asmPath is one setting of useMULX and useMULXMul.
+// asmPath is one setting of squarePath and useMULXMul.
 type asmPath struct {
-	name    string
-	useMULX bool
+	name       string
+	squarePath uint8
+	mulxMul    bool
 }
 
-var asmPaths = []asmPath{{"MULX", true}, {"MULQ", false}}
+var asmPaths = []asmPath{
+	{"MULX", pathMULXSHRX, true},
+	{"MULX-mem", pathMULXMem, false},
+	{"MULQ", pathMULQ, false},
+}
 
-// selectPath sets useMULX and useMULXMul for the rest of the (sub)test and
-// restores them afterwards. Tests that call it must not run in parallel.
+// selectPath sets squarePath and useMULXMul for the rest of the (sub)test
+// and restores them afterwards. Tests that call it must not run in
+// parallel.
 func selectPath(t testing.TB, p asmPath) {
 	t.Helper()
-	if p.useMULX && !(cpu.X86.HasBMI2 && cpu.X86.HasADX) {
+	if p.squarePath != pathMULQ && !(cpu.X86.HasBMI2 && cpu.X86.HasADX) {
 		t.Skip("CPU lacks BMI2 or ADX: the MULX routines cannot run here")
 	}
-	savedMULX, savedMul := useMULX, useMULXMul
-	useMULX, useMULXMul = p.useMULX, p.useMULX
-	t.Cleanup(func() { useMULX, useMULXMul = savedMULX, savedMul })
+	savedPath, savedMul := squarePath, useMULXMul
+	squarePath, useMULXMul = p.squarePath, p.mulxMul
+	t.Cleanup(func() { squarePath, useMULXMul = savedPath, savedMul })
 }
 
 // asmCheckMul compares feMul against feMulGeneric, including every aliasing
@@ -482,8 +490,11 @@ func BenchmarkInvertPaths(b *testing.B) {
 }
 
 // TestMULXMulRule checks the CPUID vendor test against the kernel's
-// vendor_id line and the default of useMULXMul against its rule: the MULX
-// multiply on Intel CPUs with BMI2, the MULQ multiply elsewhere.
+// vendor_id line, and the defaults of useMULXMul and squarePath against
+// their rules: the MULX multiply on Intel CPUs with BMI2, the MULQ multiply
+// elsewhere; the MULX squarings with the carry pass by SHRX on Intel CPUs
+// with BMI2 and ADX, with the mask in memory on other CPUs with both, the
+// MULQ squarings without them.
 func TestMULXMulRule(t *testing.T) {
 	data, err := os.ReadFile("/proc/cpuinfo")
 	if err != nil {
@@ -507,7 +518,17 @@ func TestMULXMulRule(t *testing.T) {
 	if want := cpu.X86.HasBMI2 && vendor == "GenuineIntel"; useMULXMul != want {
 		t.Errorf("useMULXMul = %v, want %v (vendor %q, BMI2 %v)", useMULXMul, want, vendor, cpu.X86.HasBMI2)
 	}
-	t.Logf("vendor %q, BMI2 %v: the multiply uses MULX: %v", vendor, cpu.X86.HasBMI2, useMULXMul)
+	want := uint8(pathMULQ)
+	if cpu.X86.HasBMI2 && cpu.X86.HasADX {
+		want = pathMULXMem
+		if vendor == "GenuineIntel" {
+			want = pathMULXSHRX
+		}
+	}
+	if squarePath != want {
+		t.Errorf("squarePath = %d, want %d (vendor %q, BMI2 %v, ADX %v)", squarePath, want, vendor, cpu.X86.HasBMI2, cpu.X86.HasADX)
+	}
+	t.Logf("vendor %q, BMI2 %v, ADX %v: the multiply uses MULX: %v; squarePath %d", vendor, cpu.X86.HasBMI2, cpu.X86.HasADX, useMULXMul, squarePath)
 }
 
 // TestDivstepApplyAsm checks divstepApplyAsm against divstepApplyGeneric

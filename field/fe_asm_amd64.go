@@ -4,11 +4,12 @@
 
 package field
 
-// feSquareNAsm sets out = a^(2^n) with feSquareNMULX if mulx is true, else with feSquareNMULQ.
-// The routines take the same arguments, so it jumps to them and they return to the caller.
+// feSquareNAsm sets out = a^(2^n) with feSquareNMULX, feSquareNMULXMem or
+// feSquareNMULQ, as path names (squarePath in fe_amd64.go). The routines take
+// the same arguments, so it jumps to them and they return to the caller.
 //
 //go:noescape
-func feSquareNAsm(out *[5]uint64, a *[5]uint64, n int, mulx bool)
+func feSquareNAsm(out *[5]uint64, a *[5]uint64, n int, path uint8)
 
 // feMulAsm sets out = a * b as feMulGeneric does: by jumping to feMulMULX if
 // useMULXMul is true, else with the MULQ code that follows, which runs on
@@ -27,9 +28,10 @@ func feMulMULX(out *[5]uint64, a *[5]uint64, b *[5]uint64)
 // in that order ("GenuineIntel", "AuthenticAMD", ...).
 func cpuidVendor() (ebx uint32, edx uint32, ecx uint32)
 
-// feSquareAsm sets out = a * a as feSquareGeneric does: using MULX, ADCX and
-// ADOX (BMI2 and ADX) if useMULX is true, else with feSquareMULQ. Limbs of a
-// must be below 3*2^51 (the bound of the MULX path; feSquareMULQ accepts 2^54).
+// feSquareAsm sets out = a * a as feSquareGeneric does, in the form that
+// squarePath names: MULX, ADCX and ADOX (BMI2 and ADX) with the carry pass
+// by SHRX or with the mask read from memory, or feSquareMULQ. Limbs of a must
+// be below 3*2^51 (the bound of the MULX forms; feSquareMULQ accepts 2^54).
 //
 //go:noescape
 func feSquareAsm(out *[5]uint64, a *[5]uint64)
@@ -40,11 +42,17 @@ func feSquareAsm(out *[5]uint64, a *[5]uint64)
 //go:noescape
 func feSquareMULQ(out *[5]uint64, a *[5]uint64)
 
-// feSquareNMULX sets out = a^(2^n) by n squarings as feSquareGeneric does, using MULX.
+// feSquareNMULX sets out = a^(2^n) by n squarings as feSquareGeneric does, using MULX, with the carry pass by SHRX.
 // It requires BMI2 and ADX. Limbs of a must be below 2^54; n < 1 counts as 1.
 //
 //go:noescape
 func feSquareNMULX(out *[5]uint64, a *[5]uint64, n int)
+
+// feSquareNMULXMem sets out = a^(2^n) by n squarings as feSquareGeneric does, using MULX, with the carry pass's mask read from memory.
+// It requires BMI2 and ADX. Limbs of a must be below 2^54; n < 1 counts as 1.
+//
+//go:noescape
+func feSquareNMULXMem(out *[5]uint64, a *[5]uint64, n int)
 
 // feSquareNMULQ sets out = a^(2^n) by n squarings as feSquareGeneric does, using only MULQ.
 // Limbs of a must be below 2^54; n < 1 counts as 1.

@@ -48,17 +48,19 @@
 // form (BMI2; see "The MULX form" below). Go sets useMULXMul on Intel CPUs
 // with BMI2, from the vendor that cpuidVendor returns.
 //
-// The squares come in two forms. The MULX routines (BMI2) keep the
+// The squares come in three forms. The MULX routines (BMI2) keep the
 // multiplier in DX and write each 128-bit product to any register pair
 // without touching the flags; ADCX and ADOX (ADX) add products into a
-// column alternately on the two independent carry flags CF and OF. The MULQ
-// routines run on every amd64 CPU. The choice between them is made in Go
-// (useMULX in fe_amd64.go): feSquareAsm reads that variable and either runs
-// its MULX code or jumps to feSquareMULQ (see entry); feSquareNAsm is passed
-// it and jumps to one of two routines (see selector). No routine here makes
-// a choice of its own: cpuidVendor only reports the vendor, and Go decides.
-// Both load the limbs into registers and work column by
-// column (single and repeated, see "Repeated squaring" below).
+// column alternately on the two independent carry flags CF and OF. They
+// have two carry passes, by SHRX or with the mask in memory (see "Two carry
+// passes"). The MULQ routines run on every amd64 CPU. The choice is made in
+// Go (squarePath in fe_amd64.go): feSquareAsm reads that variable and runs
+// the code of one MULX form or jumps to feSquareMULQ (see squareMULX);
+// feSquareNAsm is passed it and jumps to one of three routines (see
+// squareSelector). No routine here makes a choice of its own: cpuidVendor
+// only reports the vendor, and Go decides. All of them load the limbs into
+// registers and work column by column (single and repeated, see "Repeated
+// squaring" below).
 //
 // The choices inside the column routines (IMUL against LEA for 19*x,
 // SHR/SHL against SHLD, ADCX/ADOX against ADD/ADC, the column order) were
@@ -82,6 +84,31 @@ import (
 // limbMask is 2^51 - 1.
 const limbMask = 1<<51 - 1
 
+// squareForm is one of the three forms of the squarings (see "Two carry
+// passes"); Go chooses among them with squarePath (fe_amd64.go), whose
+// values pathMULQ, pathMULXMem and pathMULXSHRX are 0, 1 and 2.
+type squareForm int
+
+const (
+	formMULQ squareForm = iota // MULQ, for every amd64 CPU
+	formMem                    // MULX, ADCX/ADOX, carry pass with the mask in memory
+	formSHRX                   // MULX, ADCX/ADOX, carry pass by SHRX
+)
+
+// # Two carry passes
+//
+// The MULX squarings come in two forms that differ only in step 4, the
+// carry pass, and compute the same limbs. formSHRX shifts each t_i by SHRX
+// into a fresh register, with the count 51 and the mask 2^51 - 1 set in two
+// registers at every pass; formMem copies t_i, shifts the copy by an
+// immediate and ANDs t_i with mask51 in memory, as the MULQ squarings do.
+// formSHRX measured faster on an Intel Xeon (Emerald Rapids) and formMem on
+// an AMD EPYC Zen 4, where each half of formMem alone (SHRX with the mask
+// in memory, or a shift by an immediate with the mask in a register) was
+// no faster than formSHRX (docs/PERFORMANCE.md, "The squarings on Intel"
+// and "The squarings' carry pass on Zen 4"). Go runs formSHRX on Intel and
+// formMem on other CPUs with BMI2 and ADX.
+
 // column is a 128-bit accumulator hi:lo for one r_k.
 type column struct {
 	lo, hi GPPhysical
@@ -91,15 +118,15 @@ type column struct {
 func main() {
 	ConstraintExpr("!purego")
 
-	selector("feSquareNAsm", "func(out, a *[5]uint64, n int, mulx bool)", "feSquareNMULX", "feSquareNMULQ",
-		"feSquareNAsm sets out = a^(2^n) with feSquareNMULX if mulx is true, else with feSquareNMULQ.")
+	squareSelector()
 	mulColumns(false)
 	mulColumns(true)
 	cpuidVendor()
 	squareMULX()
 	squareMULQ()
-	squareN(true)
-	squareN(false)
+	squareN(formSHRX)
+	squareN(formMem)
+	squareN(formMULQ)
 	divstepApply()
 
 	Generate()
@@ -112,43 +139,6 @@ var mulFormula = []string{
 	"  r2 = a0*b2 + a1*b1 + a2*b0 + 19*(a3*b4 + a4*b3)",
 	"  r3 = a0*b3 + a1*b2 + a2*b1 + a3*b0 + 19*(a4*b4)",
 	"  r4 = a0*b4 + a1*b3 + a2*b2 + a3*b1 + a4*b0",
-}
-
-// selector writes an entry point that jumps to one of two routines with the
-// same arguments, as told by its last argument. The choice itself is made in
-// Go (useMULX in fe_amd64.go) and passed in on every call; nothing here
-// inspects the CPU. It exists so that the Go seam is a single call that the
-// compiler inlines into its callers: a Go function that branches between
-// two assembly calls is too costly to inline, and would add a call to every
-// use.
-func selector(name, signature, ifTrue, ifFalse string, doc string) {
-	TEXT(name, NOSPLIT, signature)
-	Pragma("noescape")
-	Doc(doc, "The routines take the same arguments, so it jumps to them and they return to the caller.")
-	flag, err := Param("mulx").Resolve()
-	if err != nil {
-		panic(err)
-	}
-	CMPB(flag.Addr, U8(0))
-	JEQ(LabelRef("plain"))
-	tailJump(ifTrue)
-	Label("plain")
-	tailJump(ifFalse)
-}
-
-// entry starts a routine whose MULX code follows in the same function: it
-// reads useMULX (fe_amd64.go) and jumps to the label "plain" if it is false,
-// where the routine jumps on to its MULQ twin. The single squaring is called
-// this way rather than through selector: it saves the flag argument, which
-// the caller would store on every call, and the jump to a second routine
-// (docs/PERFORMANCE.md has the profile). The flag is read from memory on
-// every call, so tests can still flip it. feSquareNAsm keeps selector: its
-// routines have a frame (they use BP), and the dispatch stays outside it.
-func entry(name, signature string, doc ...string) {
-	TEXT(name, NOSPLIT, signature)
-	Pragma("noescape")
-	Doc(doc...)
-	jumpOnFlag("useMULX", false, "plain")
 }
 
 // jumpOnFlag reads the Go bool flag of this package from memory and jumps to
@@ -181,15 +171,64 @@ func limb(p GPPhysical, i int) Mem { return Mem{Base: p, Disp: 8 * i} }
 // the repeated squaring (see "The scaled single squaring" below), for limbs
 // below 3*2^51: the limbs are loaded into registers once and every product
 // takes a register operand (a row-by-row form with memory operands measured
-// slower).
+// slower). Both MULX forms (see "Two carry passes" below) follow the entry
+// in the same function, and the MULQ path jumps on to feSquareMULQ. It
+// reads squarePath from memory rather than taking it as an argument, which
+// the caller would store on every call, and it runs its code in place
+// rather than jumping to a second routine (docs/PERFORMANCE.md has the
+// profile). Reading it on every call lets tests change it.
 func squareMULX() {
-	entry("feSquareAsm", "func(out, a *[5]uint64)",
-		"feSquareAsm sets out = a * a as feSquareGeneric does: using MULX, ADCX and",
-		"ADOX (BMI2 and ADX) if useMULX is true, else with feSquareMULQ. Limbs of a",
-		"must be below 3*2^51 (the bound of the MULX path; feSquareMULQ accepts 2^54).")
-	squareRegs(true, false)
+	TEXT("feSquareAsm", NOSPLIT, "func(out, a *[5]uint64)")
+	Pragma("noescape")
+	Doc("feSquareAsm sets out = a * a as feSquareGeneric does, in the form that",
+		"squarePath names: MULX, ADCX and ADOX (BMI2 and ADX) with the carry pass",
+		"by SHRX or with the mask read from memory, or feSquareMULQ. Limbs of a must",
+		"be below 3*2^51 (the bound of the MULX forms; feSquareMULQ accepts 2^54).")
+	jumpOnPath(Mem{Symbol: Symbol{Name: "·squarePath"}, Base: StaticBase}, "notshrx")
+	squareRegs(formSHRX, false)
+	Label("notshrx")
+	JB(LabelRef("plain"))
+	squareRegs(formMem, false)
 	Label("plain")
 	tailJump("feSquareMULQ")
+}
+
+// squareSelector writes feSquareNAsm, which jumps to the repeated squaring
+// of the form that its last argument names. The choice itself is made in Go
+// (squarePath in fe_amd64.go) and passed in on every call; nothing here
+// inspects the CPU. The entry exists so that the Go seam is a single call
+// that the compiler inlines into its callers: a Go function that branches
+// between assembly calls is too costly to inline, and would add a call to
+// every use. The routines have a frame (they use BP), so the dispatch stays
+// outside them.
+func squareSelector() {
+	TEXT("feSquareNAsm", NOSPLIT, "func(out, a *[5]uint64, n int, path uint8)")
+	Pragma("noescape")
+	Doc("feSquareNAsm sets out = a^(2^n) with feSquareNMULX, feSquareNMULXMem or",
+		"feSquareNMULQ, as path names (squarePath in fe_amd64.go). The routines take",
+		"the same arguments, so it jumps to them and they return to the caller.")
+	path, err := Param("path").Resolve()
+	if err != nil {
+		panic(err)
+	}
+	jumpOnPath(path.Addr, "notshrx")
+	tailJump("feSquareNMULX")
+	Label("notshrx")
+	JB(LabelRef("plain"))
+	tailJump("feSquareNMULXMem")
+	Label("plain")
+	tailJump("feSquareNMULQ")
+}
+
+// jumpOnPath compares the squaring path in the byte at flag (pathMULQ = 0,
+// pathMULXMem = 1, pathMULXSHRX = 2 in fe_amd64.go) with 1 and jumps to
+// label unless it is pathMULXSHRX. So the SHRX form falls through a branch
+// not taken, one compare and one branch as with the single flag before
+// there were two MULX forms, and at label the flags still tell the other two
+// apart: below (JB) is pathMULQ, equal is pathMULXMem.
+func jumpOnPath(flag Mem, label string) {
+	CMPB(flag, U8(1))
+	JBE(LabelRef(label))
 }
 
 // mulColumns writes a multiply, column by column with the limbs of b in
@@ -420,7 +459,7 @@ func squareMULQ() {
 	Pragma("noescape")
 	Doc("feSquareMULQ sets out = a * a as feSquareGeneric does, using only MULQ.",
 		"Limbs of a must be below 2^54.")
-	squareRegs(false, false)
+	squareRegs(formMULQ, false)
 }
 
 // assign is the operator a formula comment uses for the next product of c.
@@ -433,13 +472,13 @@ func assign(c *column) string {
 
 // # Repeated squaring
 //
-// feSquareMULQ is one pass of the body written by firstPass, and
-// feSquareAsm's MULX code one scaledPass (see "The scaled single squaring");
-// feSquareNMULX and feSquareNMULQ run firstPass once and then
-// repeat scaledPass (see "Scaled repeated squaring" below) n - 1 times,
-// keeping the five limbs in registers from one squaring to the next. Every
-// pass computes exactly the limbs of feSquareGeneric, with the same column
-// sums
+// feSquareMULQ is one pass of the body written by firstPass, and each of
+// feSquareAsm's two MULX codes one scaledPass (see "The scaled single
+// squaring"); feSquareNMULX, feSquareNMULXMem and feSquareNMULQ run
+// firstPass once and then repeat scaledPass (see "Scaled repeated
+// squaring" below) n - 1 times, keeping the five limbs in registers from
+// one squaring to the next. Every pass computes exactly the limbs of
+// feSquareGeneric, with the same column sums
 //
 //	r4 = 2*a0*a4 + 2*a1*a3 + a2*a2
 //	r3 = 2*a0*a3 + 2*a1*a2 + 19*a4*a4
@@ -495,7 +534,8 @@ func (p *regPool) put(r GPPhysical) { p.free = append(p.free, r) }
 // product in DX:AX).
 type squarer struct {
 	mulx    bool
-	nth     int // products already added into the open column (MULX)
+	shrx    bool // the MULX carry pass by SHRX (formSHRX; see carrySplit)
+	nth     int  // products already added into the open column (MULX)
 	pool    *regPool
 	mul     GPPhysical // DX for MULX, AX for MULQ
 	pending func()     // the multiplier set-up of the next product
@@ -614,21 +654,24 @@ func (s *squarer) split(c *column) {
 // the package comment).
 func times19(x GPPhysical) { IMUL3Q(U8(19), x, x) }
 
-// squareN: feSquareNMULX or feSquareNMULQ(out, a, n).
-func squareN(mulx bool) {
+// squareN: feSquareNMULX, feSquareNMULXMem or feSquareNMULQ(out, a, n).
+func squareN(form squareForm) {
 	name, how := "feSquareNMULQ", "using only MULQ"
-	if mulx {
-		name, how = "feSquareNMULX", "using MULX"
+	switch form {
+	case formSHRX:
+		name, how = "feSquareNMULX", "using MULX, with the carry pass by SHRX"
+	case formMem:
+		name, how = "feSquareNMULXMem", "using MULX, with the carry pass's mask read from memory"
 	}
 	TEXT(name, NOSPLIT, "func(out, a *[5]uint64, n int)")
 	Pragma("noescape")
 	req := ""
-	if mulx {
+	if form != formMULQ {
 		req = "It requires BMI2 and ADX. "
 	}
 	Doc(name+" sets out = a^(2^n) by n squarings as feSquareGeneric does, "+how+".",
 		req+"Limbs of a must be below 2^54; n < 1 counts as 1.")
-	squareRegs(mulx, true)
+	squareRegs(form, true)
 }
 
 // squareRegs writes the body of a routine that squares a into out with the
@@ -637,7 +680,8 @@ func squareN(mulx bool) {
 // single MULX squaring, which is one scaledPass for limbs below 3*2^51; the
 // loop repeats scaledPass (see "Scaled repeated squaring" below), which
 // needs the tighter bound that every squaring's output has.
-func squareRegs(mulx, loop bool) {
+func squareRegs(form squareForm, loop bool) {
+	mulx := form != formMULQ
 	if loop {
 		AllocLocal(8) // a frame, so that the assembler saves and restores BP
 	}
@@ -647,7 +691,7 @@ func squareRegs(mulx, loop bool) {
 
 	limbs := [5]GPPhysical{R8, R9, R10, R11, R12}
 	count := R13
-	s := &squarer{mulx: mulx, mul: RDX}
+	s := &squarer{mulx: mulx, shrx: form == formSHRX, mul: RDX}
 	free := []GPPhysical{RAX, RBX, RCX, RSI, RDI, RBP, R14, R15}
 	if !loop {
 		// Without a count, R13 takes the place of BP and no frame is needed.
@@ -837,11 +881,12 @@ func carrySplit(pool *regPool, t [5]GPPhysical, count, mask GPPhysical) [5]GPPhy
 	return k
 }
 
-// carrySplit is the squares' step 4 split: on the MULX path the count and
-// the mask take two registers of the pool, free at this point of every
-// pass (all columns are closed).
+// carrySplit is the squares' step 4 split. In formSHRX the count and the
+// mask take two registers of the pool, free at this point of every pass
+// (all columns are closed); formMem and formMULQ copy, shift by an
+// immediate and AND with mask51 in memory (see "Two carry passes").
 func (s *squarer) carrySplit(t [5]GPPhysical) [5]GPPhysical {
-	if !s.mulx {
+	if !s.shrx {
 		return carrySplit(s.pool, t, nil, nil)
 	}
 	count, mask := s.pool.get(), s.pool.get()
