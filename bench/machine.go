@@ -98,7 +98,8 @@ func backendRule(goarch string, purego bool, flags []cpuFlag) string {
 // fieldRule is the binding of the field arithmetic, restated from
 // field/fe_amd64.go, fe_arm64.go and fe_noasm.go. vendor is /proc/cpuinfo's
 // vendor_id, which the library reads from CPUID: the multiply uses MULX on
-// Intel CPUs with BMI2.
+// Intel CPUs with BMI2, and the MULX squarings' carry pass shifts by SHRX
+// on Intel CPUs and reads its mask from memory on others.
 func fieldRule(goarch string, purego bool, vendor string, flags []cpuFlag) string {
 	switch {
 	case purego:
@@ -109,7 +110,10 @@ func fieldRule(goarch string, purego bool, vendor string, flags []cpuFlag) strin
 			mul = "MULX multiply"
 		}
 		if hasFlag(flags, "bmi2") && hasFlag(flags, "adx") {
-			return mul + ", MULX/ADX squarings"
+			if vendor == "GenuineIntel" {
+				return mul + ", MULX/ADX squarings (carry by SHRX)"
+			}
+			return mul + ", MULX/ADX squarings (mask in memory)"
 		}
 		return mul + ", MULQ squarings"
 	case goarch == "arm64":

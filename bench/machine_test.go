@@ -34,13 +34,13 @@ func TestBackendRule(t *testing.T) {
 		backend, field string
 		ladder         string
 	}{
-		{"amd64", false, all, "ifma", "MULQ multiply, MULX/ADX squarings", "IFMA kernel"},
-		{"amd64", false, without("avx2"), "serial", "MULQ multiply, MULX/ADX squarings", "MULX kernel"},
-		{"amd64", false, without("avx512f"), "avx2", "MULQ multiply, MULX/ADX squarings", "MULX kernel"},
-		{"amd64", false, without("avx512vl"), "avx2", "MULQ multiply, MULX/ADX squarings", "MULX kernel"},
-		{"amd64", false, without("avx512ifma"), "avx2", "MULQ multiply, MULX/ADX squarings", "MULX kernel"},
+		{"amd64", false, all, "ifma", "MULQ multiply, MULX/ADX squarings (mask in memory)", "IFMA kernel"},
+		{"amd64", false, without("avx2"), "serial", "MULQ multiply, MULX/ADX squarings (mask in memory)", "MULX kernel"},
+		{"amd64", false, without("avx512f"), "avx2", "MULQ multiply, MULX/ADX squarings (mask in memory)", "MULX kernel"},
+		{"amd64", false, without("avx512vl"), "avx2", "MULQ multiply, MULX/ADX squarings (mask in memory)", "MULX kernel"},
+		{"amd64", false, without("avx512ifma"), "avx2", "MULQ multiply, MULX/ADX squarings (mask in memory)", "MULX kernel"},
 		{"amd64", false, without("adx"), "ifma", "MULQ multiply, MULQ squarings", "IFMA kernel"},
-		{"amd64", false, []string{"avx2", "bmi2", "adx"}, "avx2", "MULQ multiply, MULX/ADX squarings", "MULX kernel"},
+		{"amd64", false, []string{"avx2", "bmi2", "adx"}, "avx2", "MULQ multiply, MULX/ADX squarings (mask in memory)", "MULX kernel"},
 		{"amd64", false, []string{"avx2", "bmi2"}, "avx2", "MULQ multiply, MULQ squarings", "Go on field.Element"},
 		{"amd64", false, []string{"avx2"}, "avx2", "MULQ multiply, MULQ squarings", "Go on field.Element"},
 		{"amd64", false, nil, "serial", "MULQ multiply, MULQ squarings", "Go on field.Element"},
@@ -56,8 +56,9 @@ func TestBackendRule(t *testing.T) {
 	}
 }
 
-// TestFieldRuleIntel checks the multiply's choice by vendor: MULX on Intel
-// CPUs with BMI2, MULQ everywhere else.
+// TestFieldRuleIntel checks the choices by vendor: the MULX multiply on
+// Intel CPUs with BMI2, MULQ everywhere else; the MULX squarings' carry
+// pass by SHRX on Intel CPUs, with the mask in memory on others.
 func TestFieldRuleIntel(t *testing.T) {
 	all := flagsOf("avx2", "avx512f", "avx512vl", "avx512ifma", "bmi2", "adx")
 	for _, c := range []struct {
@@ -67,11 +68,11 @@ func TestFieldRuleIntel(t *testing.T) {
 		purego bool
 		want   string
 	}{
-		{"GenuineIntel", all, "amd64", false, "MULX multiply, MULX/ADX squarings"},
+		{"GenuineIntel", all, "amd64", false, "MULX multiply, MULX/ADX squarings (carry by SHRX)"},
 		{"GenuineIntel", flagsOf("bmi2"), "amd64", false, "MULX multiply, MULQ squarings"},
 		{"GenuineIntel", flagsOf("adx"), "amd64", false, "MULQ multiply, MULQ squarings"},
-		{"AuthenticAMD", all, "amd64", false, "MULQ multiply, MULX/ADX squarings"},
-		{"", all, "amd64", false, "MULQ multiply, MULX/ADX squarings"},
+		{"AuthenticAMD", all, "amd64", false, "MULQ multiply, MULX/ADX squarings (mask in memory)"},
+		{"", all, "amd64", false, "MULQ multiply, MULX/ADX squarings (mask in memory)"},
 		{"GenuineIntel", all, "amd64", true, "generic Go"},
 	} {
 		if got := fieldRule(c.goarch, c.purego, c.vendor, c.flags); got != c.want {
