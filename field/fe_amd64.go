@@ -10,7 +10,8 @@ import "golang.org/x/sys/cpu"
 // (written by the program in _asm; its package comment gives the formulas
 // and bounds). The routines compute exactly the limbs of feMulGeneric,
 // feSquareGeneric and divstepApplyGeneric; fe_amd64_test.go checks that,
-// the multiply and squares on both paths.
+// the multiplies and squares on every path that squarePath and useMULXMul
+// select.
 
 // The forms of the squarings that squarePath names. The two MULX forms
 // (BMI2 and ADX) compute the same limbs and differ in their carry pass,

@@ -11,11 +11,12 @@ import (
 // below 2^54, which is wider than the 3*2^51 of the seam (the other square
 // tests stay below that): called directly, in place, and through
 // feSquareAsm with squarePath set to pathMULQ, whose entry must jump to
-// it. Below 3*2^51 the entry's MULX code and feSquareMULQ give the same limbs, so
-// those tests cannot see which of the two ran; once x3 or x4 passes about
-// 3.4*2^51, 19 * 2^7 * x_i no longer fits a word in the MULX code, so an
-// entry that ran the MULX code on the MULQ setting (the one CPUs without
-// BMI2 take) gives other limbs here. The twin feSquareGeneric takes the same
+// it. Below 3*2^51 the entry's MULX codes and feSquareMULQ give the same
+// limbs, so those tests cannot see which ran; once x3 or x4 passes about
+// 3.4*2^51, 19 * 2^7 * x_i no longer fits a word in the MULX codes, so an
+// entry that ran a MULX code on the MULQ setting (the one CPUs without
+// BMI2 take) gives other limbs here. TestAsmSquareEntryMULX uses the same
+// overflow the other way round. The twin feSquareGeneric takes the same
 // 2^54 bound; its result is checked against math/big as well.
 func TestAsmSquareMULQWide(t *testing.T) {
 	seed := testSeed(t)
@@ -57,5 +58,38 @@ func TestAsmSquareMULQWide(t *testing.T) {
 	for range 5000 {
 		check(*wideElement(r))
 		check(mixedElement(r))
+	}
+}
+
+// TestAsmSquareEntryMULX checks the other side of feSquareAsm's entry: on
+// both MULX settings it must run a MULX code, not jump on to feSquareMULQ.
+// Within the seam's bound the two give the same limbs, so it uses an
+// input outside it (x4 = 2^54 - 1, where 19 * 2^7 * x4 overflows a word in
+// the MULX codes): there the MULX codes agree with each other, as their
+// products and columns are the same, and differ from feSquareMULQ. The two
+// MULX codes differ only in how the carry pass is written, which no output
+// can show.
+func TestAsmSquareEntryMULX(t *testing.T) {
+	var a Element
+	a.l = [5]uint64{1, 1, 1, 1, seamMax}
+	var plain Element
+	feSquareMULQ(&plain.l, &a.l)
+	var got []Element
+	for _, p := range asmPaths {
+		if p.squarePath == pathMULQ {
+			continue
+		}
+		t.Run(p.name, func(t *testing.T) {
+			selectPath(t, p)
+			var out Element
+			feSquareAsm(&out.l, &a.l)
+			if out.l == plain.l {
+				t.Fatalf("feSquareAsm(%#x) on %s gives feSquareMULQ's limbs %#x: the entry did not run a MULX code", a.l, p.name, out.l)
+			}
+			got = append(got, out)
+		})
+	}
+	if len(got) == 2 && got[0] != got[1] {
+		t.Errorf("the two MULX codes differ on %#x: %#x and %#x", a.l, got[0].l, got[1].l)
 	}
 }
