@@ -98,16 +98,20 @@ func backendRule(goarch string, purego bool, flags []cpuFlag) string {
 // fieldRule is the binding of the field arithmetic, restated from
 // field/fe_amd64.go, fe_arm64.go and fe_noasm.go. vendor is /proc/cpuinfo's
 // vendor_id, which the library reads from CPUID: the multiply uses MULX on
-// Intel CPUs with BMI2, and the MULX squarings' carry pass shifts by SHRX
-// on Intel CPUs and reads its mask from memory on others.
+// Intel CPUs with BMI2 and the scaled MULX, ADCX and ADOX form on other CPUs
+// with BMI2 and ADX, and the MULX squarings' carry pass shifts by SHRX on
+// Intel CPUs and reads its mask from memory on others.
 func fieldRule(goarch string, purego bool, vendor string, flags []cpuFlag) string {
 	switch {
 	case purego:
 		return "generic Go"
 	case goarch == "amd64":
 		mul := "MULQ multiply"
-		if hasFlag(flags, "bmi2") && vendor == "GenuineIntel" {
+		switch {
+		case hasFlag(flags, "bmi2") && vendor == "GenuineIntel":
 			mul = "MULX multiply"
+		case hasFlag(flags, "bmi2") && hasFlag(flags, "adx"):
+			mul = "scaled MULX/ADX multiply"
 		}
 		if hasFlag(flags, "bmi2") && hasFlag(flags, "adx") {
 			if vendor == "GenuineIntel" {

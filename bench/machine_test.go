@@ -34,13 +34,13 @@ func TestBackendRule(t *testing.T) {
 		backend, field string
 		ladder         string
 	}{
-		{"amd64", false, all, "ifma", "MULQ multiply, MULX/ADX squarings (mask in memory)", "IFMA kernel"},
-		{"amd64", false, without("avx2"), "serial", "MULQ multiply, MULX/ADX squarings (mask in memory)", "MULX kernel"},
-		{"amd64", false, without("avx512f"), "avx2", "MULQ multiply, MULX/ADX squarings (mask in memory)", "MULX kernel"},
-		{"amd64", false, without("avx512vl"), "avx2", "MULQ multiply, MULX/ADX squarings (mask in memory)", "MULX kernel"},
-		{"amd64", false, without("avx512ifma"), "avx2", "MULQ multiply, MULX/ADX squarings (mask in memory)", "MULX kernel"},
+		{"amd64", false, all, "ifma", "scaled MULX/ADX multiply, MULX/ADX squarings (mask in memory)", "IFMA kernel"},
+		{"amd64", false, without("avx2"), "serial", "scaled MULX/ADX multiply, MULX/ADX squarings (mask in memory)", "MULX kernel"},
+		{"amd64", false, without("avx512f"), "avx2", "scaled MULX/ADX multiply, MULX/ADX squarings (mask in memory)", "MULX kernel"},
+		{"amd64", false, without("avx512vl"), "avx2", "scaled MULX/ADX multiply, MULX/ADX squarings (mask in memory)", "MULX kernel"},
+		{"amd64", false, without("avx512ifma"), "avx2", "scaled MULX/ADX multiply, MULX/ADX squarings (mask in memory)", "MULX kernel"},
 		{"amd64", false, without("adx"), "ifma", "MULQ multiply, MULQ squarings", "IFMA kernel"},
-		{"amd64", false, []string{"avx2", "bmi2", "adx"}, "avx2", "MULQ multiply, MULX/ADX squarings (mask in memory)", "MULX kernel"},
+		{"amd64", false, []string{"avx2", "bmi2", "adx"}, "avx2", "scaled MULX/ADX multiply, MULX/ADX squarings (mask in memory)", "MULX kernel"},
 		{"amd64", false, []string{"avx2", "bmi2"}, "avx2", "MULQ multiply, MULQ squarings", "Go on field.Element"},
 		{"amd64", false, []string{"avx2"}, "avx2", "MULQ multiply, MULQ squarings", "Go on field.Element"},
 		{"amd64", false, nil, "serial", "MULQ multiply, MULQ squarings", "Go on field.Element"},
@@ -57,8 +57,9 @@ func TestBackendRule(t *testing.T) {
 }
 
 // TestFieldRuleIntel checks the choices by vendor: the MULX multiply on
-// Intel CPUs with BMI2, MULQ everywhere else; the MULX squarings' carry
-// pass by SHRX on Intel CPUs, with the mask in memory on others.
+// Intel CPUs with BMI2, the scaled MULX/ADX multiply on other CPUs with BMI2
+// and ADX, MULQ everywhere else; the MULX squarings' carry pass by SHRX on
+// Intel CPUs, with the mask in memory on others.
 func TestFieldRuleIntel(t *testing.T) {
 	all := flagsOf("avx2", "avx512f", "avx512vl", "avx512ifma", "bmi2", "adx")
 	for _, c := range []struct {
@@ -71,8 +72,9 @@ func TestFieldRuleIntel(t *testing.T) {
 		{"GenuineIntel", all, "amd64", false, "MULX multiply, MULX/ADX squarings (carry by SHRX)"},
 		{"GenuineIntel", flagsOf("bmi2"), "amd64", false, "MULX multiply, MULQ squarings"},
 		{"GenuineIntel", flagsOf("adx"), "amd64", false, "MULQ multiply, MULQ squarings"},
-		{"AuthenticAMD", all, "amd64", false, "MULQ multiply, MULX/ADX squarings (mask in memory)"},
-		{"", all, "amd64", false, "MULQ multiply, MULX/ADX squarings (mask in memory)"},
+		{"AuthenticAMD", all, "amd64", false, "scaled MULX/ADX multiply, MULX/ADX squarings (mask in memory)"},
+		{"AuthenticAMD", flagsOf("bmi2"), "amd64", false, "MULQ multiply, MULQ squarings"},
+		{"", all, "amd64", false, "scaled MULX/ADX multiply, MULX/ADX squarings (mask in memory)"},
 		{"GenuineIntel", all, "amd64", true, "generic Go"},
 	} {
 		if got := fieldRule(c.goarch, c.purego, c.vendor, c.flags); got != c.want {
@@ -175,8 +177,10 @@ func TestBackendRuleMatchesLibrary(t *testing.T) {
 	if i, j := strings.Index(l, "case ifmaLadderAvailable"), strings.Index(l, "case mulxLadderAvailable"); i < 0 || j < 0 || i > j {
 		t.Errorf("x25519/ladder.go no longer tries ifmaLadderAvailable, then mulxLadderAvailable; ladderRule assumes it does")
 	}
-	if !strings.Contains(sources["field/fe_amd64.go"], "var useMULXMul = cpu.X86.HasBMI2 && isIntel()") {
-		t.Errorf("field/fe_amd64.go no longer runs the MULX multiply on exactly BMI2 and Intel; fieldRule assumes it does")
+	f := sources["field/fe_amd64.go"]
+	if !strings.Contains(f, "var mulPath = chooseMulPath(cpu.X86.HasBMI2, cpu.X86.HasADX, isIntel())") ||
+		!strings.Contains(f, "case bmi2 && intel:\n\t\treturn pathMULXSHRX\n\tcase bmi2 && adx:\n\t\treturn pathMULXMem") {
+		t.Errorf("field/fe_amd64.go no longer runs feMulMULX on BMI2 and Intel, else feMulScaled on BMI2 and ADX; fieldRule assumes it does")
 	}
 	if !strings.Contains(sources["x25519/ladder_mulx_amd64.go"], "var mulxLadderAvailable = cpu.X86.HasBMI2 && cpu.X86.HasADX") {
 		t.Errorf("x25519/ladder_mulx_amd64.go no longer requires exactly BMI2 and ADX; ladderRule assumes it does")

@@ -10,14 +10,17 @@ import "golang.org/x/sys/cpu"
 // (written by the program in _asm; its package comment gives the formulas
 // and bounds). The routines compute exactly the limbs of feMulGeneric,
 // feSquareGeneric and divstepApplyGeneric; fe_amd64_test.go checks that,
-// the multiplies and squares on every path that squarePath and useMULXMul
+// the multiplies and squares on every path that squarePath and mulPath
 // select.
 
-// The forms of the squarings that squarePath names. The two MULX forms
-// (BMI2 and ADX) compute the same limbs and differ in their carry pass,
-// by SHRX or with the mask read from memory (the _asm program's "Two carry
-// passes"); the MULQ routines run on every amd64 CPU. The values are those
-// that the entries in fe_amd64.s compare with.
+// The forms of the squarings that squarePath names, and of the multiplies
+// that mulPath names. The two MULX forms of the squarings (BMI2 and ADX)
+// compute the same limbs and differ in their carry pass, by SHRX or with
+// the mask read from memory (the _asm program's "Two carry passes"); the
+// MULQ routines run on every amd64 CPU. For the multiply, pathMULXSHRX is
+// feMulMULX and pathMULXMem is feMulScaled (the _asm program's "Three forms
+// of the multiply"). The values are those that the entries in fe_amd64.s
+// compare with.
 const (
 	pathMULQ     = 0
 	pathMULXMem  = 1
@@ -44,15 +47,27 @@ func chooseSquarePath(mulx, intel bool) uint8 {
 	return pathMULXMem
 }
 
-// useMULXMul selects the MULX form of the column multiply (feMulMULX) over
-// the MULQ form that is feMulAsm's own code. It is set on Intel CPUs with
-// BMI2 only: there the MULX form measured 0.92-1.02 of
-// filippo.io/edwards25519's multiply, where the MULQ form measured
-// 1.05-1.15; on AMD Zen 5 the MULQ form was measured and the MULX form was
-// not, and the SHLD it uses measured slower there
-// (docs/PERFORMANCE.md, "The multiply on Intel"). feMulAsm reads it on
-// every call, and tests flip it to run both routines.
-var useMULXMul = cpu.X86.HasBMI2 && isIntel()
+// mulPath selects the multiply, with the values of squarePath: feMulMULX
+// (pathMULXSHRX) on Intel CPUs with BMI2, where it measured 0.92-1.02 of
+// filippo.io/edwards25519's multiply against 1.05-1.15 for the MULQ form
+// (docs/PERFORMANCE.md, "The multiply on Intel"); feMulScaled (pathMULXMem),
+// MULX, ADCX and ADOX on scaled operands, on other CPUs with BMI2 and ADX,
+// where it measured about 0.88 of the MULQ form's time on AMD Zen 4 ("The
+// multiply on Zen 4: scaled, with ADCX and ADOX"); and the MULQ form
+// (pathMULQ), feMulAsm's own code, without them. feMulAsm reads it on every
+// call, and tests change it to run every routine.
+var mulPath = chooseMulPath(cpu.X86.HasBMI2, cpu.X86.HasADX, isIntel())
+
+// chooseMulPath is mulPath's rule.
+func chooseMulPath(bmi2, adx, intel bool) uint8 {
+	switch {
+	case bmi2 && intel:
+		return pathMULXSHRX
+	case bmi2 && adx:
+		return pathMULXMem
+	}
+	return pathMULQ
+}
 
 // isIntel reports whether CPUID names the vendor GenuineIntel.
 func isIntel() bool {

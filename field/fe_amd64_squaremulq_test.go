@@ -20,7 +20,7 @@ import (
 // 2^54 bound; its result is checked against math/big as well.
 func TestAsmSquareMULQWide(t *testing.T) {
 	seed := testSeed(t)
-	selectPath(t, asmPath{"MULQ", pathMULQ, false})
+	selectPath(t, asmPath{"MULQ", pathMULQ, pathMULQ})
 	r := seededRand(seed)
 
 	check := func(a Element) {
@@ -91,5 +91,39 @@ func TestAsmSquareEntryMULX(t *testing.T) {
 	}
 	if len(got) == 2 && got[0] != got[1] {
 		t.Errorf("the two MULX codes differ on %#x: %#x and %#x", a.l, got[0].l, got[1].l)
+	}
+}
+
+// TestAsmMulEntry checks that feMulAsm's entry reaches feMulScaled on the
+// MULX-mem setting and the unscaled forms on the others. Within the seam's
+// bound all three give the same limbs, so it uses a0 = 2^58, outside it:
+// feMulScaled keeps 2^8*a0 in a word, where that is 2^66 = 0 (mod 2^64),
+// so it computes the product of a with a0 = 0, while the MULQ and MULX
+// forms, whose columns stay far below 2^128 for this a and b, compute that
+// of a itself, as feMulGeneric does.
+func TestAsmMulEntry(t *testing.T) {
+	a := Element{[5]uint64{1 << 58, 1, 2, 3, 4}}
+	b := Element{[5]uint64{5, 6, 7, 8, 9}}
+	aScaled := a
+	aScaled.l[0] = 0
+	var exact, wrapped Element
+	feMulGeneric(&exact, &a, &b)
+	feMulGeneric(&wrapped, &aScaled, &b)
+	if exact == wrapped {
+		t.Fatal("the two expected products coincide; the test cannot tell the forms apart")
+	}
+	for _, p := range asmPaths {
+		t.Run(p.name, func(t *testing.T) {
+			selectPath(t, p)
+			want, form := exact, "an unscaled form"
+			if p.mulPath == pathMULXMem {
+				want, form = wrapped, "feMulScaled"
+			}
+			var out Element
+			feMulAsm(&out.l, &a.l, &b.l)
+			if out != want {
+				t.Fatalf("feMulAsm(%#x, %#x) on %s = %#x, want %#x from %s", a.l, b.l, p.name, out.l, want.l, form)
+			}
+		})
 	}
 }

@@ -19,35 +19,33 @@ import (
 // every path, each a configuration that some CPU runs: "MULX" is Intel's
 // (the MULX squarings with the carry pass by SHRX, and feMulMULX),
 // "MULX-mem" that of other CPUs with BMI2 and ADX (the MULX squarings with
-// the mask in memory, and the MULQ multiply, feMulAsm's own code), and
-// "MULQ" that of CPUs without them. Inputs reach the documented bounds of
+// the mask in memory, and feMulScaled), and "MULQ" that of CPUs without
+// them (the MULQ routines, among them feMulAsm's own code). Inputs reach the documented bounds of
 // the seam: every limb below 2^54 for a multiplication (and feSquareN),
 // below 3*2^51 for feSquare.
 
-// asmPath is one setting of squarePath and useMULXMul.
+// asmPath is one setting of squarePath and mulPath.
 type asmPath struct {
-	name       string
-	squarePath uint8
-	mulxMul    bool
+	name                string
+	squarePath, mulPath uint8
 }
 
 var asmPaths = []asmPath{
-	{"MULX", pathMULXSHRX, true},
-	{"MULX-mem", pathMULXMem, false},
-	{"MULQ", pathMULQ, false},
+	{"MULX", pathMULXSHRX, pathMULXSHRX},
+	{"MULX-mem", pathMULXMem, pathMULXMem},
+	{"MULQ", pathMULQ, pathMULQ},
 }
 
-// selectPath sets squarePath and useMULXMul for the rest of the (sub)test
-// and restores them afterwards. Tests that call it must not run in
-// parallel.
+// selectPath sets squarePath and mulPath for the rest of the (sub)test and
+// restores them afterwards. Tests that call it must not run in parallel.
 func selectPath(t testing.TB, p asmPath) {
 	t.Helper()
-	if p.squarePath != pathMULQ && !(cpu.X86.HasBMI2 && cpu.X86.HasADX) {
+	if (p.squarePath != pathMULQ || p.mulPath != pathMULQ) && !(cpu.X86.HasBMI2 && cpu.X86.HasADX) {
 		t.Skip("CPU lacks BMI2 or ADX: the MULX routines cannot run here")
 	}
-	savedPath, savedMul := squarePath, useMULXMul
-	squarePath, useMULXMul = p.squarePath, p.mulxMul
-	t.Cleanup(func() { squarePath, useMULXMul = savedPath, savedMul })
+	savedSquare, savedMul := squarePath, mulPath
+	squarePath, mulPath = p.squarePath, p.mulPath
+	t.Cleanup(func() { squarePath, mulPath = savedSquare, savedMul })
 }
 
 // asmCheckMul compares feMul against feMulGeneric, including every aliasing
@@ -345,8 +343,8 @@ func asmBenchInputs(b testing.TB) (x, y Element, rx, ry *reference.Element) {
 	return x, y, rx, ry
 }
 
-// BenchmarkFeMulPaths measures feMul on each path (the MULX and the MULQ
-// multiply), the generic twin, and Multiply here and in
+// BenchmarkFeMulPaths measures feMul on each path (feMulMULX, feMulScaled
+// and the MULQ multiply), the generic twin, and Multiply here and in
 // filippo.io/edwards25519 in the same process, so that the ratios can be
 // read off one benchstat table.
 func BenchmarkFeMulPaths(b *testing.B) {
@@ -490,11 +488,11 @@ func BenchmarkInvertPaths(b *testing.B) {
 }
 
 // TestMULXMulRule checks the CPUID vendor test against the kernel's
-// vendor_id line, and the defaults of useMULXMul and squarePath against
-// their rules: the MULX multiply on Intel CPUs with BMI2, the MULQ multiply
-// elsewhere; the MULX squarings with the carry pass by SHRX on Intel CPUs
-// with BMI2 and ADX, with the mask in memory on other CPUs with both, the
-// MULQ squarings without them.
+// vendor_id line, and the defaults of mulPath and squarePath against their
+// rules: feMulMULX on Intel CPUs with BMI2, feMulScaled on other CPUs with
+// BMI2 and ADX, the MULQ multiply elsewhere; the MULX squarings with the
+// carry pass by SHRX on Intel CPUs with BMI2 and ADX, with the mask in
+// memory on other CPUs with both, the MULQ squarings without them.
 func TestMULXMulRule(t *testing.T) {
 	data, err := os.ReadFile("/proc/cpuinfo")
 	if err != nil {
@@ -514,9 +512,16 @@ func TestMULXMulRule(t *testing.T) {
 	if got, want := isIntel(), vendor == "GenuineIntel"; got != want {
 		t.Errorf("isIntel() = %v, /proc/cpuinfo says vendor_id %q", got, vendor)
 	}
-	// The tests above may have flipped useMULXMul; each restores it.
-	if want := cpu.X86.HasBMI2 && vendor == "GenuineIntel"; useMULXMul != want {
-		t.Errorf("useMULXMul = %v, want %v (vendor %q, BMI2 %v)", useMULXMul, want, vendor, cpu.X86.HasBMI2)
+	// The tests above may have changed the paths; each restores them.
+	wantMul := uint8(pathMULQ)
+	switch {
+	case cpu.X86.HasBMI2 && vendor == "GenuineIntel":
+		wantMul = pathMULXSHRX
+	case cpu.X86.HasBMI2 && cpu.X86.HasADX:
+		wantMul = pathMULXMem
+	}
+	if mulPath != wantMul {
+		t.Errorf("mulPath = %d, want %d (vendor %q, BMI2 %v, ADX %v)", mulPath, wantMul, vendor, cpu.X86.HasBMI2, cpu.X86.HasADX)
 	}
 	want := uint8(pathMULQ)
 	if cpu.X86.HasBMI2 && cpu.X86.HasADX {
@@ -528,7 +533,7 @@ func TestMULXMulRule(t *testing.T) {
 	if squarePath != want {
 		t.Errorf("squarePath = %d, want %d (vendor %q, BMI2 %v, ADX %v)", squarePath, want, vendor, cpu.X86.HasBMI2, cpu.X86.HasADX)
 	}
-	t.Logf("vendor %q, BMI2 %v, ADX %v: the multiply uses MULX: %v; squarePath %d", vendor, cpu.X86.HasBMI2, cpu.X86.HasADX, useMULXMul, squarePath)
+	t.Logf("vendor %q, BMI2 %v, ADX %v: mulPath %d, squarePath %d", vendor, cpu.X86.HasBMI2, cpu.X86.HasADX, mulPath, squarePath)
 }
 
 // TestDivstepApplyAsm checks divstepApplyAsm against divstepApplyGeneric

@@ -39,14 +39,16 @@
 // running sum in step 3 and step 4 stays below 2^64 (19*c_4 < 19*5*2^57 <
 // 2^64 - 2^51, since column 4 has no wrapped terms and r_4 < 5*2^108).
 //
-// # Two forms of the multiply, two kinds of square
+// # Three forms of the multiply, three of the square
 //
 // The multiply works column by column with the limbs of b in registers (see
-// "The column multiply" below), in two forms. feMulAsm is the entry point:
-// its own code is the MULQ form, which runs on every amd64 CPU; if
-// useMULXMul (fe_amd64.go) is set it jumps instead to feMulMULX, the MULX
-// form (BMI2; see "The MULX form" below). Go sets useMULXMul on Intel CPUs
-// with BMI2, from the vendor that cpuidVendor returns.
+// "The column multiply" below), in three forms. feMulAsm is the entry point:
+// its own code is the MULQ form, which runs on every amd64 CPU; it jumps
+// instead to feMulMULX, the MULX form (BMI2; see "The MULX form" below), or
+// to feMulScaled, which adds with ADCX and ADOX as well (ADX; see "The
+// scaled multiply"), as mulPath (fe_amd64.go) names. Go sets mulPath from
+// the CPU's features and from the vendor that cpuidVendor returns: feMulMULX
+// on Intel CPUs with BMI2, feMulScaled on other CPUs with BMI2 and ADX.
 //
 // The squares come in three forms. The MULX routines (BMI2) keep the
 // multiplier in DX and write each 128-bit product to any register pair
@@ -119,8 +121,9 @@ func main() {
 	ConstraintExpr("!purego")
 
 	squareSelector()
-	mulColumns(false)
-	mulColumns(true)
+	mulColumns(formMULQ)
+	mulColumns(formSHRX)
+	mulColumns(formMem)
 	cpuidVendor()
 	squareMULX()
 	squareMULQ()
@@ -139,18 +142,6 @@ var mulFormula = []string{
 	"  r2 = a0*b2 + a1*b1 + a2*b0 + 19*(a3*b4 + a4*b3)",
 	"  r3 = a0*b3 + a1*b2 + a2*b1 + a3*b0 + 19*(a4*b4)",
 	"  r4 = a0*b4 + a1*b3 + a2*b2 + a3*b1 + a4*b0",
-}
-
-// jumpOnFlag reads the Go bool flag of this package from memory and jumps to
-// label if it is set (ifSet) or clear (!ifSet); otherwise the code that
-// follows runs. Reading it on every call lets tests flip it.
-func jumpOnFlag(flag string, ifSet bool, label string) {
-	CMPB(Mem{Symbol: Symbol{Name: "·" + flag}, Base: StaticBase}, U8(0))
-	if ifSet {
-		JNE(LabelRef(label))
-	} else {
-		JEQ(LabelRef(label))
-	}
 }
 
 // tailJump jumps to the assembly function name of this package. avo's JMP
@@ -232,40 +223,51 @@ func jumpOnPath(flag Mem, label string) {
 }
 
 // mulColumns writes a multiply, column by column with the limbs of b in
-// registers (see "The column multiply" below), in one of two forms.
+// registers (see "The column multiply" below), in one of three forms, named
+// by the squareForm of the CPUs that run it (mulPath in fe_amd64.go takes
+// the same values as squarePath).
 //
-// With mulx false it is feMulAsm(out, a, b), the multiply's entry point: it
-// reads useMULXMul (fe_amd64.go) and jumps to feMulMULX if it is set;
-// otherwise its own code runs, the MULQ form, which runs on every amd64 CPU.
-// That code falls through from the check, so the CPUs that run it pay a
-// compare and a branch not taken; the flag is read on every call so that
-// tests can flip it.
+// formMULQ is feMulAsm(out, a, b), the multiply's entry point (see
+// mulEntry): its own code is the MULQ form, which runs on every amd64 CPU.
 //
-// With mulx true it is feMulMULX(out, a, b), the MULX form (BMI2), chosen
-// on Intel CPUs: MULX writes each product to any two registers, so the
-// first product of a column needs no MOVs; SHLD splits a column in one
-// instruction; step 4 shifts with SHRX into fresh registers and holds the
-// mask in AX (see "The MULX form" below).
+// formSHRX is feMulMULX(out, a, b), the MULX form (BMI2), chosen on Intel
+// CPUs: MULX writes each product to any two registers, so the first product
+// of a column needs no MOVs; SHLD splits a column in one instruction; step 4
+// shifts with SHRX into fresh registers and holds the mask in AX (see "The
+// MULX form" below).
+//
+// formMem is feMulScaled(out, a, b), chosen on other CPUs with BMI2 and
+// ADX: MULX, ADCX and ADOX on operands scaled so that each column splits
+// with one shift (see "The scaled multiply" below).
 //
 // Registers: DX and AX are the multiplier and scratch of the products (MULQ
 // takes its multiplier in AX and leaves its product in DX:AX; MULX takes it
-// in DX), DX is also the scratch of the MULQ form's splits, SI = &a,
-// R8..R12 = y0..y4, and a pool of six (BX, CX, DI, R13, R14, R15) for the
-// open column and the finished parts. While column 1 is open all six are
-// taken (r1, 19*c4, t4, t3, m2), so the routine needs no frame and no BP.
-func mulColumns(mulx bool) {
-	if mulx {
+// in DX), DX is also the scratch of the MULQ form's splits, SI = &a (or, in
+// feMulScaled, the frame's copy of 2^8*a), R8..R12 = y0..y4, and a pool of
+// six (BX, CX, DI, R13, R14, R15) for the open column and the finished
+// parts. While column 1 is open all six are taken (r1, 19*c4, t4, t3, m2).
+// Only feMulScaled has a frame, for its copy of a.
+func mulColumns(form squareForm) {
+	scaled := form == formMem
+	mulx := form != formMULQ
+	switch form {
+	case formMULQ:
+		TEXT("feMulAsm", NOSPLIT, "func(out, a, b *[5]uint64)")
+		Pragma("noescape")
+		Doc("feMulAsm sets out = a * b as feMulGeneric does, in the form that mulPath",
+			"names: it jumps to feMulMULX or feMulScaled, or runs the MULQ code that",
+			"follows, which runs on every amd64 CPU. Limbs of a and b must be below 2^54.")
+		mulEntry()
+	case formSHRX:
 		TEXT("feMulMULX", NOSPLIT, "func(out, a, b *[5]uint64)")
 		Pragma("noescape")
 		Doc("feMulMULX sets out = a * b as feMulGeneric does, using MULX (BMI2).",
 			"Limbs of a and b must be below 2^54.")
-	} else {
-		TEXT("feMulAsm", NOSPLIT, "func(out, a, b *[5]uint64)")
+	case formMem:
+		TEXT("feMulScaled", NOSPLIT, "func(out, a, b *[5]uint64)")
 		Pragma("noescape")
-		Doc("feMulAsm sets out = a * b as feMulGeneric does: by jumping to feMulMULX if",
-			"useMULXMul is true, else with the MULQ code that follows, which runs on",
-			"every amd64 CPU. Limbs of a and b must be below 2^54.")
-		jumpOnFlag("useMULXMul", true, "mulx")
+		Doc("feMulScaled sets out = a * b as feMulGeneric does, using MULX (BMI2),",
+			"ADCX and ADOX (ADX) on 2^8*a and 2^5*b. Limbs of a and b must be below 2^54.")
 	}
 	Comment(mulFormula...)
 	if maskConst.Symbol.Name == "" {
@@ -276,12 +278,32 @@ func mulColumns(mulx bool) {
 	ap := RSI
 	ys := [5]GPPhysical{R8, R9, R10, R11, R12}
 
-	Comment("y_j = b_j")
+	// aLimb is the operand that holds a_i (2^8*a_i in feMulScaled).
+	aLimb := func(i int) Mem { return limb(ap, i) }
+	if scaled {
+		as := AllocLocal(40)
+		aLimb = func(i int) Mem { return as.Offset(8 * i) }
+		Comment("The frame holds 2^8*a_i (< 2^62).")
+		Load(Param("a"), ap)
+		for i := 0; i < 5; i++ {
+			MOVQ(limb(ap, i), RAX)
+			SHLQ(U8(8), RAX)
+			MOVQ(RAX, aLimb(i))
+		}
+		Comment("y_j = 2^5*b_j (< 2^59)")
+	} else {
+		Comment("y_j = b_j")
+	}
 	Load(Param("b"), ap)
 	for j, y := range ys {
 		MOVQ(limb(ap, j), y)
+		if scaled {
+			SHLQ(U8(5), y)
+		}
 	}
-	Load(Param("a"), ap)
+	if !scaled {
+		Load(Param("a"), ap)
+	}
 
 	var c4x19, prevM GPPhysical
 	var t [5]GPPhysical
@@ -304,35 +326,56 @@ func mulColumns(mulx bool) {
 			if first {
 				c.lo, c.hi, c.used = pool.get(), pool.get(), true
 			}
-			if mulx {
-				MOVQ(limb(ap, i), RDX)
-				if first {
-					MULXQ(ys[j], c.lo, c.hi)
-				} else {
-					MULXQ(ys[j], RAX, RDX)
+			switch {
+			case mulx && first:
+				MOVQ(aLimb(i), RDX)
+				MULXQ(ys[j], c.lo, c.hi)
+				if scaled {
+					XORL(EAX, EAX) // clears CF and OF for the column's adds
 				}
-			} else {
-				MOVQ(limb(ap, i), RAX)
+				continue
+			case mulx:
+				MOVQ(aLimb(i), RDX)
+				MULXQ(ys[j], RAX, RDX)
+			default:
+				MOVQ(aLimb(i), RAX)
 				MULQ(ys[j])
 				if first {
 					MOVQ(RAX, c.lo)
 					MOVQ(RDX, c.hi)
+					continue
 				}
 			}
-			if !first {
+			switch {
+			case scaled && i%2 == 1:
+				ADCXQ(RAX, c.lo)
+				ADCXQ(RDX, c.hi)
+			case scaled:
+				ADOXQ(RAX, c.lo)
+				ADOXQ(RDX, c.hi)
+			default:
 				ADDQ(RAX, c.lo)
 				ADCQ(RDX, c.hi)
 			}
 		}
 		if k > 0 {
-			Commentf("y%d <- 19*b%d, its only form from here on (< 19*2^54 < 2^59)", k, k)
+			if scaled {
+				Commentf("y%d <- 19*2^5*b%d, its only form from here on (< 19*2^59 < 2^64)", k, k)
+			} else {
+				Commentf("y%d <- 19*b%d, its only form from here on (< 19*2^54 < 2^59)", k, k)
+			}
 			times19(ys[k])
 		}
-		Commentf("c%d = r%d >> 51, m%d = r%d mod 2^51", k, k, k, k)
-		if mulx {
+		switch form {
+		case formMem:
+			Commentf("hi = c%d = r%d >> 51, lo >> 13 = m%d = r%d mod 2^51", k, k, k, k)
+			SHRQ(U8(13), c.lo)
+		case formSHRX:
+			Commentf("c%d = r%d >> 51, m%d = r%d mod 2^51", k, k, k, k)
 			SHLQ(U8(13), c.lo, c.hi) // SHLD: c.hi = c.hi<<13 | c.lo>>51
 			ANDQ(maskConst, c.lo)
-		} else {
+		default:
+			Commentf("c%d = r%d >> 51, m%d = r%d mod 2^51", k, k, k, k)
 			splitColumn(&c)
 		}
 		if k == 4 {
@@ -355,8 +398,8 @@ func mulColumns(mulx bool) {
 
 	Comment("Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51, all from the t's;",
 		"out0 = u0 + 19*k4, out_i = u_i + k_(i-1).")
-	var count, mask GPPhysical // none: the MULQ form's split
-	if mulx {
+	var count, mask GPPhysical // none: the split of the MULQ form and feMulScaled
+	if form == formSHRX {
 		count, mask = RDX, RAX
 		MOVQ(U32(51), count)
 		MOVQ(U64(limbMask), mask)
@@ -373,10 +416,25 @@ func mulColumns(mulx bool) {
 		MOVQ(t[i], limb(outp, i))
 	}
 	RET()
-	if !mulx {
+	if form == formMULQ {
 		Label("mulx")
 		tailJump("feMulMULX")
 	}
+}
+
+// mulEntry is feMulAsm's dispatch on mulPath (fe_amd64.go; 0, 1 and 2 as
+// for squarePath). Intel CPUs (2) take one compare and one branch to the
+// jump to feMulMULX; other CPUs with BMI2 and ADX (1) fall through two
+// branches not taken to the jump to feMulScaled, which has a frame and so
+// cannot be code of this frameless function; the rest (0) branch to the
+// MULQ code that follows. The byte is read on every call, so that tests can
+// change it.
+func mulEntry() {
+	CMPB(Mem{Symbol: Symbol{Name: "·mulPath"}, Base: StaticBase}, U8(1))
+	JA(LabelRef("mulx"))
+	JB(LabelRef("plain"))
+	tailJump("feMulScaled")
+	Label("plain")
 }
 
 // cpuidVendor returns the vendor string of CPUID leaf 0, the one CPU fact
@@ -450,6 +508,25 @@ func splitColumn(c *column) {
 //
 // The limbs, the accumulators and the order are those of the MULQ form, so
 // the two compute the same integers at every step.
+
+// # The scaled multiply
+//
+// feMulScaled makes the same products in the same order on scaled
+// operands, A_i = 2^8*a_i < 2^62 (kept in the frame, read once per product
+// into DX) and Y_j = 2^5*b_j < 2^59, or 19*2^5*b_j < 19*2^59 < 2^64 once
+// folded. Each column is then R_k = 2^13*r_k < 2^13 * 77*2^108 < 2^128 (see
+// "Bounds"), so its high word is c_k = r_k >> 51 and its low word shifted
+// right by 13 is m_k = r_k mod 2^51: one SHR splits a column, where the MULQ
+// form spends a copy, two shifts, an OR and an AND. That costs ten
+// instructions for the scaling; the adds take CF and OF in turn (ADCX for
+// the second and fourth products of a column, ADOX for the third and fifth,
+// after an XOR that clears both), and step 4 is the MULQ form's. The
+// integers r_k, and so the limbs written, are those of the other forms.
+//
+// Against feMulAsm's MULQ code, in a chain of x = x*y on an AMD EPYC Zen 4,
+// it took about 0.88 of the time; the same products with ADD and ADC, or
+// without the scaling, gained less or nothing (docs/PERFORMANCE.md, "The
+// multiply on Zen 4: scaled, with ADCX and ADOX").
 
 // squareMULQ: feSquareMULQ(out, a), for CPUs without BMI2/ADX: one
 // firstPass with MULQ, for limbs below 2^54 (squareMULX's single squaring
