@@ -180,7 +180,7 @@ func TestBackendRuleMatchesLibrary(t *testing.T) {
 	f := sources["field/fe_amd64.go"]
 	if !strings.Contains(f, "var mulPath = chooseMulPath(cpu.X86.HasBMI2, cpu.X86.HasADX, isIntel())") ||
 		!strings.Contains(f, "case bmi2 && intel:\n\t\treturn pathMULXSHRX\n\tcase bmi2 && adx:\n\t\treturn pathMULXMem") {
-		t.Errorf("field/fe_amd64.go no longer runs feMulMULX on BMI2 and Intel, else feMulScaled on BMI2 and ADX; fieldRule assumes it does")
+		t.Errorf("field/fe_amd64.go no longer runs feMulMULX on BMI2 and Intel, else the scaled multiply on BMI2 and ADX; fieldRule assumes it does")
 	}
 	if !strings.Contains(sources["x25519/ladder_mulx_amd64.go"], "var mulxLadderAvailable = cpu.X86.HasBMI2 && cpu.X86.HasADX") {
 		t.Errorf("x25519/ladder_mulx_amd64.go no longer requires exactly BMI2 and ADX; ladderRule assumes it does")

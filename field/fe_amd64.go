@@ -18,9 +18,10 @@ import "golang.org/x/sys/cpu"
 // compute the same limbs and differ in their carry pass, by SHRX or with
 // the mask read from memory (the _asm program's "Two carry passes"); the
 // MULQ routines run on every amd64 CPU. For the multiply, pathMULXSHRX is
-// feMulMULX and pathMULXMem is feMulScaled (the _asm program's "Three forms
-// of the multiply"). The values are those that the entries in fe_amd64.s
-// compare with.
+// feMulMULX and pathMULXMem the scaled MULX, ADCX and ADOX form, feMulAsm's
+// first code (the _asm program's "Three forms of the multiply, three of the
+// square"). The values are those that the entries in fe_amd64.s compare
+// with.
 const (
 	pathMULQ     = 0
 	pathMULXMem  = 1
@@ -50,8 +51,9 @@ func chooseSquarePath(mulx, intel bool) uint8 {
 // mulPath selects the multiply, with the values of squarePath: feMulMULX
 // (pathMULXSHRX) on Intel CPUs with BMI2, where it measured 0.92-1.02 of
 // filippo.io/edwards25519's multiply against 1.05-1.15 for the MULQ form
-// (docs/PERFORMANCE.md, "The multiply on Intel"); feMulScaled (pathMULXMem),
-// MULX, ADCX and ADOX on scaled operands, on other CPUs with BMI2 and ADX,
+// (docs/PERFORMANCE.md, "The multiply on Intel"); the scaled form
+// (pathMULXMem), MULX, ADCX and ADOX on scaled operands, on other CPUs with
+// BMI2 and ADX,
 // where it measured about 0.88 of the MULQ form's time on AMD Zen 4 ("The
 // multiply on Zen 4: scaled, with ADCX and ADOX"); and the MULQ form
 // (pathMULQ), feMulAsm's own code, without them. feMulAsm reads it on every
@@ -76,7 +78,7 @@ func isIntel() bool {
 }
 
 // feMul sets out = a * b. Limbs of a and b must be below 2^54; out may alias
-// a or b.
+// a or b. feMulAsm's result is its own scratch memory.
 func feMul(out, a, b *Element) { feMulAsm(&out.l, &a.l, &b.l) }
 
 // feSquare sets out = a * a. Limbs of a must be below 3*2^51 (the MULX

@@ -17,12 +17,275 @@ notshrx:
 plain:
 	JMP ·feSquareNMULQ+0(SB)
 
-// func feMulAsm(out *[5]uint64, a *[5]uint64, b *[5]uint64)
-TEXT ·feMulAsm(SB), NOSPLIT, $0-24
+// func feMulAsm(out *[5]uint64, a *[5]uint64, b *[5]uint64) (scratch [5]uint64)
+// Requires: ADX, BMI2
+TEXT ·feMulAsm(SB), NOSPLIT, $0-64
 	CMPB ·mulPath+0(SB), $0x01
 	JA   mulx
 	JB   plain
-	JMP  ·feMulScaled+0(SB)
+
+	// Step 1, the columns of a*b (a, b limbs < 2^54, so r_k < 2^115):
+	//   r0 = a0*b0 + 19*(a1*b4 + a2*b3 + a3*b2 + a4*b1)
+	//   r1 = a0*b1 + a1*b0 + 19*(a2*b4 + a3*b3 + a4*b2)
+	//   r2 = a0*b2 + a1*b1 + a2*b0 + 19*(a3*b4 + a4*b3)
+	//   r3 = a0*b3 + a1*b2 + a2*b1 + a3*b0 + 19*(a4*b4)
+	//   r4 = a0*b4 + a1*b3 + a2*b2 + a3*b1 + a4*b0
+	// The scratch result holds 2^8*a_i (< 2^62).
+	MOVQ a+8(FP), SI
+	MOVQ (SI), AX
+	SHLQ $0x08, AX
+	MOVQ AX, scratch_0+24(FP)
+	MOVQ 8(SI), AX
+	SHLQ $0x08, AX
+	MOVQ AX, scratch_1+32(FP)
+	MOVQ 16(SI), AX
+	SHLQ $0x08, AX
+	MOVQ AX, scratch_2+40(FP)
+	MOVQ 24(SI), AX
+	SHLQ $0x08, AX
+	MOVQ AX, scratch_3+48(FP)
+	MOVQ 32(SI), AX
+	SHLQ $0x08, AX
+	MOVQ AX, scratch_4+56(FP)
+
+	// y_j = 2^5*b_j (< 2^59)
+	MOVQ b+16(FP), SI
+	MOVQ (SI), R8
+	SHLQ $0x05, R8
+	MOVQ 8(SI), R9
+	SHLQ $0x05, R9
+	MOVQ 16(SI), R10
+	SHLQ $0x05, R10
+	MOVQ 24(SI), R11
+	SHLQ $0x05, R11
+	MOVQ 32(SI), R12
+	SHLQ $0x05, R12
+
+	// Column 4.
+	// r4 = a0*b4
+	MOVQ  scratch_0+24(FP), DX
+	MULXQ R12, BX, CX
+	XORL  AX, AX
+
+	// r4 += a1*b3
+	MOVQ  scratch_1+32(FP), DX
+	MULXQ R11, AX, DX
+	ADCXQ AX, BX
+	ADCXQ DX, CX
+
+	// r4 += a2*b2
+	MOVQ  scratch_2+40(FP), DX
+	MULXQ R10, AX, DX
+	ADOXQ AX, BX
+	ADOXQ DX, CX
+
+	// r4 += a3*b1
+	MOVQ  scratch_3+48(FP), DX
+	MULXQ R9, AX, DX
+	ADCXQ AX, BX
+	ADCXQ DX, CX
+
+	// r4 += a4*b0
+	MOVQ  scratch_4+56(FP), DX
+	MULXQ R8, AX, DX
+	ADOXQ AX, BX
+	ADOXQ DX, CX
+
+	// y4 <- 19*2^5*b4, its only form from here on (< 19*2^59 < 2^64)
+	IMUL3Q $0x13, R12, R12
+
+	// hi = c4 = r4 >> 51, lo >> 13 = m4 = r4 mod 2^51
+	SHRQ $0x0d, BX
+
+	// keep 19*c4 for t0 (< 19*5*2^57 < 2^64 - 2^51)
+	IMUL3Q $0x13, CX, CX
+
+	// Column 3.
+	// r3 = a0*b3
+	MOVQ  scratch_0+24(FP), DX
+	MULXQ R11, DI, R13
+	XORL  AX, AX
+
+	// r3 += a1*b2
+	MOVQ  scratch_1+32(FP), DX
+	MULXQ R10, AX, DX
+	ADCXQ AX, DI
+	ADCXQ DX, R13
+
+	// r3 += a2*b1
+	MOVQ  scratch_2+40(FP), DX
+	MULXQ R9, AX, DX
+	ADOXQ AX, DI
+	ADOXQ DX, R13
+
+	// r3 += a3*b0
+	MOVQ  scratch_3+48(FP), DX
+	MULXQ R8, AX, DX
+	ADCXQ AX, DI
+	ADCXQ DX, R13
+
+	// r3 += a4*19*b4
+	MOVQ  scratch_4+56(FP), DX
+	MULXQ R12, AX, DX
+	ADOXQ AX, DI
+	ADOXQ DX, R13
+
+	// y3 <- 19*2^5*b3, its only form from here on (< 19*2^59 < 2^64)
+	IMUL3Q $0x13, R11, R11
+
+	// hi = c3 = r3 >> 51, lo >> 13 = m3 = r3 mod 2^51
+	SHRQ $0x0d, DI
+
+	// t4 = m4 + c3
+	ADDQ R13, BX
+
+	// Column 2.
+	// r2 = a0*b2
+	MOVQ  scratch_0+24(FP), DX
+	MULXQ R10, R14, R15
+	XORL  AX, AX
+
+	// r2 += a1*b1
+	MOVQ  scratch_1+32(FP), DX
+	MULXQ R9, AX, DX
+	ADCXQ AX, R14
+	ADCXQ DX, R15
+
+	// r2 += a2*b0
+	MOVQ  scratch_2+40(FP), DX
+	MULXQ R8, AX, DX
+	ADOXQ AX, R14
+	ADOXQ DX, R15
+
+	// r2 += a3*19*b4
+	MOVQ  scratch_3+48(FP), DX
+	MULXQ R12, AX, DX
+	ADCXQ AX, R14
+	ADCXQ DX, R15
+
+	// r2 += a4*19*b3
+	MOVQ  scratch_4+56(FP), DX
+	MULXQ R11, AX, DX
+	ADOXQ AX, R14
+	ADOXQ DX, R15
+
+	// y2 <- 19*2^5*b2, its only form from here on (< 19*2^59 < 2^64)
+	IMUL3Q $0x13, R10, R10
+
+	// hi = c2 = r2 >> 51, lo >> 13 = m2 = r2 mod 2^51
+	SHRQ $0x0d, R14
+
+	// t3 = m3 + c2
+	ADDQ R15, DI
+
+	// Column 1.
+	// r1 = a0*b1
+	MOVQ  scratch_0+24(FP), DX
+	MULXQ R9, R13, R15
+	XORL  AX, AX
+
+	// r1 += a1*b0
+	MOVQ  scratch_1+32(FP), DX
+	MULXQ R8, AX, DX
+	ADCXQ AX, R13
+	ADCXQ DX, R15
+
+	// r1 += a2*19*b4
+	MOVQ  scratch_2+40(FP), DX
+	MULXQ R12, AX, DX
+	ADOXQ AX, R13
+	ADOXQ DX, R15
+
+	// r1 += a3*19*b3
+	MOVQ  scratch_3+48(FP), DX
+	MULXQ R11, AX, DX
+	ADCXQ AX, R13
+	ADCXQ DX, R15
+
+	// r1 += a4*19*b2
+	MOVQ  scratch_4+56(FP), DX
+	MULXQ R10, AX, DX
+	ADOXQ AX, R13
+	ADOXQ DX, R15
+
+	// y1 <- 19*2^5*b1, its only form from here on (< 19*2^59 < 2^64)
+	IMUL3Q $0x13, R9, R9
+
+	// hi = c1 = r1 >> 51, lo >> 13 = m1 = r1 mod 2^51
+	SHRQ $0x0d, R13
+
+	// t2 = m2 + c1
+	ADDQ R15, R14
+
+	// Column 0.
+	// r0 = a0*b0
+	MOVQ  scratch_0+24(FP), DX
+	MULXQ R8, R15, R8
+	XORL  AX, AX
+
+	// r0 += a1*19*b4
+	MOVQ  scratch_1+32(FP), DX
+	MULXQ R12, AX, DX
+	ADCXQ AX, R15
+	ADCXQ DX, R8
+
+	// r0 += a2*19*b3
+	MOVQ  scratch_2+40(FP), DX
+	MULXQ R11, AX, DX
+	ADOXQ AX, R15
+	ADOXQ DX, R8
+
+	// r0 += a3*19*b2
+	MOVQ  scratch_3+48(FP), DX
+	MULXQ R10, AX, DX
+	ADCXQ AX, R15
+	ADCXQ DX, R8
+
+	// r0 += a4*19*b1
+	MOVQ  scratch_4+56(FP), DX
+	MULXQ R9, AX, DX
+	ADOXQ AX, R15
+	ADOXQ DX, R8
+
+	// hi = c0 = r0 >> 51, lo >> 13 = m0 = r0 mod 2^51
+	SHRQ $0x0d, R15
+
+	// t1 = m1 + c0
+	ADDQ R8, R13
+
+	// t0 = m0 + 19*c4
+	ADDQ CX, R15
+
+	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51, all from the t's;
+	// out0 = u0 + 19*k4, out_i = u_i + k_(i-1).
+	MOVQ   R15, R12
+	SHRQ   $0x33, R12
+	ANDQ   mask51<>+0(SB), R15
+	MOVQ   R13, R11
+	SHRQ   $0x33, R11
+	ANDQ   mask51<>+0(SB), R13
+	MOVQ   R14, R10
+	SHRQ   $0x33, R10
+	ANDQ   mask51<>+0(SB), R14
+	MOVQ   DI, R9
+	SHRQ   $0x33, R9
+	ANDQ   mask51<>+0(SB), DI
+	MOVQ   BX, R8
+	SHRQ   $0x33, R8
+	ANDQ   mask51<>+0(SB), BX
+	IMUL3Q $0x13, R8, R8
+	ADDQ   R8, R15
+	ADDQ   R12, R13
+	ADDQ   R11, R14
+	ADDQ   R10, DI
+	ADDQ   R9, BX
+	MOVQ   out+0(FP), SI
+	MOVQ   R15, (SI)
+	MOVQ   R13, 8(SI)
+	MOVQ   R14, 16(SI)
+	MOVQ   DI, 24(SI)
+	MOVQ   BX, 32(SI)
+	RET
 
 plain:
 	// Step 1, the columns of a*b (a, b limbs < 2^54, so r_k < 2^115):
@@ -524,272 +787,6 @@ TEXT ·feMulMULX(SB), NOSPLIT, $0-24
 	ANDQ   AX, DI
 	SHRXQ  DX, BX, R8
 	ANDQ   AX, BX
-	IMUL3Q $0x13, R8, R8
-	ADDQ   R8, R15
-	ADDQ   R12, R13
-	ADDQ   R11, R14
-	ADDQ   R10, DI
-	ADDQ   R9, BX
-	MOVQ   out+0(FP), SI
-	MOVQ   R15, (SI)
-	MOVQ   R13, 8(SI)
-	MOVQ   R14, 16(SI)
-	MOVQ   DI, 24(SI)
-	MOVQ   BX, 32(SI)
-	RET
-
-// func feMulScaled(out *[5]uint64, a *[5]uint64, b *[5]uint64)
-// Requires: ADX, BMI2
-TEXT ·feMulScaled(SB), NOSPLIT, $40-24
-	// Step 1, the columns of a*b (a, b limbs < 2^54, so r_k < 2^115):
-	//   r0 = a0*b0 + 19*(a1*b4 + a2*b3 + a3*b2 + a4*b1)
-	//   r1 = a0*b1 + a1*b0 + 19*(a2*b4 + a3*b3 + a4*b2)
-	//   r2 = a0*b2 + a1*b1 + a2*b0 + 19*(a3*b4 + a4*b3)
-	//   r3 = a0*b3 + a1*b2 + a2*b1 + a3*b0 + 19*(a4*b4)
-	//   r4 = a0*b4 + a1*b3 + a2*b2 + a3*b1 + a4*b0
-	// The frame holds 2^8*a_i (< 2^62).
-	MOVQ a+8(FP), SI
-	MOVQ (SI), AX
-	SHLQ $0x08, AX
-	MOVQ AX, (SP)
-	MOVQ 8(SI), AX
-	SHLQ $0x08, AX
-	MOVQ AX, 8(SP)
-	MOVQ 16(SI), AX
-	SHLQ $0x08, AX
-	MOVQ AX, 16(SP)
-	MOVQ 24(SI), AX
-	SHLQ $0x08, AX
-	MOVQ AX, 24(SP)
-	MOVQ 32(SI), AX
-	SHLQ $0x08, AX
-	MOVQ AX, 32(SP)
-
-	// y_j = 2^5*b_j (< 2^59)
-	MOVQ b+16(FP), SI
-	MOVQ (SI), R8
-	SHLQ $0x05, R8
-	MOVQ 8(SI), R9
-	SHLQ $0x05, R9
-	MOVQ 16(SI), R10
-	SHLQ $0x05, R10
-	MOVQ 24(SI), R11
-	SHLQ $0x05, R11
-	MOVQ 32(SI), R12
-	SHLQ $0x05, R12
-
-	// Column 4.
-	// r4 = a0*b4
-	MOVQ  (SP), DX
-	MULXQ R12, BX, CX
-	XORL  AX, AX
-
-	// r4 += a1*b3
-	MOVQ  8(SP), DX
-	MULXQ R11, AX, DX
-	ADCXQ AX, BX
-	ADCXQ DX, CX
-
-	// r4 += a2*b2
-	MOVQ  16(SP), DX
-	MULXQ R10, AX, DX
-	ADOXQ AX, BX
-	ADOXQ DX, CX
-
-	// r4 += a3*b1
-	MOVQ  24(SP), DX
-	MULXQ R9, AX, DX
-	ADCXQ AX, BX
-	ADCXQ DX, CX
-
-	// r4 += a4*b0
-	MOVQ  32(SP), DX
-	MULXQ R8, AX, DX
-	ADOXQ AX, BX
-	ADOXQ DX, CX
-
-	// y4 <- 19*2^5*b4, its only form from here on (< 19*2^59 < 2^64)
-	IMUL3Q $0x13, R12, R12
-
-	// hi = c4 = r4 >> 51, lo >> 13 = m4 = r4 mod 2^51
-	SHRQ $0x0d, BX
-
-	// keep 19*c4 for t0 (< 19*5*2^57 < 2^64 - 2^51)
-	IMUL3Q $0x13, CX, CX
-
-	// Column 3.
-	// r3 = a0*b3
-	MOVQ  (SP), DX
-	MULXQ R11, DI, R13
-	XORL  AX, AX
-
-	// r3 += a1*b2
-	MOVQ  8(SP), DX
-	MULXQ R10, AX, DX
-	ADCXQ AX, DI
-	ADCXQ DX, R13
-
-	// r3 += a2*b1
-	MOVQ  16(SP), DX
-	MULXQ R9, AX, DX
-	ADOXQ AX, DI
-	ADOXQ DX, R13
-
-	// r3 += a3*b0
-	MOVQ  24(SP), DX
-	MULXQ R8, AX, DX
-	ADCXQ AX, DI
-	ADCXQ DX, R13
-
-	// r3 += a4*19*b4
-	MOVQ  32(SP), DX
-	MULXQ R12, AX, DX
-	ADOXQ AX, DI
-	ADOXQ DX, R13
-
-	// y3 <- 19*2^5*b3, its only form from here on (< 19*2^59 < 2^64)
-	IMUL3Q $0x13, R11, R11
-
-	// hi = c3 = r3 >> 51, lo >> 13 = m3 = r3 mod 2^51
-	SHRQ $0x0d, DI
-
-	// t4 = m4 + c3
-	ADDQ R13, BX
-
-	// Column 2.
-	// r2 = a0*b2
-	MOVQ  (SP), DX
-	MULXQ R10, R14, R15
-	XORL  AX, AX
-
-	// r2 += a1*b1
-	MOVQ  8(SP), DX
-	MULXQ R9, AX, DX
-	ADCXQ AX, R14
-	ADCXQ DX, R15
-
-	// r2 += a2*b0
-	MOVQ  16(SP), DX
-	MULXQ R8, AX, DX
-	ADOXQ AX, R14
-	ADOXQ DX, R15
-
-	// r2 += a3*19*b4
-	MOVQ  24(SP), DX
-	MULXQ R12, AX, DX
-	ADCXQ AX, R14
-	ADCXQ DX, R15
-
-	// r2 += a4*19*b3
-	MOVQ  32(SP), DX
-	MULXQ R11, AX, DX
-	ADOXQ AX, R14
-	ADOXQ DX, R15
-
-	// y2 <- 19*2^5*b2, its only form from here on (< 19*2^59 < 2^64)
-	IMUL3Q $0x13, R10, R10
-
-	// hi = c2 = r2 >> 51, lo >> 13 = m2 = r2 mod 2^51
-	SHRQ $0x0d, R14
-
-	// t3 = m3 + c2
-	ADDQ R15, DI
-
-	// Column 1.
-	// r1 = a0*b1
-	MOVQ  (SP), DX
-	MULXQ R9, R13, R15
-	XORL  AX, AX
-
-	// r1 += a1*b0
-	MOVQ  8(SP), DX
-	MULXQ R8, AX, DX
-	ADCXQ AX, R13
-	ADCXQ DX, R15
-
-	// r1 += a2*19*b4
-	MOVQ  16(SP), DX
-	MULXQ R12, AX, DX
-	ADOXQ AX, R13
-	ADOXQ DX, R15
-
-	// r1 += a3*19*b3
-	MOVQ  24(SP), DX
-	MULXQ R11, AX, DX
-	ADCXQ AX, R13
-	ADCXQ DX, R15
-
-	// r1 += a4*19*b2
-	MOVQ  32(SP), DX
-	MULXQ R10, AX, DX
-	ADOXQ AX, R13
-	ADOXQ DX, R15
-
-	// y1 <- 19*2^5*b1, its only form from here on (< 19*2^59 < 2^64)
-	IMUL3Q $0x13, R9, R9
-
-	// hi = c1 = r1 >> 51, lo >> 13 = m1 = r1 mod 2^51
-	SHRQ $0x0d, R13
-
-	// t2 = m2 + c1
-	ADDQ R15, R14
-
-	// Column 0.
-	// r0 = a0*b0
-	MOVQ  (SP), DX
-	MULXQ R8, R15, R8
-	XORL  AX, AX
-
-	// r0 += a1*19*b4
-	MOVQ  8(SP), DX
-	MULXQ R12, AX, DX
-	ADCXQ AX, R15
-	ADCXQ DX, R8
-
-	// r0 += a2*19*b3
-	MOVQ  16(SP), DX
-	MULXQ R11, AX, DX
-	ADOXQ AX, R15
-	ADOXQ DX, R8
-
-	// r0 += a3*19*b2
-	MOVQ  24(SP), DX
-	MULXQ R10, AX, DX
-	ADCXQ AX, R15
-	ADCXQ DX, R8
-
-	// r0 += a4*19*b1
-	MOVQ  32(SP), DX
-	MULXQ R9, AX, DX
-	ADOXQ AX, R15
-	ADOXQ DX, R8
-
-	// hi = c0 = r0 >> 51, lo >> 13 = m0 = r0 mod 2^51
-	SHRQ $0x0d, R15
-
-	// t1 = m1 + c0
-	ADDQ R8, R13
-
-	// t0 = m0 + 19*c4
-	ADDQ CX, R15
-
-	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51, all from the t's;
-	// out0 = u0 + 19*k4, out_i = u_i + k_(i-1).
-	MOVQ   R15, R12
-	SHRQ   $0x33, R12
-	ANDQ   mask51<>+0(SB), R15
-	MOVQ   R13, R11
-	SHRQ   $0x33, R11
-	ANDQ   mask51<>+0(SB), R13
-	MOVQ   R14, R10
-	SHRQ   $0x33, R10
-	ANDQ   mask51<>+0(SB), R14
-	MOVQ   DI, R9
-	SHRQ   $0x33, R9
-	ANDQ   mask51<>+0(SB), DI
-	MOVQ   BX, R8
-	SHRQ   $0x33, R8
-	ANDQ   mask51<>+0(SB), BX
 	IMUL3Q $0x13, R8, R8
 	ADDQ   R8, R15
 	ADDQ   R12, R13

@@ -94,10 +94,10 @@ func TestAsmSquareEntryMULX(t *testing.T) {
 	}
 }
 
-// TestAsmMulEntry checks that feMulAsm's entry reaches feMulScaled on the
-// MULX-mem setting and the unscaled forms on the others. Within the seam's
+// TestAsmMulEntry checks that feMulAsm's entry reaches the scaled form on
+// the MULX-mem setting and the unscaled forms on the others. Within the seam's
 // bound all three give the same limbs, so it uses a0 = 2^58, outside it:
-// feMulScaled keeps 2^8*a0 in a word, where that is 2^66 = 0 (mod 2^64),
+// the scaled form keeps 2^8*a0 in a word, where that is 2^66 = 0 (mod 2^64),
 // so it computes the product of a with a0 = 0, while the MULQ and MULX
 // forms, whose columns stay far below 2^128 for this a and b, compute that
 // of a itself, as feMulGeneric does.
@@ -117,7 +117,7 @@ func TestAsmMulEntry(t *testing.T) {
 			selectPath(t, p)
 			want, form := exact, "an unscaled form"
 			if p.mulPath == pathMULXMem {
-				want, form = wrapped, "feMulScaled"
+				want, form = wrapped, "the scaled form"
 			}
 			var out Element
 			feMulAsm(&out.l, &a.l, &b.l)

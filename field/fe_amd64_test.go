@@ -19,8 +19,8 @@ import (
 // every path, each a configuration that some CPU runs: "MULX" is Intel's
 // (the MULX squarings with the carry pass by SHRX, and feMulMULX),
 // "MULX-mem" that of other CPUs with BMI2 and ADX (the MULX squarings with
-// the mask in memory, and feMulScaled), and "MULQ" that of CPUs without
-// them (the MULQ routines, among them feMulAsm's own code). Inputs reach the documented bounds of
+// the mask in memory, and the scaled multiply), and "MULQ" that of CPUs
+// without them (the MULQ routines). Inputs reach the documented bounds of
 // the seam: every limb below 2^54 for a multiplication (and feSquareN),
 // below 3*2^51 for feSquare.
 
@@ -343,7 +343,7 @@ func asmBenchInputs(b testing.TB) (x, y Element, rx, ry *reference.Element) {
 	return x, y, rx, ry
 }
 
-// BenchmarkFeMulPaths measures feMul on each path (feMulMULX, feMulScaled
+// BenchmarkFeMulPaths measures feMul on each path (feMulMULX, the scaled
 // and the MULQ multiply), the generic twin, and Multiply here and in
 // filippo.io/edwards25519 in the same process, so that the ratios can be
 // read off one benchstat table.
@@ -489,7 +489,7 @@ func BenchmarkInvertPaths(b *testing.B) {
 
 // TestMULXMulRule checks the CPUID vendor test against the kernel's
 // vendor_id line, and the defaults of mulPath and squarePath against their
-// rules: feMulMULX on Intel CPUs with BMI2, feMulScaled on other CPUs with
+// rules: feMulMULX on Intel CPUs with BMI2, the scaled form on other CPUs with
 // BMI2 and ADX, the MULQ multiply elsewhere; the MULX squarings with the
 // carry pass by SHRX on Intel CPUs with BMI2 and ADX, with the mask in
 // memory on other CPUs with both, the MULQ squarings without them.

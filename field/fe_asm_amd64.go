@@ -12,23 +12,18 @@ package field
 func feSquareNAsm(out *[5]uint64, a *[5]uint64, n int, path uint8)
 
 // feMulAsm sets out = a * b as feMulGeneric does, in the form that mulPath
-// names: it jumps to feMulMULX or feMulScaled, or runs the MULQ code that
-// follows, which runs on every amd64 CPU. Limbs of a and b must be below 2^54.
+// names: the scaled MULX, ADCX and ADOX form (BMI2 and ADX), feMulMULX, or the
+// MULQ form, which runs on every amd64 CPU. Limbs of a and b must be below 2^54.
+// scratch is the scaled form's working memory, of no use to the caller.
 //
 //go:noescape
-func feMulAsm(out *[5]uint64, a *[5]uint64, b *[5]uint64)
+func feMulAsm(out *[5]uint64, a *[5]uint64, b *[5]uint64) (scratch [5]uint64)
 
 // feMulMULX sets out = a * b as feMulGeneric does, using MULX (BMI2).
 // Limbs of a and b must be below 2^54.
 //
 //go:noescape
 func feMulMULX(out *[5]uint64, a *[5]uint64, b *[5]uint64)
-
-// feMulScaled sets out = a * b as feMulGeneric does, using MULX (BMI2),
-// ADCX and ADOX (ADX) on 2^8*a and 2^5*b. Limbs of a and b must be below 2^54.
-//
-//go:noescape
-func feMulScaled(out *[5]uint64, a *[5]uint64, b *[5]uint64)
 
 // cpuidVendor returns EBX, EDX and ECX of CPUID leaf 0: the vendor string
 // in that order ("GenuineIntel", "AuthenticAMD", ...).

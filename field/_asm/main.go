@@ -42,13 +42,13 @@
 // # Three forms of the multiply, three of the square
 //
 // The multiply works column by column with the limbs of b in registers (see
-// "The column multiply" below), in three forms. feMulAsm is the entry point:
-// its own code is the MULQ form, which runs on every amd64 CPU; it jumps
-// instead to feMulMULX, the MULX form (BMI2; see "The MULX form" below), or
-// to feMulScaled, which adds with ADCX and ADOX as well (ADX; see "The
-// scaled multiply"), as mulPath (fe_amd64.go) names. Go sets mulPath from
-// the CPU's features and from the vendor that cpuidVendor returns: feMulMULX
-// on Intel CPUs with BMI2, feMulScaled on other CPUs with BMI2 and ADX.
+// "The column multiply" below), in three forms, as mulPath (fe_amd64.go)
+// names. feMulAsm is the entry point; its own code is the scaled form,
+// MULX with ADCX and ADOX (BMI2 and ADX; see "The scaled multiply"), then
+// the MULQ form, which runs on every amd64 CPU; or it jumps to feMulMULX,
+// the MULX form (BMI2; see "The MULX form" below). Go sets mulPath from the
+// CPU's features and from the vendor that cpuidVendor returns: feMulMULX on
+// Intel CPUs with BMI2, the scaled form on other CPUs with BMI2 and ADX.
 //
 // The squares come in three forms. The MULX routines (BMI2) keep the
 // multiplier in DX and write each 128-bit product to any register pair
@@ -121,9 +121,12 @@ func main() {
 	ConstraintExpr("!purego")
 
 	squareSelector()
-	mulColumns(formMULQ)
+	mulEntry()
+	TEXT("feMulMULX", NOSPLIT, "func(out, a, b *[5]uint64)")
+	Pragma("noescape")
+	Doc("feMulMULX sets out = a * b as feMulGeneric does, using MULX (BMI2).",
+		"Limbs of a and b must be below 2^54.")
 	mulColumns(formSHRX)
-	mulColumns(formMem)
 	cpuidVendor()
 	squareMULX()
 	squareMULQ()
@@ -222,53 +225,36 @@ func jumpOnPath(flag Mem, label string) {
 	JBE(LabelRef(label))
 }
 
-// mulColumns writes a multiply, column by column with the limbs of b in
-// registers (see "The column multiply" below), in one of three forms, named
-// by the squareForm of the CPUs that run it (mulPath in fe_amd64.go takes
-// the same values as squarePath).
+// mulColumns writes the code of a multiply, column by column with the
+// limbs of b in registers (see "The column multiply" below), in one of
+// three forms, named by the squareForm of the CPUs that run it (mulPath in
+// fe_amd64.go takes the same values as squarePath), up to its RET; the
+// caller has opened the function.
 //
-// formMULQ is feMulAsm(out, a, b), the multiply's entry point (see
-// mulEntry): its own code is the MULQ form, which runs on every amd64 CPU.
+// formMem is the scaled form, chosen on CPUs other than Intel with BMI2 and
+// ADX: MULX, ADCX and ADOX on operands scaled so that each column splits
+// with one shift (see "The scaled multiply" below). It is feMulAsm's first
+// code, and keeps its copy of 2^8*a in feMulAsm's scratch result.
 //
-// formSHRX is feMulMULX(out, a, b), the MULX form (BMI2), chosen on Intel
-// CPUs: MULX writes each product to any two registers, so the first product
-// of a column needs no MOVs; SHLD splits a column in one instruction; step 4
+// formSHRX is feMulMULX, the MULX form (BMI2), chosen on Intel CPUs: MULX
+// writes each product to any two registers, so the first product of a
+// column needs no MOVs; SHLD splits a column in one instruction; step 4
 // shifts with SHRX into fresh registers and holds the mask in AX (see "The
 // MULX form" below).
 //
-// formMem is feMulScaled(out, a, b), chosen on other CPUs with BMI2 and
-// ADX: MULX, ADCX and ADOX on operands scaled so that each column splits
-// with one shift (see "The scaled multiply" below).
+// formMULQ is the MULQ form, which runs on every amd64 CPU: feMulAsm's
+// second code.
 //
 // Registers: DX and AX are the multiplier and scratch of the products (MULQ
 // takes its multiplier in AX and leaves its product in DX:AX; MULX takes it
-// in DX), DX is also the scratch of the MULQ form's splits, SI = &a (or, in
-// feMulScaled, the frame's copy of 2^8*a), R8..R12 = y0..y4, and a pool of
-// six (BX, CX, DI, R13, R14, R15) for the open column and the finished
-// parts. While column 1 is open all six are taken (r1, 19*c4, t4, t3, m2).
-// Only feMulScaled has a frame, for its copy of a.
+// in DX), DX is also the scratch of the MULQ form's splits, SI = &a (free
+// during the scaled form's products, which read a from the scratch),
+// R8..R12 = y0..y4, and a pool of six (BX, CX, DI, R13, R14, R15) for the
+// open column and the finished parts. While column 1 is open all six are
+// taken (r1, 19*c4, t4, t3, m2), so no form needs a frame or BP.
 func mulColumns(form squareForm) {
 	scaled := form == formMem
 	mulx := form != formMULQ
-	switch form {
-	case formMULQ:
-		TEXT("feMulAsm", NOSPLIT, "func(out, a, b *[5]uint64)")
-		Pragma("noescape")
-		Doc("feMulAsm sets out = a * b as feMulGeneric does, in the form that mulPath",
-			"names: it jumps to feMulMULX or feMulScaled, or runs the MULQ code that",
-			"follows, which runs on every amd64 CPU. Limbs of a and b must be below 2^54.")
-		mulEntry()
-	case formSHRX:
-		TEXT("feMulMULX", NOSPLIT, "func(out, a, b *[5]uint64)")
-		Pragma("noescape")
-		Doc("feMulMULX sets out = a * b as feMulGeneric does, using MULX (BMI2).",
-			"Limbs of a and b must be below 2^54.")
-	case formMem:
-		TEXT("feMulScaled", NOSPLIT, "func(out, a, b *[5]uint64)")
-		Pragma("noescape")
-		Doc("feMulScaled sets out = a * b as feMulGeneric does, using MULX (BMI2),",
-			"ADCX and ADOX (ADX) on 2^8*a and 2^5*b. Limbs of a and b must be below 2^54.")
-	}
 	Comment(mulFormula...)
 	if maskConst.Symbol.Name == "" {
 		maskConst = ConstData("mask51", U64(limbMask))
@@ -278,12 +264,18 @@ func mulColumns(form squareForm) {
 	ap := RSI
 	ys := [5]GPPhysical{R8, R9, R10, R11, R12}
 
-	// aLimb is the operand that holds a_i (2^8*a_i in feMulScaled).
+	// aLimb is the operand that holds a_i (2^8*a_i in the scaled form).
 	aLimb := func(i int) Mem { return limb(ap, i) }
 	if scaled {
-		as := AllocLocal(40)
-		aLimb = func(i int) Mem { return as.Offset(8 * i) }
-		Comment("The frame holds 2^8*a_i (< 2^62).")
+		scratch := ReturnIndex(0)
+		aLimb = func(i int) Mem {
+			a, err := scratch.Index(i).Resolve()
+			if err != nil {
+				panic(err)
+			}
+			return a.Addr
+		}
+		Comment("The scratch result holds 2^8*a_i (< 2^62).")
 		Load(Param("a"), ap)
 		for i := 0; i < 5; i++ {
 			MOVQ(limb(ap, i), RAX)
@@ -398,7 +390,7 @@ func mulColumns(form squareForm) {
 
 	Comment("Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51, all from the t's;",
 		"out0 = u0 + 19*k4, out_i = u_i + k_(i-1).")
-	var count, mask GPPhysical // none: the split of the MULQ form and feMulScaled
+	var count, mask GPPhysical // none: the split of the MULQ and scaled forms
 	if form == formSHRX {
 		count, mask = RDX, RAX
 		MOVQ(U32(51), count)
@@ -416,25 +408,36 @@ func mulColumns(form squareForm) {
 		MOVQ(t[i], limb(outp, i))
 	}
 	RET()
-	if form == formMULQ {
-		Label("mulx")
-		tailJump("feMulMULX")
-	}
 }
 
-// mulEntry is feMulAsm's dispatch on mulPath (fe_amd64.go; 0, 1 and 2 as
-// for squarePath). Intel CPUs (2) take one compare and one branch to the
-// jump to feMulMULX; other CPUs with BMI2 and ADX (1) fall through two
-// branches not taken to the jump to feMulScaled, which has a frame and so
-// cannot be code of this frameless function; the rest (0) branch to the
-// MULQ code that follows. The byte is read on every call, so that tests can
-// change it.
+// mulEntry writes feMulAsm, the multiply's entry point, which dispatches
+// on mulPath (fe_amd64.go; 0, 1 and 2 as for squarePath). Intel CPUs (2)
+// take one compare and one branch to the jump to feMulMULX; other CPUs with
+// BMI2 and ADX (1) fall through two branches not taken into the scaled
+// form; the rest (0) branch to the MULQ form. The byte is read on every
+// call, so that tests can change it.
+//
+// The scaled form needs 40 bytes of memory for its copy of 2^8*a. They are
+// a result, scratch, which the Go caller ignores, rather than a frame: a
+// routine with a frame cannot end in a jump to another routine, and as a
+// routine of its own the scaled form cost a jump at every call, about 2-4%
+// of the chained multiply on Zen 4 (docs/PERFORMANCE.md). The other forms
+// leave scratch unwritten.
 func mulEntry() {
+	TEXT("feMulAsm", NOSPLIT, "func(out, a, b *[5]uint64) (scratch [5]uint64)")
+	Pragma("noescape")
+	Doc("feMulAsm sets out = a * b as feMulGeneric does, in the form that mulPath",
+		"names: the scaled MULX, ADCX and ADOX form (BMI2 and ADX), feMulMULX, or the",
+		"MULQ form, which runs on every amd64 CPU. Limbs of a and b must be below 2^54.",
+		"scratch is the scaled form's working memory, of no use to the caller.")
 	CMPB(Mem{Symbol: Symbol{Name: "·mulPath"}, Base: StaticBase}, U8(1))
 	JA(LabelRef("mulx"))
 	JB(LabelRef("plain"))
-	tailJump("feMulScaled")
+	mulColumns(formMem)
 	Label("plain")
+	mulColumns(formMULQ)
+	Label("mulx")
+	tailJump("feMulMULX")
 }
 
 // cpuidVendor returns the vendor string of CPUID leaf 0, the one CPU fact
@@ -511,9 +514,9 @@ func splitColumn(c *column) {
 
 // # The scaled multiply
 //
-// feMulScaled makes the same products in the same order on scaled
-// operands, A_i = 2^8*a_i < 2^62 (kept in the frame, read once per product
-// into DX) and Y_j = 2^5*b_j < 2^59, or 19*2^5*b_j < 19*2^59 < 2^64 once
+// The scaled form (feMulAsm's first code) makes the same products in the
+// same order on scaled operands, A_i = 2^8*a_i < 2^62 (kept in the scratch
+// result, read once per product into DX) and Y_j = 2^5*b_j < 2^59, or 19*2^5*b_j < 19*2^59 < 2^64 once
 // folded. Each column is then R_k = 2^13*r_k < 2^13 * 77*2^108 < 2^128 (see
 // "Bounds"), so its high word is c_k = r_k >> 51 and its low word shifted
 // right by 13 is m_k = r_k mod 2^51: one SHR splits a column, where the MULQ
@@ -523,8 +526,8 @@ func splitColumn(c *column) {
 // after an XOR that clears both), and step 4 is the MULQ form's. The
 // integers r_k, and so the limbs written, are those of the other forms.
 //
-// Against feMulAsm's MULQ code, in a chain of x = x*y on an AMD EPYC Zen 4,
-// it took about 0.88 of the time; the same products with ADD and ADC, or
+// Against the MULQ form, in a chain of x = x*y on an AMD EPYC Zen 4, it
+// took about 0.88 of the time in the VM's quiet state; the same products with ADD and ADC, or
 // without the scaling, gained less or nothing (docs/PERFORMANCE.md, "The
 // multiply on Zen 4: scaled, with ADCX and ADOX").
 
