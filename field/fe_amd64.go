@@ -53,11 +53,12 @@ func chooseSquarePath(mulx, intel bool) uint8 {
 // filippo.io/edwards25519's multiply against 1.05-1.15 for the MULQ form
 // (docs/PERFORMANCE.md, "The multiply on Intel"); the scaled form
 // (pathMULXMem), MULX, ADCX and ADOX on scaled operands, on other CPUs with
-// BMI2 and ADX,
-// where it measured about 0.88 of the MULQ form's time on AMD Zen 4 ("The
+// BMI2 and ADX, where it took about 0.88 of the MULQ form's time on AMD Zen
+// 4 when the VM was quiet, and level to 3% more when it was not ("The
 // multiply on Zen 4: scaled, with ADCX and ADOX"); and the MULQ form
-// (pathMULQ), feMulAsm's own code, without them. feMulAsm reads it on every
-// call, and tests change it to run every routine.
+// (pathMULQ) without them. The scaled and MULQ forms are feMulAsm's own
+// code. feMulAsm reads mulPath on every call, and tests change it to run
+// every routine.
 var mulPath = chooseMulPath(cpu.X86.HasBMI2, cpu.X86.HasADX, isIntel())
 
 // chooseMulPath is mulPath's rule.
