@@ -68,9 +68,10 @@
 // SHR/SHL against SHLD, ADCX/ADOX against ADD/ADC, the column order) were
 // measured against their alternatives on an AMD EPYC whose family was not
 // recorded, the MULQ multiply on Zen 5, and the MULX form of the multiply,
-// the MULX squarings' carry pass and the IMUL of their scaled pass on an
-// Intel Xeon (Emerald Rapids). docs/PERFORMANCE.md has the figures and the
-// variants not kept.
+// the MULX squarings' carry pass by SHRX and the IMUL of their scaled pass
+// on an Intel Xeon (Emerald Rapids); the carry pass with the mask in memory
+// and the scaled multiply on an AMD EPYC Zen 4. docs/PERFORMANCE.md has the
+// figures and the variants not kept.
 package main
 
 import (
