@@ -106,15 +106,16 @@ func fieldRule(goarch string, purego bool, vendor string, flags []cpuFlag) strin
 	case purego:
 		return "generic Go"
 	case goarch == "amd64":
+		bmi2, adx, intel := hasFlag(flags, "bmi2"), hasFlag(flags, "adx"), vendor == "GenuineIntel"
 		mul := "MULQ multiply"
 		switch {
-		case hasFlag(flags, "bmi2") && vendor == "GenuineIntel":
+		case bmi2 && intel:
 			mul = "MULX multiply"
-		case hasFlag(flags, "bmi2") && hasFlag(flags, "adx"):
+		case bmi2 && adx:
 			mul = "scaled MULX/ADX multiply"
 		}
-		if hasFlag(flags, "bmi2") && hasFlag(flags, "adx") {
-			if vendor == "GenuineIntel" {
+		if bmi2 && adx {
+			if intel {
 				return mul + ", MULX/ADX squarings (carry by SHRX)"
 			}
 			return mul + ", MULX/ADX squarings (mask in memory)"

@@ -95,12 +95,12 @@ func TestAsmSquareEntryMULX(t *testing.T) {
 }
 
 // TestAsmMulEntry checks that feMulAsm's entry reaches the scaled form on
-// the MULX-mem setting and the unscaled forms on the others. Within the seam's
-// bound all three give the same limbs, so it uses a0 = 2^58, outside it:
-// the scaled form keeps 2^8*a0 in a word, where that is 2^66 = 0 (mod 2^64),
-// so it computes the product of a with a0 = 0, while the MULQ and MULX
-// forms, whose columns stay far below 2^128 for this a and b, compute that
-// of a itself, as feMulGeneric does.
+// the MULX-mem setting and the unscaled forms on the others. Within the
+// seam's bound all three give the same limbs, so it uses a0 = 2^58,
+// outside it: the scaled form keeps 2^8*a0 in a word, where that is 2^66 =
+// 0 (mod 2^64), so it computes the product of a with a0 = 0, while the MULQ
+// and MULX forms, whose columns stay far below 2^128 for this a and b,
+// compute that of a itself, as feMulGeneric does.
 func TestAsmMulEntry(t *testing.T) {
 	a := Element{[5]uint64{1 << 58, 1, 2, 3, 4}}
 	b := Element{[5]uint64{5, 6, 7, 8, 9}}

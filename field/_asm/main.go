@@ -123,11 +123,7 @@ func main() {
 
 	squareSelector()
 	mulEntry()
-	TEXT("feMulMULX", NOSPLIT, "func(out, a, b *[5]uint64)")
-	Pragma("noescape")
-	Doc("feMulMULX sets out = a * b as feMulGeneric does, using MULX (BMI2).",
-		"Limbs of a and b must be below 2^54.")
-	mulColumns(formSHRX)
+	mulMULX()
 	cpuidVendor()
 	squareMULX()
 	squareMULQ()
@@ -441,6 +437,15 @@ func mulEntry() {
 	tailJump("feMulMULX")
 }
 
+// mulMULX writes feMulMULX, the MULX form that Intel CPUs run.
+func mulMULX() {
+	TEXT("feMulMULX", NOSPLIT, "func(out, a, b *[5]uint64)")
+	Pragma("noescape")
+	Doc("feMulMULX sets out = a * b as feMulGeneric does, using MULX (BMI2).",
+		"Limbs of a and b must be below 2^54.")
+	mulColumns(formSHRX)
+}
+
 // cpuidVendor returns the vendor string of CPUID leaf 0, the one CPU fact
 // that golang.org/x/sys/cpu does not report and the multiply's choice needs.
 func cpuidVendor() {
@@ -517,8 +522,8 @@ func splitColumn(c *column) {
 //
 // The scaled form (feMulAsm's first code) makes the same products in the
 // same order on scaled operands, A_i = 2^8*a_i < 2^62 (kept in the scratch
-// result, read once per product into DX) and Y_j = 2^5*b_j < 2^59, or 19*2^5*b_j < 19*2^59 < 2^64 once
-// folded. Each column is then R_k = 2^13*r_k < 2^13 * 77*2^108 < 2^128 (see
+// result, read once per product into DX) and Y_j = 2^5*b_j < 2^59, or
+// 19*2^5*b_j < 19*2^59 < 2^64 once folded. Each column is then R_k = 2^13*r_k < 2^13 * 77*2^108 < 2^128 (see
 // "Bounds"), so its high word is c_k = r_k >> 51 and its low word shifted
 // right by 13 is m_k = r_k mod 2^51: one SHR splits a column, where the MULQ
 // form spends a copy, two shifts, an OR and an AND. That costs ten
@@ -528,9 +533,10 @@ func splitColumn(c *column) {
 // integers r_k, and so the limbs written, are those of the other forms.
 //
 // Against the MULQ form, in a chain of x = x*y on an AMD EPYC Zen 4, it
-// took about 0.88 of the time in the VM's quiet state; the same products with ADD and ADC, or
-// without the scaling, gained less or nothing (docs/PERFORMANCE.md, "The
-// multiply on Zen 4: scaled, with ADCX and ADOX").
+// took about 0.88 of the time in the VM's quiet state; the same products
+// with ADD and ADC, or without the scaling, gained less or nothing
+// (docs/PERFORMANCE.md, "The multiply on Zen 4: scaled, with ADCX and
+// ADOX").
 
 // squareMULQ: feSquareMULQ(out, a), for CPUs without BMI2/ADX: one
 // firstPass with MULQ, for limbs below 2^54 (squareMULX's single squaring
