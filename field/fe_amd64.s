@@ -1996,11 +1996,16 @@ again:
 	SHRQ   $0x33, R15
 	ANDQ   mask51<>+0(SB), AX
 	IMUL3Q $0x13, R15, R15
-	LEAQ   (R14)(R10*1), R11
-	LEAQ   (CX)(R12*1), R10
-	LEAQ   (AX)(R9*1), R12
-	LEAQ   (BP)(R8*1), R9
-	LEAQ   (DI)(R15*1), R8
+	MOVQ   R14, R11
+	ADDQ   R10, R11
+	MOVQ   CX, R10
+	ADDQ   R12, R10
+	MOVQ   AX, R12
+	ADDQ   R9, R12
+	MOVQ   BP, R9
+	ADDQ   R8, R9
+	MOVQ   DI, R8
+	ADDQ   R15, R8
 	SHLQ   $0x07, R8
 	SHLQ   $0x07, R9
 	SHLQ   $0x07, R10

@@ -69,8 +69,9 @@
 // measured against their alternatives on an AMD EPYC whose family was not
 // recorded, the MULQ multiply on Zen 5, and the MULX form of the multiply,
 // the MULX squarings' carry pass by SHRX and the IMUL of their scaled pass
-// on an Intel Xeon (Emerald Rapids); the carry pass with the mask in memory
-// and the scaled multiply on an AMD EPYC Zen 4. docs/PERFORMANCE.md has the
+// on an Intel Xeon (Emerald Rapids); the carry pass with the mask in memory,
+// the last sums of its loop by MOV and ADD, and the scaled multiply on an
+// AMD EPYC Zen 4. docs/PERFORMANCE.md has the
 // figures and the variants not kept.
 package main
 
@@ -939,7 +940,7 @@ func firstPass(s *squarer, limbs [5]GPPhysical) {
 	k := s.carrySplit(t)
 	mul19(k[4])
 	Comment("The sums are written straight to R8..R12.")
-	finalSums(pool, limbs, t, k)
+	finalSums(pool, limbs, t, k, false)
 }
 
 // carrySplit emits k_i = t_i >> 51 (into fresh registers, returned) and
@@ -986,8 +987,9 @@ func (s *squarer) carrySplit(t [5]GPPhysical) [5]GPPhysical {
 }
 
 // finalSums writes x_0 = u_0 + k[4] (k[4] already multiplied by 19) and
-// x_i = u_i + k_(i-1) into the limb registers, the u_i being in t.
-func finalSums(pool *regPool, limbs, t, k [5]GPPhysical) {
+// x_i = u_i + k_(i-1) into the limb registers, the u_i being in t, each as
+// one LEA, or as a MOV of u_i and an ADD if movAdd (see emitSums).
+func finalSums(pool *regPool, limbs, t, k [5]GPPhysical, movAdd bool) {
 	sums := []sum{{t[0], k[4], 1, limbs[0]}}
 	for i := 1; i < 5; i++ {
 		sums = append(sums, sum{t[i], k[i-1], 1, limbs[i]})
@@ -998,7 +1000,7 @@ func finalSums(pool *regPool, limbs, t, k [5]GPPhysical) {
 			spares = append(spares, r)
 		}
 	}
-	emitSums(sums, spares)
+	emitSums(sums, spares, movAdd)
 }
 
 // # Scaled repeated squaring
@@ -1170,7 +1172,8 @@ func scaledPass(s *squarer, h [5]GPPhysical, rescale bool) {
 	t := [5]GPPhysical{t0, t1, t2, t3, t4}
 	k := s.carrySplit(t)
 	mul19(k[4])
-	finalSums(pool, h, t, k)
+	// The loop of formMem writes its sums as MOV and ADD (see emitSums).
+	finalSums(pool, h, t, k, rescale && s.mulx && !s.shrx)
 	if !rescale { // the single squaring: x_i are the outputs
 		return
 	}
@@ -1179,7 +1182,8 @@ func scaledPass(s *squarer, h [5]GPPhysical, rescale bool) {
 	}
 }
 
-// sum is the instruction dst = x + scale*y, written as an LEA.
+// sum is the instruction dst = x + scale*y, written as an LEA, or for scale
+// 1 as a MOV of x into dst and an ADD of y (see emitSums).
 type sum struct {
 	x, y  GPPhysical
 	scale uint8
@@ -1191,7 +1195,15 @@ type sum struct {
 // still reads its destination. The register allocation above never makes
 // a cycle is broken by moving one value to a spare register (free, and no
 // destination).
-func emitSums(todo []sum, spares []GPPhysical) {
+//
+// With movAdd, a sum of scale 1 is MOVQ x, dst and ADDQ y, dst, or the ADD
+// alone when dst is one of its operands. In the loop of formMem on an AMD
+// EPYC Zen 4 that pair ran faster than the LEA, and adding u_i into the
+// register that holds k_(i-1) (one ADD, no MOV) ran slower than either
+// (docs/PERFORMANCE.md, "The squaring loop's last sums on Zen 4"). Both
+// forms read their operands before writing dst, so the rule above holds
+// for either.
+func emitSums(todo []sum, spares []GPPhysical, movAdd bool) {
 	for len(todo) > 0 {
 		done := false
 		for i, m := range todo {
@@ -1202,7 +1214,17 @@ func emitSums(todo []sum, spares []GPPhysical) {
 				}
 			}
 			if !read {
-				LEAQ(Mem{Base: m.x, Index: m.y, Scale: m.scale}, m.dst)
+				switch {
+				case !movAdd || m.scale != 1:
+					LEAQ(Mem{Base: m.x, Index: m.y, Scale: m.scale}, m.dst)
+				case m.x == m.dst:
+					ADDQ(m.y, m.dst)
+				case m.y == m.dst:
+					ADDQ(m.x, m.dst)
+				default:
+					MOVQ(m.x, m.dst)
+					ADDQ(m.y, m.dst)
+				}
 				todo = append(todo[:i], todo[i+1:]...)
 				done = true
 				break
