@@ -15,7 +15,7 @@
 #       root, such as ./field) at REV and from the working tree, runs each
 #       RUNS times (default 8) with -test.run '^$' and the given flags (such
 #       as -test.bench 'FeMulPaths' -test.count 1), and compares the two with
-#       benchstat when it is installed.
+#       benchstat when it is installed, then pair by pair (see paired).
 #
 # The environment reaches both builds alike: GODEBUG=cpu.avx512ifma=off
 # times the AVX2 backend on both. Everything is built in a temporary
@@ -69,6 +69,58 @@ if [ -n "$(git -C "$root" status --porcelain --untracked-files=no)" ]; then
 fi
 echo "old: $old; new: $new; $runs runs each, alternately"
 
+# paired compares the two sides run by run: the k-th result of a benchmark
+# in old.txt with the k-th in new.txt, which ran next to it. benchstat's
+# test treats the two samples as independent, so a machine whose speed
+# drifts between runs hides a small change from it; the ratio within each
+# pair does not carry that drift. Prints, per benchmark, the median and
+# quartiles of new/old, how many pairs the new build won, and the
+# two-sided sign test's p for that count.
+paired() {
+	awk '
+	FNR == 1 { side++ }
+	/^Benchmark/ {
+		for (i = 3; i < NF; i++) if ($(i + 1) == "ns/op") v = $i
+		k = ++count[side, $1]
+		val[side, $1, k] = v
+		if (side == 1 && k == 1) names[++n] = $1
+	}
+	END {
+		print ""
+		print "Paired by run (new/old within each pair; sign test on the pairs the new build won):"
+		print ""
+		print "| benchmark | pairs | median new/old | quartiles | new faster | sign test p |"
+		print "| --- | ---: | ---: | --- | ---: | ---: |"
+		for (b = 1; b <= n; b++) {
+			name = names[b]
+			m = count[1, name]
+			if (count[2, name] < m) m = count[2, name]
+			wins = 0
+			for (k = 1; k <= m; k++) {
+				r[k] = val[2, name, k] / val[1, name, k]
+				if (r[k] < 1) wins++
+			}
+			# insertion sort of the m ratios
+			for (i = 2; i <= m; i++) {
+				x = r[i]
+				for (j = i - 1; j >= 1 && r[j] > x; j--) r[j + 1] = r[j]
+				r[j + 1] = x
+			}
+			lo = wins < m - wins ? wins : m - wins
+			# P(X <= lo) for X ~ Binomial(m, 1/2), doubled
+			c = 1; tail = 0
+			for (i = 0; i <= lo; i++) {
+				tail += c
+				c = c * (m - i) / (i + 1)
+			}
+			pv = 2 * tail / 2 ^ m
+			if (pv > 1) pv = 1
+			printf "| %s | %d | %.3f | %.3f-%.3f | %d | %.2g |\n", name, m,
+				r[int((m + 1) / 2)], r[int((m + 3) / 4)], r[int((3 * m + 3) / 4)], wins, pv
+		}
+	}' "$1" "$2"
+}
+
 if [ -n "$pkg" ]; then
 	quiet go -C "$tmp/tree" test -c -o "$tmp/old.test" "$pkg"
 	quiet go -C "$root" test -c -o "$tmp/new.test" "$pkg"
@@ -97,6 +149,7 @@ if [ -n "$pkg" ]; then
 			grep '^Benchmark' "$tmp/$side.txt"
 		done
 	fi
+	paired "$tmp/old.txt" "$tmp/new.txt"
 	exit 0
 fi
 
