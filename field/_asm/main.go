@@ -71,8 +71,8 @@
 // the MULX squarings' carry pass by SHRX and the IMUL of their scaled pass
 // on an Intel Xeon (Emerald Rapids); the carry pass with the mask in memory,
 // the last sums of its loop by MOV and ADD, and the scaled multiply on an
-// AMD EPYC Zen 4. docs/PERFORMANCE.md has the
-// figures and the variants not kept.
+// AMD EPYC Zen 4. docs/PERFORMANCE.md has the figures and the variants not
+// kept.
 package main
 
 import (
@@ -1196,13 +1196,13 @@ type sum struct {
 // a cycle is broken by moving one value to a spare register (free, and no
 // destination).
 //
-// With movAdd, a sum of scale 1 is MOVQ x, dst and ADDQ y, dst, or the ADD
-// alone when dst is one of its operands. In the loop of formMem on an AMD
-// EPYC Zen 4 that pair ran faster than the LEA, and adding u_i into the
-// register that holds k_(i-1) (one ADD, no MOV) ran slower than either
-// (docs/PERFORMANCE.md, "The squaring loop's last sums on Zen 4"). Both
-// forms read their operands before writing dst, so the rule above holds
-// for either.
+// With movAdd, a sum of scale 1 is MOVQ x, dst then ADDQ y, dst. When dst
+// is x or y the MOV is left out: it would copy x onto itself, or overwrite
+// y before the ADD reads it. The rule above, that no pending sum still
+// reads dst, covers this form as it does the LEA. In the loop of formMem
+// on an AMD EPYC Zen 4 the pair ran faster than the LEA, and adding u_i
+// into the register that holds k_(i-1) (one ADD, no MOV) ran slower than
+// either (docs/PERFORMANCE.md, "The squaring loop's last sums on Zen 4").
 func emitSums(todo []sum, spares []GPPhysical, movAdd bool) {
 	for len(todo) > 0 {
 		done := false
