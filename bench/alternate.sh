@@ -80,7 +80,9 @@ paired() {
 	awk '
 	FNR == 1 { side++ }
 	/^Benchmark/ {
+		v = ""
 		for (i = 3; i < NF; i++) if ($(i + 1) == "ns/op") v = $i
+		if (v == "") next
 		k = ++count[side, $1]
 		val[side, $1, k] = v
 		if (side == 1 && k == 1) names[++n] = $1

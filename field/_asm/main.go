@@ -524,8 +524,9 @@ func splitColumn(c *column) {
 // The scaled form (feMulAsm's first code) makes the same products in the
 // same order on scaled operands, A_i = 2^8*a_i < 2^62 (kept in the scratch
 // result, read once per product into DX) and Y_j = 2^5*b_j < 2^59, or
-// 19*2^5*b_j < 19*2^59 < 2^64 once folded. Each column is then R_k = 2^13*r_k < 2^13 * 77*2^108 < 2^128 (see
-// "Bounds"), so its high word is c_k = r_k >> 51 and its low word shifted
+// 19*2^5*b_j < 19*2^59 < 2^64 once folded. Each column is then
+// R_k = 2^13*r_k < 2^13 * 77*2^108 < 2^128 (see "Bounds"), so its high
+// word is c_k = r_k >> 51 and its low word shifted
 // right by 13 is m_k = r_k mod 2^51: one SHR splits a column, where the MULQ
 // form spends a copy, two shifts, an OR and an AND. That costs ten
 // instructions for the scaling; the adds take CF and OF in turn (ADCX for
@@ -1193,16 +1194,19 @@ type sum struct {
 // emitSums writes all the sums as if their operands were read before any
 // destination is written: each is emitted only once no other pending sum
 // still reads its destination. The register allocation above never makes
-// a cycle is broken by moving one value to a spare register (free, and no
-// destination).
+// a cycle; one would be broken by moving one value to a spare register
+// (free, and no destination).
 //
-// With movAdd, a sum of scale 1 is MOVQ x, dst then ADDQ y, dst. When dst
-// is x or y the MOV is left out: it would copy x onto itself, or overwrite
-// y before the ADD reads it. The rule above, that no pending sum still
-// reads dst, covers this form as it does the LEA. In the loop of formMem
-// on an AMD EPYC Zen 4 the pair ran faster than the LEA, and adding u_i
-// into the register that holds k_(i-1) (one ADD, no MOV) ran slower than
-// either (docs/PERFORMANCE.md, "The squaring loop's last sums on Zen 4").
+// With movAdd, a sum of scale 1 is MOVQ x, dst then ADDQ y, dst. That
+// needs dst to be neither operand (the MOV would overwrite y before the ADD
+// reads it); finalSums' destinations are the limb registers and its
+// operands come from the pool, which never holds them, and a parked value
+// goes to a spare that is no destination. The rule above, that no pending
+// sum still reads dst, covers this form as it does the LEA. In the loop of
+// formMem on an AMD EPYC Zen 4 the pair ran faster than the LEA, and adding
+// u_i into the register that holds k_(i-1) (one ADD, no MOV) ran slower
+// than either (docs/PERFORMANCE.md, "The squaring loop's last sums on Zen
+// 4").
 func emitSums(todo []sum, spares []GPPhysical, movAdd bool) {
 	for len(todo) > 0 {
 		done := false
@@ -1214,16 +1218,14 @@ func emitSums(todo []sum, spares []GPPhysical, movAdd bool) {
 				}
 			}
 			if !read {
-				switch {
-				case !movAdd || m.scale != 1:
-					LEAQ(Mem{Base: m.x, Index: m.y, Scale: m.scale}, m.dst)
-				case m.x == m.dst:
-					ADDQ(m.y, m.dst)
-				case m.y == m.dst:
-					ADDQ(m.x, m.dst)
-				default:
+				if movAdd && m.scale == 1 {
+					if m.x == m.dst || m.y == m.dst {
+						panic("a MOV and ADD sum whose destination is an operand")
+					}
 					MOVQ(m.x, m.dst)
 					ADDQ(m.y, m.dst)
+				} else {
+					LEAQ(Mem{Base: m.x, Index: m.y, Scale: m.scale}, m.dst)
 				}
 				todo = append(todo[:i], todo[i+1:]...)
 				done = true
