@@ -97,10 +97,10 @@ func backendRule(goarch string, purego bool, flags []cpuFlag) string {
 
 // fieldRule is the binding of the field arithmetic, restated from
 // field/fe_amd64.go, fe_arm64.go and fe_noasm.go. vendor is /proc/cpuinfo's
-// vendor_id, which the library reads from CPUID: the multiply uses MULX on
-// Intel CPUs with BMI2 and the scaled MULX, ADCX and ADOX form on other CPUs
-// with BMI2 and ADX, and the MULX squarings' carry pass shifts by SHRX on
-// Intel CPUs and reads its mask from memory on others.
+// vendor_id, which the library reads from CPUID: the multiply is the scaled
+// MULX, ADCX and ADOX form on CPUs with BMI2 and ADX, and MULX without ADX
+// on Intel CPUs with BMI2 alone; the MULX squarings' carry pass shifts by
+// SHRX on Intel CPUs and reads its mask from memory on others.
 func fieldRule(goarch string, purego bool, vendor string, flags []cpuFlag) string {
 	switch {
 	case purego:
@@ -109,10 +109,10 @@ func fieldRule(goarch string, purego bool, vendor string, flags []cpuFlag) strin
 		bmi2, adx, intel := hasFlag(flags, "bmi2"), hasFlag(flags, "adx"), vendor == "GenuineIntel"
 		mul := "MULQ multiply"
 		switch {
-		case bmi2 && intel:
-			mul = "MULX multiply"
 		case bmi2 && adx:
 			mul = "scaled MULX/ADX multiply"
+		case bmi2 && intel:
+			mul = "MULX multiply"
 		}
 		if bmi2 && adx {
 			if intel {

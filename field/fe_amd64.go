@@ -48,15 +48,16 @@ func chooseSquarePath(mulx, intel bool) uint8 {
 	return pathMULXMem
 }
 
-// mulPath selects the multiply, with the values of squarePath: feMulMULX
-// (pathMULXSHRX) on Intel CPUs with BMI2, where it measured 0.92-1.02 of
-// filippo.io/edwards25519's multiply against 1.05-1.15 for the MULQ form
-// (docs/PERFORMANCE.md, "The multiply on Intel"); the scaled form
-// (pathMULXMem), MULX, ADCX and ADOX on scaled operands, on other CPUs with
+// mulPath selects the multiply, with the values of squarePath: the scaled
+// form (pathMULXMem), MULX, ADCX and ADOX on scaled operands, on CPUs with
 // BMI2 and ADX, where it took about 0.88 of the MULQ form's time on AMD Zen
-// 4 when the VM was quiet, and level to 3% more when it was not ("The
-// multiply on Zen 4: scaled, with ADCX and ADOX"); and the MULQ form
-// (pathMULQ) without them. The scaled and MULQ forms are feMulAsm's own
+// 4 when the VM was quiet (docs/PERFORMANCE.md, "The multiply on Zen 4:
+// scaled, with ADCX and ADOX") and 0.93 of feMulMULX's on an Intel Xeon
+// ("The scaled multiply on Intel"); feMulMULX (pathMULXSHRX) on Intel CPUs
+// with BMI2 but not ADX, the form that measured 0.92-1.02 of
+// filippo.io/edwards25519's multiply against 1.05-1.15 for the MULQ form on
+// an Intel Xeon before the scaled form existed ("The multiply on Intel");
+// and the MULQ form (pathMULQ) otherwise. The scaled and MULQ forms are feMulAsm's own
 // code. feMulAsm reads mulPath on every call, and tests change it to run
 // every routine.
 var mulPath = chooseMulPath(cpu.X86.HasBMI2, cpu.X86.HasADX, isIntel())
@@ -64,10 +65,10 @@ var mulPath = chooseMulPath(cpu.X86.HasBMI2, cpu.X86.HasADX, isIntel())
 // chooseMulPath is mulPath's rule.
 func chooseMulPath(bmi2, adx, intel bool) uint8 {
 	switch {
-	case bmi2 && intel:
-		return pathMULXSHRX
 	case bmi2 && adx:
 		return pathMULXMem
+	case bmi2 && intel:
+		return pathMULXSHRX
 	}
 	return pathMULQ
 }

@@ -489,8 +489,8 @@ func BenchmarkInvertPaths(b *testing.B) {
 
 // TestMULXMulRule checks the CPUID vendor test against the kernel's
 // vendor_id line, and the defaults of mulPath and squarePath against their
-// rules: feMulMULX on Intel CPUs with BMI2, the scaled form on other CPUs with
-// BMI2 and ADX, the MULQ multiply elsewhere; the MULX squarings with the
+// rules: the scaled form on CPUs with BMI2 and ADX, feMulMULX on Intel CPUs
+// with BMI2 alone, the MULQ multiply elsewhere; the MULX squarings with the
 // carry pass by SHRX on Intel CPUs with BMI2 and ADX, with the mask in
 // memory on other CPUs with both, the MULQ squarings without them.
 func TestMULXMulRule(t *testing.T) {
@@ -515,10 +515,10 @@ func TestMULXMulRule(t *testing.T) {
 	// The tests above may have changed the paths; each restores them.
 	wantMul := uint8(pathMULQ)
 	switch {
-	case cpu.X86.HasBMI2 && vendor == "GenuineIntel":
-		wantMul = pathMULXSHRX
 	case cpu.X86.HasBMI2 && cpu.X86.HasADX:
 		wantMul = pathMULXMem
+	case cpu.X86.HasBMI2 && vendor == "GenuineIntel":
+		wantMul = pathMULXSHRX
 	}
 	if mulPath != wantMul {
 		t.Errorf("mulPath = %d, want %d (vendor %q, BMI2 %v, ADX %v)", mulPath, wantMul, vendor, cpu.X86.HasBMI2, cpu.X86.HasADX)

@@ -47,8 +47,8 @@
 // MULX with ADCX and ADOX (BMI2 and ADX; see "The scaled multiply"), then
 // the MULQ form, which runs on every amd64 CPU; or it jumps to feMulMULX,
 // the MULX form (BMI2; see "The MULX form" below). Go sets mulPath from the
-// CPU's features and from the vendor that cpuidVendor returns: feMulMULX on
-// Intel CPUs with BMI2, the scaled form on other CPUs with BMI2 and ADX.
+// CPU's features and from the vendor that cpuidVendor returns: the scaled
+// form on CPUs with BMI2 and ADX, feMulMULX on Intel CPUs with BMI2 alone.
 //
 // The squares come in three forms. The MULX routines (BMI2) keep the
 // multiplier in DX and write each 128-bit product to any register pair
@@ -229,12 +229,12 @@ func jumpOnPath(flag Mem, label string) {
 // fe_amd64.go takes the same values as squarePath), up to its RET; the
 // caller has opened the function.
 //
-// formMem is the scaled form, chosen on CPUs other than Intel with BMI2 and
-// ADX: MULX, ADCX and ADOX on operands scaled so that each column splits
+// formMem is the scaled form, chosen on every CPU with BMI2 and ADX: MULX, ADCX and ADOX on operands scaled so that each column splits
 // with one shift (see "The scaled multiply" below). It is feMulAsm's first
 // code, and keeps its copy of 2^8*a in feMulAsm's scratch result.
 //
-// formSHRX is feMulMULX, the MULX form (BMI2), chosen on Intel CPUs: MULX
+// formSHRX is feMulMULX, the MULX form (BMI2), chosen on Intel CPUs with
+// BMI2 but not ADX: MULX
 // writes each product to any two registers, so the first product of a
 // column needs no MOVs; SHLD splits a column in one instruction; step 4
 // shifts with SHRX into fresh registers and holds the mask in AX (see "The
@@ -438,7 +438,7 @@ func mulEntry() {
 	tailJump("feMulMULX")
 }
 
-// mulMULX writes feMulMULX, the MULX form that Intel CPUs run.
+// mulMULX writes feMulMULX, the MULX form that Intel CPUs without ADX run.
 func mulMULX() {
 	TEXT("feMulMULX", NOSPLIT, "func(out, a, b *[5]uint64)")
 	Pragma("noescape")
