@@ -231,7 +231,8 @@ func (s transition) then(t transition) transition {
 //	X = x + a*2^20 + b*2^41
 //
 // Every step operation is linear (sums, differences, halving of even
-// values), so it acts on the packed words as on the three parts at once:
+// values) or picks one of two packed words (f becomes g on a swap), so it
+// acts on the packed words as on the three parts at once:
 // the parts never need to be separated, provided the integers fit an int64
 // (|X| < 2^19 + 2^19*2^20 + 2^19*2^41 < 2^61: they do, see below) and the
 // halving of X is exact (the value part is even and the row parts are even
@@ -263,12 +264,14 @@ func divstepRound(zeta int64, f, g uint64, k uint) (int64, transition) {
 }
 
 // packedStep is one division step on packed words; odd is the mask
-// -(g mod 2), which the step returns for the new g.
+// -(g mod 2), which the step returns for the new g. The new f is picked
+// from the old f and g by the swap mask, so that it need not wait for y,
+// the longest chain of the step (docs/PERFORMANCE.md, "Inversion").
 func packedStep(zeta, xf, xg, odd int64) (int64, int64, int64, int64) {
 	swap := (zeta >> 63) & odd          // all ones iff delta > 0 and g odd
 	zeta = (zeta ^ swap) - 1            // see "The division step"
 	y := xg + (xf & odd) - (xf<<1)&swap // g - f, g + f or g (with rows)
-	xf += y & swap                      // f becomes g on a swap
+	xf ^= (xf ^ xg) & swap              // f becomes g on a swap
 	return zeta, xf, y >> 1, y << 62 >> 63
 }
 
