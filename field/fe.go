@@ -356,7 +356,7 @@ func powChain(ones250, z11, z *Element) {
 // Invert stores 1/z in v and returns v; for z = 0 it stores 0.
 //
 // It runs the constant-time division steps of Bernstein and Yang
-// (invertDivsteps, fe_invert.go): 620 branch-free steps on machine words,
+// (invertDivsteps, fe_invert.go): 590 branch-free steps on machine words,
 // whatever z is. The steps run on z·c for the fixed element c =
 // denseElement (on c itself when z = 0), and the result is multiplied by c
 // again: 1/(z·c)·c = 1/z. So the words the steps work on look random even

@@ -9,7 +9,7 @@ import "math/bits"
 // modular inversion", IACR TCHES 2019(3) (sections 8 to 11), in the
 // batched form described by P. Wuille in "The safegcd implementation in
 // libsecp256k1 explained" (doc/safegcd_implementation.md of that project).
-// It takes 620 branch-free division steps on machine words plus ten
+// It takes 590 branch-free division steps on machine words plus ten
 // applications of a 2x2 matrix to five-limb numbers, where Fermat's method
 // z^(p-2) takes 254 squarings and 11 multiplications (invertFermat in
 // fe_invert_test.go, kept as a second oracle for the tests;
@@ -85,9 +85,9 @@ import "math/bits"
 //	|d_new| <= (|T00| + |T01|) * max(|d|, |e|) / 2^62 + |m| * p / 2^62
 //	        <= max(|d|, |e|) + p/2,
 //
-// so after the ten batches |d|, |e| <= 1 + 10*(p/2) < 6p < 2^258. At the
+// so after the ten updates |d|, |e| <= 1 + 10*(p/2) < 6p < 2^258. At the
 // end g = 0 and f = +-1, so d*z = +-1 and 1/z = sign(f)*d (mod p). For
-// z = 0, g stays 0, every T is diag(2^62, 1), d stays 0 and the result is
+// z = 0, g stays 0, every T is diagonal, d stays 0 and the result is
 // 0, as for Invert.
 //
 // Since p = 2^255 - 19 and 255 = 4*62 + 7, m*p = -19*m + (2^7*m)*2^248:
@@ -120,15 +120,19 @@ import "math/bits"
 // used here, Wuille's convex-hull computation (github.com/sipa/safegcd-bounds,
 // cited in the write-up above) shows that 590 steps suffice for all inputs
 // below 2^256 (and 724 for the original variant). p and z are below 2^255,
-// so 590 steps suffice; we run ten batches of 62, 620 steps. Extra steps
-// after g = 0 are harmless (see above). The tests check g = 0 and f = +-1
-// after the ten batches for every tested input, and check the step count
+// so 590 steps suffice: we run nine batches of 62 and a last one of 32
+// (divstepTail), 590 steps. Its transition T, whose rows are bounded by
+// 2^32, is applied as 2^30 * T, which has the row bound of a batch and
+// gives (f, g) -> 2^30 T (f, g) / 2^62 = T (f, g) / 2^32 and likewise for d
+// and e: the same update, with the code of a batch. The tests check g = 0
+// and f = +-1 after the last batch for every tested input, and check the
+// step count
 // needed by a variable-time big.Int run of the same steps.
 //
 // # Constant time
 //
-// The loop counts (10 batches of 4 rounds of 16, 16, 16 and 14 steps, 5
-// limbs) are fixed. Every choice
+// The loop counts (9 batches of 4 rounds of 16, 16, 16 and 14 steps, a
+// last batch of 2 rounds of 16, 5 limbs) are fixed. Every choice
 // made by a step (is g odd, is delta positive, swap or not) becomes a mask
 // of all zeros or all ones, computed with arithmetic on words (negation of
 // the low bit, arithmetic right shift of zeta), and is applied with AND,
@@ -389,10 +393,28 @@ func divstepApplyGeneric(t *transition, f, g, d, e *signed62) {
 	t.applyToDE(d, e)
 }
 
-// divstepBatches is the number of 62-step batches: 10*62 = 620 >= 590.
-const divstepBatches = 10
+// divstepBatches is the number of 62-step batches before divstepTail's
+// 32 steps, and divstepCount the steps in all: 9*62 + 32 = 590, the bound
+// of "Step count".
+const (
+	divstepBatches = 9
+	divstepCount   = 62*divstepBatches + 32
+)
 
-// divstepRun runs all batches on f = p, g = z (canonical limbs, value in
+// divstepTail runs the last 32 division steps, two packed rounds of 16, as
+// divstepBatch runs its 62, and returns their transition T multiplied by
+// 2^30: the matrix that the update of a batch divides by 2^62 (see "Step
+// count"). The entries of T are at most 2^32 in absolute value, so the
+// shifts are exact and keep the row bound 2^62 of a batch.
+func divstepTail(zeta int64, f0, g0 uint64) transition {
+	zeta, t := divstepRound(zeta, f0, g0, 16)
+	f0, g0 = t.advance(f0, g0, 16)
+	_, r := divstepRound(zeta, f0, g0, 16)
+	t = t.then(r)
+	return transition{ff: t.ff << 30, fg: t.fg << 30, gf: t.gf << 30, gg: t.gg << 30}
+}
+
+// divstepRun runs all the steps on f = p, g = z (canonical limbs, value in
 // [0, p)) and returns the final f, g and d. For every input, g = 0 and
 // f = +-1 (or f = p when z = 0) at the end, and d*z = f (mod p).
 func divstepRun(c [5]uint64) (f, g, d signed62) {
@@ -423,6 +445,8 @@ func divstepRun(c [5]uint64) (f, g, d signed62) {
 		zeta, t = divstepBatch(zeta, uint64(f[0]), uint64(g[0]))
 		divstepApply(&t, &f, &g, &d, &e)
 	}
+	t := divstepTail(zeta, uint64(f[0]), uint64(g[0]))
+	divstepApply(&t, &f, &g, &d, &e)
 	return f, g, d
 }
 

@@ -149,7 +149,7 @@ func TestInvertDivstepsProduct(t *testing.T) {
 	}
 }
 
-// TestDivstepRunFinalState checks the state after the ten batches: g = 0,
+// TestDivstepRunFinalState checks the state after the last batch: g = 0,
 // f = +-1 (f = p for x = 0), d*x = f (mod p), and the proven bounds on d.
 func TestDivstepRunFinalState(t *testing.T) {
 	r := newRand(t)
@@ -163,7 +163,7 @@ func TestDivstepRunFinalState(t *testing.T) {
 		f, g, d := divstepRun(x.canonical())
 		fb, gb, db := s62Big(&f), s62Big(&g), s62Big(&d)
 		if gb.Sign() != 0 || g != (signed62{}) {
-			t.Fatalf("x = %v: g = %v (limbs %v) after %d steps, want 0", xv, gb, g, 62*divstepBatches)
+			t.Fatalf("x = %v: g = %v (limbs %v) after %d steps, want 0", xv, gb, g, divstepCount)
 		}
 		if xv.Sign() == 0 {
 			if fb.Cmp(bigP) != 0 {
@@ -202,7 +202,7 @@ func TestDivstepRunMatchesReference(t *testing.T) {
 	for _, x := range inputs {
 		xv := modP(x)
 		f, g, _ := divstepRun(x.canonical())
-		_, wantF, wantG := refDivsteps(1, bigP, xv, 62*divstepBatches)
+		_, wantF, wantG := refDivsteps(1, bigP, xv, divstepCount)
 		if s62Big(&f).Cmp(wantF) != 0 || s62Big(&g).Cmp(wantG) != 0 {
 			t.Fatalf("x = %v: divstepRun ends at f = %v, g = %v; the reference at f = %v, g = %v",
 				xv, s62Big(&f), s62Big(&g), wantF, wantG)
@@ -248,7 +248,10 @@ func stepsToZero(x *big.Int) int {
 
 // TestDivstepBatch checks one batch against refDivsteps on full-size f and
 // g: the zeta update, the matrix identity 2^62 (f', g') = T (f, g), the row
-// bounds |T_i0| + |T_i1| <= 2^62, and applyToFG.
+// bounds |T_i0| + |T_i1| <= 2^62, and applyToFG. It checks divstepTail the
+// same way, against 32 steps: its matrix, scaled by 2^30, obeys the same
+// identity and bounds. (The inversion's own inputs cannot test the tail:
+// none is known that needs more steps than the nine batches before it.)
 func TestDivstepBatch(t *testing.T) {
 	r := newRand(t)
 	two62 := new(big.Int).Lsh(bigOne, 62)
@@ -279,30 +282,39 @@ func TestDivstepBatch(t *testing.T) {
 		twoDelta := 2*(r.IntN(41)-20) + 1
 		zeta := int64(-(twoDelta + 1) / 2) // zeta = -delta - 1/2
 
+		checkMatrix := func(name string, tm transition, wantF, wantG *big.Int) {
+			t.Helper()
+			for _, row := range [][2]int64{{tm.ff, tm.fg}, {tm.gf, tm.gg}} {
+				s := new(big.Int).Add(new(big.Int).Abs(big.NewInt(row[0])), new(big.Int).Abs(big.NewInt(row[1])))
+				if s.Cmp(two62) > 0 {
+					t.Fatalf("%s: row %v: |.|+|.| > 2^62", name, row)
+				}
+			}
+			lin := func(a, b int64) *big.Int {
+				x := new(big.Int).Mul(big.NewInt(a), f)
+				return x.Add(x, new(big.Int).Mul(big.NewInt(b), g))
+			}
+			if lin(tm.ff, tm.fg).Cmp(new(big.Int).Lsh(wantF, 62)) != 0 ||
+				lin(tm.gf, tm.gg).Cmp(new(big.Int).Lsh(wantG, 62)) != 0 {
+				t.Fatalf("%s: f=%v g=%v: matrix %+v does not map to (%v, %v)", name, f, g, tm, wantF, wantG)
+			}
+			fs, gs := bigS62(f), bigS62(g)
+			tm.applyToFG(&fs, &gs)
+			if fs != bigS62(wantF) || gs != bigS62(wantG) {
+				t.Fatalf("%s: applyToFG: got (%v, %v), want (%v, %v)", name, s62Big(&fs), s62Big(&gs), wantF, wantG)
+			}
+		}
+
 		fs, gs := bigS62(f), bigS62(g)
 		zetaOut, tm := divstepBatch(zeta, uint64(fs[0]), uint64(gs[0]))
 		wantTwoDelta, wantF, wantG := refDivsteps(twoDelta, f, g, 62)
 		if want := int64(-(wantTwoDelta + 1) / 2); zetaOut != want {
 			t.Fatalf("f=%v g=%v 2delta=%d: zeta %d, want %d", f, g, twoDelta, zetaOut, want)
 		}
-		for _, row := range [][2]int64{{tm.ff, tm.fg}, {tm.gf, tm.gg}} {
-			s := new(big.Int).Add(new(big.Int).Abs(big.NewInt(row[0])), new(big.Int).Abs(big.NewInt(row[1])))
-			if s.Cmp(two62) > 0 {
-				t.Fatalf("row %v: |.|+|.| > 2^62", row)
-			}
-		}
-		lin := func(a, b int64) *big.Int {
-			x := new(big.Int).Mul(big.NewInt(a), f)
-			return x.Add(x, new(big.Int).Mul(big.NewInt(b), g))
-		}
-		if lin(tm.ff, tm.fg).Cmp(new(big.Int).Lsh(wantF, 62)) != 0 ||
-			lin(tm.gf, tm.gg).Cmp(new(big.Int).Lsh(wantG, 62)) != 0 {
-			t.Fatalf("f=%v g=%v: matrix %+v does not map to (%v, %v)", f, g, tm, wantF, wantG)
-		}
-		tm.applyToFG(&fs, &gs)
-		if fs != bigS62(wantF) || gs != bigS62(wantG) {
-			t.Fatalf("applyToFG: got (%v, %v), want (%v, %v)", s62Big(&fs), s62Big(&gs), wantF, wantG)
-		}
+		checkMatrix("divstepBatch", tm, wantF, wantG)
+
+		_, tailF, tailG := refDivsteps(twoDelta, f, g, 32)
+		checkMatrix("divstepTail", divstepTail(zeta, uint64(fs[0]), uint64(gs[0])), tailF, tailG)
 	}
 }
 
@@ -413,7 +425,7 @@ func TestReducer62(t *testing.T) {
 
 // TestDivstepCount runs the variable-time reference from (p, x) to g = 0 on
 // the edge inputs and random ones, and checks that no input needs more than
-// 590 steps (the bound cited in fe_invert.go), which is below the 620 run.
+// 590 steps (the bound cited in fe_invert.go), the number run.
 //
 // Typical inputs need far fewer steps (about 510 to 530; a short
 // hill-climbing search found none above 536), so no test input can show
@@ -421,8 +433,8 @@ func TestReducer62(t *testing.T) {
 // through the proof. The first check therefore ties the run length to the
 // proven bound directly.
 func TestDivstepCount(t *testing.T) {
-	if 62*divstepBatches < 590 {
-		t.Fatalf("%d batches of 62 = %d divsteps, below the proven bound of 590", divstepBatches, 62*divstepBatches)
+	if divstepCount < 590 {
+		t.Fatalf("%d batches of 62 and 32 steps = %d divsteps, below the proven bound of 590", divstepBatches, divstepCount)
 	}
 	r := newRand(t)
 	var inputs []*big.Int
@@ -439,7 +451,7 @@ func TestDivstepCount(t *testing.T) {
 		}
 	}
 	t.Logf("most divsteps needed: %d (x = %v), over %d inputs", most, arg, len(inputs))
-	if most > 590 || most > 62*divstepBatches {
+	if most > 590 || most > divstepCount {
 		t.Fatalf("x = %v needs %d divsteps, more than 590", arg, most)
 	}
 }
