@@ -57,9 +57,9 @@ func chooseSquarePath(mulx, intel bool) uint8 {
 // with BMI2 but not ADX, the form that measured 0.92-1.02 of
 // filippo.io/edwards25519's multiply against 1.05-1.15 for the MULQ form on
 // an Intel Xeon before the scaled form existed ("The multiply on Intel");
-// and the MULQ form (pathMULQ) otherwise. The scaled and MULQ forms are feMulAsm's own
-// code. feMulAsm reads mulPath on every call, and tests change it to run
-// every routine.
+// and the MULQ form (pathMULQ) otherwise. The scaled and MULQ forms are
+// feMulAsm's own code. feMulAsm reads mulPath on every call, and tests
+// change it to run every routine.
 var mulPath = chooseMulPath(cpu.X86.HasBMI2, cpu.X86.HasADX, isIntel())
 
 // chooseMulPath is mulPath's rule.

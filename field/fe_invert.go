@@ -126,8 +126,7 @@ import "math/bits"
 // gives (f, g) -> 2^30 T (f, g) / 2^62 = T (f, g) / 2^32 and likewise for d
 // and e: the same update, with the code of a batch. The tests check g = 0
 // and f = +-1 after the last batch for every tested input, and check the
-// step count
-// needed by a variable-time big.Int run of the same steps.
+// step count needed by a variable-time big.Int run of the same steps.
 //
 // # Constant time
 //

@@ -225,20 +225,21 @@ func jumpOnPath(flag Mem, label string) {
 
 // mulColumns writes the code of a multiply, column by column with the
 // limbs of b in registers (see "The column multiply" below), in one of
-// three forms, named by the squareForm of the CPUs that run it (mulPath in
-// fe_amd64.go takes the same values as squarePath), up to its RET; the
+// three forms, named by the squareForm values (mulPath in fe_amd64.go
+// takes the same values as squarePath, though Intel CPUs with ADX now run
+// formMem's multiply beside formSHRX's squarings), up to its RET; the
 // caller has opened the function.
 //
-// formMem is the scaled form, chosen on every CPU with BMI2 and ADX: MULX, ADCX and ADOX on operands scaled so that each column splits
-// with one shift (see "The scaled multiply" below). It is feMulAsm's first
-// code, and keeps its copy of 2^8*a in feMulAsm's scratch result.
+// formMem is the scaled form, chosen on every CPU with BMI2 and ADX: MULX,
+// ADCX and ADOX on operands scaled so that each column splits with one
+// shift (see "The scaled multiply" below). It is feMulAsm's first code, and
+// keeps its copy of 2^8*a in feMulAsm's scratch result.
 //
 // formSHRX is feMulMULX, the MULX form (BMI2), chosen on Intel CPUs with
-// BMI2 but not ADX: MULX
-// writes each product to any two registers, so the first product of a
-// column needs no MOVs; SHLD splits a column in one instruction; step 4
-// shifts with SHRX into fresh registers and holds the mask in AX (see "The
-// MULX form" below).
+// BMI2 but not ADX: MULX writes each product to any two registers, so the
+// first product of a column needs no MOVs; SHLD splits a column in one
+// instruction; step 4 shifts with SHRX into fresh registers and holds the
+// mask in AX (see "The MULX form" below).
 //
 // formMULQ is the MULQ form, which runs on every amd64 CPU: feMulAsm's
 // second code.
