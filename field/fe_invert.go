@@ -393,24 +393,27 @@ func divstepApplyGeneric(t *transition, f, g, d, e *signed62) {
 }
 
 // divstepBatches is the number of 62-step batches before divstepTail's
-// 32 steps, and divstepCount the steps in all: 9*62 + 32 = 590, the bound
-// of "Step count".
+// divstepTailSteps, and divstepCount the steps in all: 9*62 + 32 = 590, the
+// bound of "Step count".
 const (
-	divstepBatches = 9
-	divstepCount   = 62*divstepBatches + 32
+	divstepBatches   = 9
+	divstepTailSteps = 32
+	divstepCount     = 62*divstepBatches + divstepTailSteps
 )
 
-// divstepTail runs the last 32 division steps, two packed rounds of 16, as
-// divstepBatch runs its 62, and returns their transition T multiplied by
-// 2^30: the matrix that the update of a batch divides by 2^62 (see "Step
-// count"). The entries of T are at most 2^32 in absolute value, so the
-// shifts are exact and keep the row bound 2^62 of a batch.
+// divstepTail runs the last divstepTailSteps division steps, two packed
+// rounds of 16, as divstepBatch runs its 62, and returns their transition T
+// multiplied by 2^(62-32) = 2^30: the matrix that the update of a batch
+// divides by 2^62 (see "Step count"). The entries of T are at most 2^32 in
+// absolute value, so the shifts are exact and keep the row bound 2^62 of a
+// batch.
 func divstepTail(zeta int64, f0, g0 uint64) transition {
-	zeta, t := divstepRound(zeta, f0, g0, 16)
-	f0, g0 = t.advance(f0, g0, 16)
-	_, r := divstepRound(zeta, f0, g0, 16)
+	const k, scale = divstepTailSteps / 2, 62 - divstepTailSteps
+	zeta, t := divstepRound(zeta, f0, g0, k)
+	f0, g0 = t.advance(f0, g0, k)
+	_, r := divstepRound(zeta, f0, g0, k)
 	t = t.then(r)
-	return transition{ff: t.ff << 30, fg: t.fg << 30, gf: t.gf << 30, gg: t.gg << 30}
+	return transition{ff: t.ff << scale, fg: t.fg << scale, gf: t.gf << scale, gg: t.gg << scale}
 }
 
 // divstepRun runs all the steps on f = p, g = z (canonical limbs, value in

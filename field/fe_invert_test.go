@@ -249,9 +249,10 @@ func stepsToZero(x *big.Int) int {
 // TestDivstepBatch checks one batch against refDivsteps on full-size f and
 // g: the zeta update, the matrix identity 2^62 (f', g') = T (f, g), the row
 // bounds |T_i0| + |T_i1| <= 2^62, and applyToFG. It checks divstepTail the
-// same way, against 32 steps: its matrix, scaled by 2^30, obeys the same
-// identity and bounds. (The inversion's own inputs cannot test the tail:
-// none is known that needs more steps than the nine batches before it.)
+// same way, against divstepTailSteps reference steps: its matrix, scaled by
+// 2^30, obeys the same identity and bounds. (The inversion's own inputs
+// cannot test the tail: none is known that needs more steps than the nine
+// batches before it.)
 func TestDivstepBatch(t *testing.T) {
 	r := newRand(t)
 	two62 := new(big.Int).Lsh(bigOne, 62)
@@ -313,7 +314,7 @@ func TestDivstepBatch(t *testing.T) {
 		}
 		checkMatrix("divstepBatch", tm, wantF, wantG)
 
-		_, tailF, tailG := refDivsteps(twoDelta, f, g, 32)
+		_, tailF, tailG := refDivsteps(twoDelta, f, g, divstepTailSteps)
 		checkMatrix("divstepTail", divstepTail(zeta, uint64(fs[0]), uint64(gs[0])), tailF, tailG)
 	}
 }
