@@ -247,15 +247,22 @@ func (s transition) then(t transition) transition {
 // (division steps never increase max(|f|, |g|)), which fits the 20 bits
 // below the first row part as a signed field for k <= 19. Row entries are in
 // [-2^k, 2^k], which fits 21 signed bits (bits 20..40) and the 23 bits
-// above bit 41. The round ends by reading the row parts back:
+// above bit 41. The round ends by reading the row parts back (rowLow,
+// rowHigh), with offsets that keep the lower parts from borrowing:
 //
-//	x = X sign-extended from bit 19,   R = X - x = a*2^20 + b*2^41,
-//	a = (R >> 20) sign-extended from bit 20,   b = (R - a*2^20) >> 41.
+//	X + 2^19 = (x + 2^19) + a*2^20 + b*2^41,   x + 2^19 in [0, 2^20),
+//	X + 2^40 = x + (a + 2^20)*2^20 + b*2^41,   x + (a + 2^20)*2^20 in [0, 2^41)
+//
+// (a + 2^20 is at least 2^19, so (a + 2^20)*2^20 >= 2^39 > |x|), so a is
+// bits 20..40 of X + 2^19 read as a signed 21-bit field, and b is
+// (X + 2^40) >> 41. That is three and two word operations after the last
+// step, and it matters: the next round's values wait for these entries
+// (advance), so the reads lie on the chain from one round to the next.
 func divstepRound(zeta int64, f, g uint64, k uint) (int64, transition) {
 	low := uint64(1)<<k - 1
 	xf := int64(f&low) + 1<<(k+20)
 	xg := int64(g&low) + 1<<(k+41)
-	odd := -(xg & 1) // all ones iff g is odd
+	odd := -int64(g & 1) // all ones iff g is odd; from g, not xg, one operation sooner
 	for range k / 2 {
 		zeta, xf, xg, odd = packedStep(zeta, xf, xg, odd)
 		zeta, xf, xg, odd = packedStep(zeta, xf, xg, odd)
@@ -279,15 +286,14 @@ func packedStep(zeta, xf, xg, odd int64) (int64, int64, int64, int64) {
 }
 
 // rowLow and rowHigh read the row parts a and b of a packed word
-// X = x + a*2^20 + b*2^41 (|x| < 2^19, |a|, |b| <= 2^19).
+// X = x + a*2^20 + b*2^41 (|x| < 2^19, |a|, |b| <= 2^19), by the offsets
+// of "Packed rounds".
 func rowLow(x int64) int64 {
-	r := x - x<<44>>44 // a*2^20 + b*2^41
-	return r << 23 >> 43
+	return (x + 1<<19) << 23 >> 43
 }
 
 func rowHigh(x int64) int64 {
-	r := x - x<<44>>44
-	return (r - rowLow(x)<<20) >> 41
+	return (x + 1<<40) >> 41
 }
 
 // divstepBatch runs 62 division steps on the low limbs f0 and g0 of f and g

@@ -246,6 +246,34 @@ func stepsToZero(x *big.Int) int {
 	return n
 }
 
+// TestRowParts checks rowLow and rowHigh on packed words
+// X = x + a*2^20 + b*2^41 at the ends of the ranges that "Packed rounds"
+// allows (|x| < 2^19, |a|, |b| <= 2^19) and at random points inside them:
+// the reads' offsets must keep every part from borrowing from the next.
+func TestRowParts(t *testing.T) {
+	const m = 1 << 19
+	xs := []int64{-(m - 1), -1, 0, 1, m - 1}
+	rows := []int64{-m, -(m - 1), -1, 0, 1, m - 1, m}
+	check := func(x, a, b int64) {
+		t.Helper()
+		X := x + a<<20 + b<<41
+		if gotA, gotB := rowLow(X), rowHigh(X); gotA != a || gotB != b {
+			t.Fatalf("x=%d a=%d b=%d: read a=%d b=%d", x, a, b, gotA, gotB)
+		}
+	}
+	for _, x := range xs {
+		for _, a := range rows {
+			for _, b := range rows {
+				check(x, a, b)
+			}
+		}
+	}
+	r := newRand(t)
+	for range 100 * iterations() {
+		check(r.Int64N(2*m-1)-(m-1), r.Int64N(2*m+1)-m, r.Int64N(2*m+1)-m)
+	}
+}
+
 // TestDivstepBatch checks one batch against refDivsteps on full-size f and
 // g: the zeta update, the matrix identity 2^62 (f', g') = T (f, g), the row
 // bounds |T_i0| + |T_i1| <= 2^62, and applyToFG. It checks divstepTail the
