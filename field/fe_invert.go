@@ -133,9 +133,10 @@ import "math/bits"
 // The loop counts (9 batches of 4 rounds of 16, 16, 16 and 14 steps, a
 // last batch of 2 rounds of 16, 5 limbs) are fixed. Every choice
 // made by a step (is g odd, is delta positive, swap or not) becomes a mask
-// of all zeros or all ones, computed with arithmetic on words (negation of
-// the low bit, arithmetic right shift of zeta), and is applied with AND,
-// XOR, add and subtract. No branch and no memory index depends on z.
+// of all zeros or all ones (or -2, all ones but bit 0, in the packed
+// rounds' step), computed with arithmetic on words (negation of a bit,
+// arithmetic right shift of zeta), and is applied with AND, XOR, add and
+// subtract. No branch and no memory index depends on z.
 // Multiplications go through math/bits.Mul64, documented as constant time,
 // and the sign corrections of signed products are masks as well; on amd64
 // the batch update (divstepApply) is assembly whose signed one-operand IMUL
@@ -242,6 +243,23 @@ func (s transition) then(t transition) transition {
 // multiples of 2^20 and 2^41). The parity of x, which drives the step, is
 // bit 0 of X.
 //
+// The step itself (packedStep) reads the parity of the new g from bit 1 of
+// y = X_g + X_f, X_g - X_f or X_g, before the halving. An all-ones mask
+// would take two shifts of y; the step makes do with -2, all ones but bit
+// 0, which an AND and a negation give: odd2 = -(y & 2). Every word that the
+// mask is applied to is made even, so that the missing bit does not count:
+//
+//	xf1 = X_f + 1, even since f is odd: xf1 & -2 = xf1;
+//	the swap's term 2*X_f = 2*xf1 - 2, and the swap's XOR xf1 ^ (X_g + 1)
+//	(X_g odd whenever a swap happens), both even;
+//	zeta2 = 2*zeta, even, so that (zeta2 XOR -2) - 2 = 2*((zeta XOR -1) - 1)
+//	and (zeta2 XOR 0) - 2 = 2*(zeta - 1): the update of "The division step",
+//	doubled, with the same sign.
+//
+// So the step computes y + 1 when g is odd and y when it is even; as y is
+// even either way, the halving and bit 1 are those of y. The round converts
+// to these forms at its start and back at its end.
+//
 // The value parts start as f0 mod 2^k and g0 mod 2^k: the low k bits decide
 // the k steps, and starting below 2^k the values stay in (-2^k, 2^k)
 // (division steps never increase max(|f|, |g|)), which fits the 20 bits
@@ -260,29 +278,32 @@ func (s transition) then(t transition) transition {
 // (advance), so the reads lie on the chain from one round to the next.
 func divstepRound(zeta int64, f, g uint64, k uint) (int64, transition) {
 	low := uint64(1)<<k - 1
-	xf := int64(f&low) + 1<<(k+20)
+	xf1 := int64(f&low) + 1<<(k+20) + 1 // X_f + 1
 	xg := int64(g&low) + 1<<(k+41)
-	odd := -int64(g & 1) // all ones iff g is odd; from g, not xg, one operation sooner
+	zeta2 := zeta << 1
+	odd2 := -int64(g&1) << 1 // -2 iff g is odd; from g, not xg, one operation sooner
 	for range k / 2 {
-		zeta, xf, xg, odd = packedStep(zeta, xf, xg, odd)
-		zeta, xf, xg, odd = packedStep(zeta, xf, xg, odd)
+		zeta2, xf1, xg, odd2 = packedStep(zeta2, xf1, xg, odd2)
+		zeta2, xf1, xg, odd2 = packedStep(zeta2, xf1, xg, odd2)
 	}
-	return zeta, transition{
+	xf := xf1 - 1
+	return zeta2 >> 1, transition{
 		ff: rowLow(xf), fg: rowHigh(xf),
 		gf: rowLow(xg), gg: rowHigh(xg),
 	}
 }
 
-// packedStep is one division step on packed words; odd is the mask
-// -(g mod 2), which the step returns for the new g. The new f is picked
-// from the old f and g by the swap mask, so that it need not wait for y,
-// the longest chain of the step (docs/PERFORMANCE.md, "Inversion").
-func packedStep(zeta, xf, xg, odd int64) (int64, int64, int64, int64) {
-	swap := (zeta >> 63) & odd          // all ones iff delta > 0 and g odd
-	zeta = (zeta ^ swap) - 1            // see "The division step"
-	y := xg + (xf & odd) - (xf<<1)&swap // g - f, g + f or g (with rows)
-	xf ^= (xf ^ xg) & swap              // f becomes g on a swap
-	return zeta, xf, y >> 1, y << 62 >> 63
+// packedStep is one division step on packed words, in the forms of "Packed
+// rounds": zeta2 = 2*zeta, xf1 = X_f + 1 and the mask odd2 = -2*(g mod 2),
+// which the step returns for the new g. The new f is picked from the old f
+// and g by the swap mask, so that it need not wait for y, the longest chain
+// of the step (docs/PERFORMANCE.md, "Inversion").
+func packedStep(zeta2, xf1, xg, odd2 int64) (int64, int64, int64, int64) {
+	swap := (zeta2 >> 63) & odd2             // -2 iff delta > 0 and g odd, else 0
+	zeta2 = (zeta2 ^ swap) - 2               // twice the update of "The division step"
+	y := xg + (xf1 & odd2) - (xf1<<1-2)&swap // g - f, g + f or g (with rows), + 1 if g odd
+	xf1 ^= (xf1 ^ (xg + 1)) & swap           // f becomes g on a swap
+	return zeta2, xf1, y >> 1, -(y & 2)
 }
 
 // rowLow and rowHigh read the row parts a and b of a packed word
