@@ -463,7 +463,7 @@ func TestReducer62(t *testing.T) {
 // proven bound directly.
 func TestDivstepCount(t *testing.T) {
 	if divstepCount < 590 {
-		t.Fatalf("%d batches of 62 and 32 steps = %d divsteps, below the proven bound of 590", divstepBatches, divstepCount)
+		t.Fatalf("%d batches of 62 and %d steps = %d divsteps, below the proven bound of 590", divstepBatches, divstepTailSteps, divstepCount)
 	}
 	r := newRand(t)
 	var inputs []*big.Int

@@ -226,7 +226,7 @@ func jumpOnPath(flag Mem, label string) {
 // mulColumns writes the code of a multiply, column by column with the
 // limbs of b in registers (see "The column multiply" below), in one of
 // three forms, named by the squareForm values (mulPath in fe_amd64.go
-// takes the same values as squarePath, though Intel CPUs with ADX now run
+// takes the same values as squarePath, though an Intel CPU with ADX runs
 // formMem's multiply beside formSHRX's squarings), up to its RET; the
 // caller has opened the function.
 //
