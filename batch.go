@@ -54,7 +54,9 @@ func batchAffine[T any](points []*Point, out []T, ptrs func(*T) (*affineCached, 
 		a.yMinusX.Subtract(&y, &x)
 		a.t2d.Multiply(&x, &y)
 		if affine != nil {
-			affine.x, affine.y, affine.t = x, y, a.t2d
+			affine.x.Set(&x)
+			affine.y.Set(&y)
+			affine.t.Set(&a.t2d)
 			affine.z.One()
 		}
 		a.t2d.Multiply(&a.t2d, curveD2)

@@ -116,7 +116,10 @@ func (v *Point) setIdentity() *Point {
 
 // Set copies u into v, and returns v.
 func (v *Point) Set(u *Point) *Point {
-	v.x, v.y, v.z, v.t = u.x, u.y, u.z, u.t
+	v.x.Set(&u.x)
+	v.y.Set(&u.y)
+	v.z.Set(&u.z)
+	v.t.Set(&u.t)
 	return v
 }
 
@@ -131,19 +134,21 @@ func (v *Point) Bytes() []byte {
 
 func (v *Point) encodeInto(enc *[32]byte) []byte {
 	mustBeInitialized(v)
-	x, y := v.affine()
+	var x, y field.Element
+	v.affine(&x, &y)
 	copy(enc[:], y.Bytes())
 	enc[31] |= byte(x.IsNegative() << 7)
 	return enc[:]
 }
 
-// affine returns x = X/Z and y = Y/Z, at the cost of one inversion.
-func (v *Point) affine() (x, y field.Element) {
+// affine sets x = X/Z and y = Y/Z, at the cost of one inversion. It writes
+// through pointers: results returned by value would be copied through
+// memory right after the multiplies store them (see field.Element.Set).
+func (v *Point) affine(x, y *field.Element) {
 	var r field.Element
 	r.Invert(&v.z)
 	x.Multiply(&r, &v.x)
 	y.Multiply(&r, &v.y)
-	return x, y
 }
 
 var (
@@ -376,7 +381,8 @@ func (c *cached) setIdentity() *cached {
 // fromExtended prepares v as an affine addend (y+x, y-x, 2d·x·y): one
 // inversion and 4M. Only used where the cost is paid once (fixed tables).
 func (a *affineCached) fromExtended(v *Point) *affineCached {
-	x, y := v.affine()
+	var x, y field.Element
+	v.affine(&x, &y)
 	a.yPlusX.Add(&y, &x)
 	a.yMinusX.Subtract(&y, &x)
 	a.t2d.Multiply(&x, &y)
@@ -512,7 +518,8 @@ func (v *Point) Double(p *Point) *Point {
 // Negate sets v = -p, and returns v. On this curve -(x, y) = (-x, y).
 func (v *Point) Negate(p *Point) *Point {
 	mustBeInitialized(p)
-	v.y, v.z = p.y, p.z
+	v.y.Set(&p.y)
+	v.z.Set(&p.z)
 	v.x.Negate(&p.x)
 	v.t.Negate(&p.t)
 	return v

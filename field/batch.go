@@ -95,8 +95,8 @@ var denseElement = func() Element {
 // isZero returns 1 if e = 0 (mod p) and 0 otherwise, in constant time:
 // e.Equal(&zero) without reducing the second operand.
 func isZero(e *Element) int {
-	l := e.canonical()
-	d := l[0] | l[1] | l[2] | l[3] | l[4]
+	l0, l1, l2, l3, l4 := e.canonical()
+	d := l0 | l1 | l2 | l3 | l4
 	// d < 2^51, so d - 1 has its top bit set exactly when d = 0.
 	return int((d - 1) >> 63)
 }

@@ -61,7 +61,11 @@ func (v *Element) One() *Element {
 
 // Set copies a into v and returns v.
 func (v *Element) Set(a *Element) *Element {
-	*v = *a
+	// Limb by limb: a copy of the whole array may be made with 16-byte
+	// loads, and a 16-byte load of two limbs that were just stored one by
+	// one (as every multiply stores its result) waits for the stores to
+	// leave the store buffer (docs/PERFORMANCE.md, "Copies of limbs").
+	v.l[0], v.l[1], v.l[2], v.l[3], v.l[4] = a.l[0], a.l[1], a.l[2], a.l[3], a.l[4]
 	return v
 }
 
@@ -76,18 +80,19 @@ func (v *Element) Set(a *Element) *Element {
 //	limb 2 = w1 bits 38..63 (26 bits) | w2 bits 0..24  shifted up by 26
 //	limb 3 = w2 bits 25..63 (39 bits) | w3 bits 0..11  shifted up by 39
 //	limb 4 = w3 bits 12..63 (52 bits)
-func loadLimbs(x []byte) [5]uint64 {
+//
+// The limbs are five results rather than an array, so that they stay in
+// registers (see canonical).
+func loadLimbs(x []byte) (l0, l1, l2, l3, l4 uint64) {
 	w0 := binary.LittleEndian.Uint64(x[0:8])
 	w1 := binary.LittleEndian.Uint64(x[8:16])
 	w2 := binary.LittleEndian.Uint64(x[16:24])
 	w3 := binary.LittleEndian.Uint64(x[24:32])
-	return [5]uint64{
-		w0 & mask51,
+	return w0 & mask51,
 		(w0>>51 | w1<<13) & mask51,
 		(w1>>38 | w2<<26) & mask51,
 		(w2>>25 | w3<<39) & mask51,
-		w3 >> 12,
-	}
+		w3 >> 12
 }
 
 // SetBytes sets v to the 32-byte little-endian integer x and returns v.
@@ -102,9 +107,8 @@ func (v *Element) SetBytes(x []byte) (*Element, error) {
 	if len(x) != 32 {
 		return nil, errors.New("edwards25519: invalid field element input size")
 	}
-	l := loadLimbs(x)
-	l[4] &= mask51 // drop bit 255
-	v.l = l
+	l0, l1, l2, l3, l4 := loadLimbs(x)
+	v.l[0], v.l[1], v.l[2], v.l[3], v.l[4] = l0, l1, l2, l3, l4&mask51 // drop bit 255
 	return v, nil
 }
 
@@ -123,10 +127,9 @@ func (v *Element) SetWideBytes(x []byte) (*Element, error) {
 	// x = lo + hi*2^256 with lo, hi < 2^256, and 2^256 = 2*19 = 38 (mod p).
 	// pre of carryPass (any words): limbs of lo and hi are below 2^52, so
 	// lo_i + 38*hi_i < 39 * 2^52 < 2^58.
-	lo := loadLimbs(x[:32])
-	hi := loadLimbs(x[32:])
-	carryPass(v, lo[0]+38*hi[0], lo[1]+38*hi[1], lo[2]+38*hi[2],
-		lo[3]+38*hi[3], lo[4]+38*hi[4])
+	lo0, lo1, lo2, lo3, lo4 := loadLimbs(x[:32])
+	hi0, hi1, hi2, hi3, hi4 := loadLimbs(x[32:])
+	carryPass(v, lo0+38*hi0, lo1+38*hi1, lo2+38*hi2, lo3+38*hi3, lo4+38*hi4)
 	return v, nil
 }
 
@@ -142,26 +145,27 @@ func (v *Element) SetWideBytes(x []byte) (*Element, error) {
 // floor((x*a + y)/(a*b))). V - q*p = (V + 19q) - q*2^255; after a full
 // sequential carry of V + 19q (which is below 2^256), bit 255 is exactly q,
 // so clearing it subtracts q*2^255.
-func (v *Element) canonical() [5]uint64 {
-	l := v.l
+//
+// The limbs are read one by one and returned as five results, which the
+// register ABI keeps in registers: an array would be copied through memory
+// with 16-byte loads, and such a load of limbs stored one by one just
+// before (as a multiply leaves them) waits for the stores to drain
+// (docs/PERFORMANCE.md, "Copies of limbs").
+func (v *Element) canonical() (l0, l1, l2, l3, l4 uint64) {
+	q := (v.l[0] + 19) >> 51
+	q = (v.l[1] + q) >> 51
+	q = (v.l[2] + q) >> 51
+	q = (v.l[3] + q) >> 51
+	q = (v.l[4] + q) >> 51
 
-	q := (l[0] + 19) >> 51
-	q = (l[1] + q) >> 51
-	q = (l[2] + q) >> 51
-	q = (l[3] + q) >> 51
-	q = (l[4] + q) >> 51
-
-	l[0] += 19 * q
-	l[1] += l[0] >> 51
-	l[0] &= mask51
-	l[2] += l[1] >> 51
-	l[1] &= mask51
-	l[3] += l[2] >> 51
-	l[2] &= mask51
-	l[4] += l[3] >> 51
-	l[3] &= mask51
-	l[4] &= mask51
-	return l
+	// The sequential carry of V + 19q. Each sum keeps its own bits above 51
+	// until the end: only the carry it passes up needs them.
+	l0 = v.l[0] + 19*q
+	l1 = v.l[1] + l0>>51
+	l2 = v.l[2] + l1>>51
+	l3 = v.l[3] + l2>>51
+	l4 = v.l[4] + l3>>51
+	return l0 & mask51, l1 & mask51, l2 & mask51, l3 & mask51, l4 & mask51
 }
 
 // Bytes returns the canonical 32-byte little-endian encoding of v (the
@@ -177,22 +181,20 @@ func (v *Element) Bytes() []byte {
 // It packs the 51-bit limbs back into four 64-bit words (the inverse of the
 // cut described at loadLimbs).
 func (v *Element) fillBytes(out *[32]byte) []byte {
-	l := v.canonical()
-	binary.LittleEndian.PutUint64(out[0:8], l[0]|l[1]<<51)
-	binary.LittleEndian.PutUint64(out[8:16], l[1]>>13|l[2]<<38)
-	binary.LittleEndian.PutUint64(out[16:24], l[2]>>26|l[3]<<25)
-	binary.LittleEndian.PutUint64(out[24:32], l[3]>>39|l[4]<<12)
+	l0, l1, l2, l3, l4 := v.canonical()
+	binary.LittleEndian.PutUint64(out[0:8], l0|l1<<51)
+	binary.LittleEndian.PutUint64(out[8:16], l1>>13|l2<<38)
+	binary.LittleEndian.PutUint64(out[16:24], l2>>26|l3<<25)
+	binary.LittleEndian.PutUint64(out[24:32], l3>>39|l4<<12)
 	return out[:]
 }
 
 // Equal returns 1 if v and u represent the same field element, and 0
 // otherwise. It compares canonical representatives in constant time.
 func (v *Element) Equal(u *Element) int {
-	a, b := v.canonical(), u.canonical()
-	var diff uint64
-	for i := range a {
-		diff |= a[i] ^ b[i]
-	}
+	a0, a1, a2, a3, a4 := v.canonical()
+	b0, b1, b2, b3, b4 := u.canonical()
+	diff := (a0 ^ b0) | (a1 ^ b1) | (a2 ^ b2) | (a3 ^ b3) | (a4 ^ b4)
 	// diff < 2^51: diff - 1 has its top bit set exactly when diff == 0.
 	return int((diff - 1) >> 63)
 }
@@ -200,8 +202,8 @@ func (v *Element) Equal(u *Element) int {
 // IsNegative reports, as 1 or 0, whether v is negative: in the convention
 // of RFC 8032 and RFC 9496, whether its canonical encoding is odd.
 func (v *Element) IsNegative() int {
-	l := v.canonical()
-	return int(l[0] & 1)
+	l0, _, _, _, _ := v.canonical()
+	return int(l0 & 1)
 }
 
 // condMask turns cond (0 or 1) into a word of all zeros or all ones.

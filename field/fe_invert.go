@@ -443,12 +443,16 @@ func divstepTail(zeta int64, f0, g0 uint64) transition {
 	return transition{ff: t.ff << scale, fg: t.fg << scale, gf: t.gf << scale, gg: t.gg << scale}
 }
 
-// divstepRun runs all the steps on f = p, g = z (canonical limbs, value in
-// [0, p)) and returns the final f, g and d. For every input, g = 0 and
-// f = +-1 (or f = p when z = 0) at the end, and d*z = f (mod p).
-func divstepRun(c [5]uint64) (f, g, d signed62) {
+// divstepRun runs all the steps on f = p, g = z (z given by its canonical
+// limbs c0..c4, value in [0, p)) and leaves the final f, g and d in the
+// arrays f, g and d point to. For every input, g = 0 and f = +-1 (or f = p
+// when z = 0) at the end, and d*z = f (mod p). The arrays are the caller's,
+// not results: the last matrix update stores them limb by limb, and results
+// would be copied through memory right after (see Element.Set).
+func divstepRun(f, g, d *signed62, c0, c1, c2, c3, c4 uint64) {
 	// p = (2^62 - 19) + (2^62 - 1)*(2^62 + 2^124 + 2^186) + 127*2^248.
-	f = signed62{mask62 - 18, mask62, mask62, mask62, 127}
+	*f = signed62{mask62 - 18, mask62, mask62, mask62, 127}
+	*d = signed62{}
 
 	// Regroup the 51-bit limbs c0..c4 (each below 2^51) into 62-bit limbs:
 	// limb j of the result takes bits 62j..62j+61 of the value, so it is the
@@ -459,12 +463,12 @@ func divstepRun(c [5]uint64) (f, g, d signed62) {
 	//	g2 = c2 >> 22 | c3 bits 0..32  << 29
 	//	g3 = c3 >> 33 | c4 bits 0..43  << 18
 	//	g4 = c4 >> 44 (7 bits)
-	g = signed62{
-		int64((c[0] | c[1]<<51) & mask62),
-		int64((c[1]>>11 | c[2]<<40) & mask62),
-		int64((c[2]>>22 | c[3]<<29) & mask62),
-		int64((c[3]>>33 | c[4]<<18) & mask62),
-		int64(c[4] >> 44),
+	*g = signed62{
+		int64((c0 | c1<<51) & mask62),
+		int64((c1>>11 | c2<<40) & mask62),
+		int64((c2>>22 | c3<<29) & mask62),
+		int64((c3>>33 | c4<<18) & mask62),
+		int64(c4 >> 44),
 	}
 	e := signed62{1}
 
@@ -472,18 +476,19 @@ func divstepRun(c [5]uint64) (f, g, d signed62) {
 	for range divstepBatches {
 		var t transition
 		zeta, t = divstepBatch(zeta, uint64(f[0]), uint64(g[0]))
-		divstepApply(&t, &f, &g, &d, &e)
+		divstepApply(&t, f, g, d, &e)
 	}
 	t := divstepTail(zeta, uint64(f[0]), uint64(g[0]))
-	divstepApply(&t, &f, &g, &d, &e)
-	return f, g, d
+	divstepApply(&t, f, g, d, &e)
 }
 
 // invertDivsteps sets out = 1/z (mod p), and out = 0 when z = 0, in constant
 // time, and returns out. z may be non-canonical (any Element obeying the
 // invariant) and out may alias z; out obeys the invariant.
 func invertDivsteps(out, z *Element) *Element {
-	f, _, d := divstepRun(z.canonical())
+	var f, g, d signed62
+	c0, c1, c2, c3, c4 := z.canonical()
+	divstepRun(&f, &g, &d, c0, c1, c2, c3, c4)
 
 	// 1/z = sign(f)*d with |d| < 6p. Negate the limbs of d when f < 0 (the
 	// value is then negated exactly), and add 8p = 2^258 - 152 = -152 +

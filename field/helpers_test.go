@@ -150,3 +150,11 @@ func mixedElement(r *rand.Rand) Element {
 	}
 	return e
 }
+
+// runDivsteps runs divstepRun on x's canonical limbs and returns its final
+// f, g and d.
+func runDivsteps(x *Element) (f, g, d signed62) {
+	l0, l1, l2, l3, l4 := x.canonical()
+	divstepRun(&f, &g, &d, l0, l1, l2, l3, l4)
+	return f, g, d
+}
