@@ -147,10 +147,8 @@ func (v *Element) SetWideBytes(x []byte) (*Element, error) {
 // so clearing it subtracts q*2^255.
 //
 // The limbs are read one by one and returned as five results, which the
-// register ABI keeps in registers: an array would be copied through memory
-// with 16-byte loads, and such a load of limbs stored one by one just
-// before (as a multiply leaves them) waits for the stores to drain
-// (docs/PERFORMANCE.md, "Copies of limbs").
+// register ABI keeps in registers: an array result would be copied through
+// memory, for the reason Set copies limb by limb.
 func (v *Element) canonical() (l0, l1, l2, l3, l4 uint64) {
 	q := (v.l[0] + 19) >> 51
 	q = (v.l[1] + q) >> 51
