@@ -523,41 +523,17 @@ func (s *Scalar) square(x *Scalar) *Scalar {
 // Invert stores 1/t (mod l) in s and returns s. The inverse of zero is
 // taken to be zero.
 func (s *Scalar) Invert(t *Scalar) *Scalar {
-	// Fermat: u^(l-2) = u^-1 for u != 0.
-	//
-	// The exponentiation runs on u = t'·c rather than on t, where c is
-	// scalarInvBlind and t' is t, or 1 for t = 0; then 1/t = c·u^(l-2), and
-	// the result is masked to 0 for t = 0. The multiplications thus see
-	// random-looking words for every t: on AMD Zen 5 their time depends
-	// very slightly on data of low weight, such as the powers of 0 or 1
-	// (docs/SECURITY.md, "Scalar.Invert").
-	//
-	// The exponent is public, so a left-to-right sliding window over it
-	// (HAC Algorithm 14.85, window width 4) runs in time independent of u:
-	// the schedule, which odd power u^d is multiplied in after how many
-	// squarings, is a function of l only (see scalarInvSchedule). Width 4
-	// needs the odd powers u, u^3, ..., u^15 (1 squaring, 7 multiplications)
-	// and then 252 squarings and 27 multiplications; width 3 or 5 would cost
-	// 292 or 291 operations against 287.
+	// By division steps (scalar_invert.go), run on u = t'·c rather than on
+	// t, where c is scalarInvBlind and t' is t, or 1 for t = 0; then 1/t =
+	// c/u, and the result is masked to 0 for t = 0. The products of the
+	// steps thus see random-looking words for every t: on AMD Zen 5 the time
+	// of a multiplication depends very slightly on data of low weight, such
+	// as the powers of 0 or 1 (docs/SECURITY.md, "Scalar.Invert").
 	zero := scalarZeroMask(t)
 	u := *t
 	u.w[0] |= zero & 1
 	u.Multiply(&u, &scalarInvBlind)
-
-	var odd [8]Scalar // odd[i] = u^(2i+1)
-	var u2 Scalar
-	odd[0] = u
-	u2.square(&u)
-	for i := 1; i < len(odd); i++ {
-		odd[i].Multiply(&odd[i-1], &u2)
-	}
-	acc := odd[scalarInvFirst>>1]
-	for _, step := range scalarInvSchedule {
-		for j := uint8(0); j < step.squarings; j++ {
-			acc.square(&acc)
-		}
-		acc.Multiply(&acc, &odd[step.digit>>1])
-	}
+	acc := scalarInvertDivsteps(&u)
 	acc.Multiply(&acc, &scalarInvBlind)
 	for k := range acc.w {
 		acc.w[k] &^= zero
@@ -577,69 +553,6 @@ var scalarInvBlind = func() Scalar {
 	}
 	return c
 }()
-
-// scalarInvStep is one step of the inversion schedule: square the
-// accumulator `squarings` times, then multiply it by t^digit (digit odd).
-type scalarInvStep struct {
-	squarings uint8
-	digit     uint8
-}
-
-// scalarInvFirst is the leading window of l-2 and scalarInvSchedule the rest
-// of its width-4 sliding-window decomposition:
-//
-//	l - 2 = (...((first*2^s1 + d1)*2^s2 + d2)...)*2^sn + dn
-//
-// They are derived from l when the package is initialized (l - 2 is odd, so
-// no squarings trail the last window). scalar_test.go re-sums them with
-// math/big.
-var scalarInvFirst, scalarInvSchedule = scalarSlidingWindows(scalarLMinus2(), 4)
-
-// scalarLMinus2 returns the words of l - 2.
-func scalarLMinus2() [4]uint64 {
-	return [4]uint64{scalarC0 - 2, scalarC1, 0, scalarTop}
-}
-
-// scalarSlidingWindows decomposes the public exponent e into left-to-right
-// sliding windows of at most width bits, each starting and ending in a one
-// (HAC Algorithm 14.85). It runs in time that depends on e and must only be
-// used on public exponents.
-func scalarSlidingWindows(e [4]uint64, width int) (first uint8, steps []scalarInvStep) {
-	bit := func(i int) uint64 { return e[i/64] >> (i % 64) & 1 }
-	i := 255
-	for i >= 0 && bit(i) == 0 {
-		i--
-	}
-	started := false
-	pending := 0 // squarings owed before the next multiplication
-	for i >= 0 {
-		if bit(i) == 0 {
-			pending++
-			i--
-			continue
-		}
-		// Longest window e[i..j] with i-j+1 <= width and e[j] = 1.
-		j := max(i-width+1, 0)
-		for bit(j) == 0 {
-			j++
-		}
-		var d uint8
-		for k := i; k >= j; k-- {
-			d = d<<1 | uint8(bit(k))
-		}
-		if !started {
-			first, started = d, true
-		} else {
-			steps = append(steps, scalarInvStep{squarings: uint8(pending + i - j + 1), digit: d})
-		}
-		pending = 0
-		i = j - 1
-	}
-	if pending != 0 {
-		panic("edwards25519: internal error: even inversion exponent")
-	}
-	return first, steps
-}
 
 // SetUniformBytes reads x as a little-endian integer of 64 bytes, stores it
 // reduced mod l in s, and returns s. Any other length is an error: it then

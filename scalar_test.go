@@ -65,9 +65,6 @@ func TestScalarConstants(t *testing.T) {
 	if got, want := scalarTestBigWords(scalarTwo448[:]), new(big.Int).Mod(ptPow2(448), groupOrder); got.Cmp(want) != 0 {
 		t.Fatalf("scalarTwo448 = %v, want %v", got, want)
 	}
-	if e := scalarLMinus2(); scalarTestBigWords(e[:]).Cmp(new(big.Int).Sub(groupOrder, scalarTestTwo)) != 0 {
-		t.Fatal("scalarLMinus2 is not l-2")
-	}
 }
 
 // scalarTestBigWords returns the value of little-endian 64-bit words.
@@ -166,23 +163,6 @@ func TestScalarInvertRandom(t *testing.T) {
 	if new(Scalar).Invert(new(Scalar)).Equal(new(Scalar)) != 1 {
 		t.Fatal("Invert(0) != 0")
 	}
-}
-
-// TestScalarInvSchedule re-sums the sliding-window schedule of Invert.
-func TestScalarInvSchedule(t *testing.T) {
-	e := new(big.Int).SetUint64(uint64(scalarInvFirst))
-	muls := 0
-	for _, st := range scalarInvSchedule {
-		if st.digit&1 == 0 || st.digit > 15 || st.squarings == 0 {
-			t.Fatalf("bad step %+v", st)
-		}
-		e.Lsh(e, uint(st.squarings)).Add(e, big.NewInt(int64(st.digit)))
-		muls++
-	}
-	if want := new(big.Int).Sub(groupOrder, scalarTestTwo); e.Cmp(want) != 0 {
-		t.Fatalf("schedule gives %v, want l-2 = %v", e, want)
-	}
-	t.Logf("inversion: %d steps after the first window", muls)
 }
 
 // scalarTestByteEdges32 are 32-byte inputs for the 32-byte setters.
