@@ -17,8 +17,6 @@ func scalarTestIters() int {
 	return 2000
 }
 
-var scalarTestTwo = big.NewInt(2)
-
 // scalarTestLE returns the n-byte little-endian encoding of v, which must fit.
 func scalarTestLE(v *big.Int, n int) []byte {
 	be := v.FillBytes(make([]byte, n))
