@@ -238,3 +238,52 @@ func TestEdPrivateKeyToX25519Rejects(t *testing.T) {
 		t.Errorf("nil: %x, %v; want an error", got, err)
 	}
 }
+
+// TestEdPublicKeyToX25519Differential runs checkEdPublicKeyToX25519 (the
+// fuzz target's checks against filippo.io/edwards25519) on random strings
+// (about half of their y are points), on public keys of random scalars
+// with each torsion point added, and on y = 0, 1, 2, p - 1, p, p + 1,
+// 2^255 - 1 and the torsion points' y (and y + p where it fits) with either
+// sign bit.
+func TestEdPublicKeyToX25519Differential(t *testing.T) {
+	r := xRand(t)
+	n := 2000
+	if testing.Short() {
+		n = 200
+	}
+	for range n {
+		checkEdPublicKeyToX25519(t, xBytes(r, 32))
+	}
+	torsion := refTorsion(t)
+	for range n / 20 {
+		var wide [64]byte
+		for i := range wide {
+			wide[i] = byte(r.Uint32())
+		}
+		k, err := new(ref.Scalar).SetUniformBytes(wide[:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := new(ref.Point).ScalarBaseMult(k)
+		for _, q := range torsion {
+			checkEdPublicKeyToX25519(t, new(ref.Point).Add(a, q).Bytes())
+		}
+	}
+	ys := []*big.Int{big.NewInt(0), big.NewInt(1), big.NewInt(2),
+		new(big.Int).Sub(bigP, big.NewInt(1)), bigP, new(big.Int).Add(bigP, big.NewInt(1)),
+		new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 255), big.NewInt(1))}
+	for _, q := range torsion {
+		y := bigU(q.Bytes())
+		ys = append(ys, y, new(big.Int).Add(y, bigP))
+	}
+	for _, y := range ys {
+		if y.BitLen() > 255 {
+			continue
+		}
+		for sign := range 2 {
+			enc := bigLE32(y)
+			enc[31] |= byte(sign << 7)
+			checkEdPublicKeyToX25519(t, enc)
+		}
+	}
+}

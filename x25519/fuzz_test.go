@@ -89,23 +89,38 @@ func FuzzEdPublicKeyToX25519(f *testing.F) {
 	f.Add(append([]byte{1}, make([]byte, 31)...))
 	f.Add(make([]byte, 32))
 	f.Add([]byte{1, 2, 3})
-	f.Fuzz(func(t *testing.T, pub []byte) {
-		pc := bytes.Clone(pub)
-		got, err := EdPublicKeyToX25519(pub)
-		if !bytes.Equal(pub, pc) {
-			t.Fatal("input modified")
+	f.Fuzz(checkEdPublicKeyToX25519)
+}
+
+// checkEdPublicKeyToX25519 is the body of FuzzEdPublicKeyToX25519, also run
+// by TestEdPublicKeyToX25519Differential: the verdict of filippo's
+// SetBytes and MultByCofactor, the error (errPublicKeyPoint for a
+// non-point, errPublicKeyOrder for a point of small order), and on success
+// filippo's BytesMontgomery and the math/big u = (1+y)/(1-y).
+func checkEdPublicKeyToX25519(t *testing.T, pub []byte) {
+	t.Helper()
+	pc := bytes.Clone(pub)
+	got, err := EdPublicKeyToX25519(pub)
+	if !bytes.Equal(pub, pc) {
+		t.Fatal("input modified")
+	}
+	p, refErr := new(ref.Point).SetBytes(pub)
+	var wantErr error
+	switch {
+	case len(pub) != 32:
+		wantErr = errPublicKeyLength
+	case refErr != nil:
+		wantErr = errPublicKeyPoint
+	case new(ref.Point).MultByCofactor(p).Equal(ref.NewIdentityPoint()) == 1:
+		wantErr = errPublicKeyOrder
+	}
+	if wantErr != nil {
+		if err != wantErr || got != nil {
+			t.Fatalf("%x: %x, %v; want %v", pub, got, err, wantErr)
 		}
-		p, refErr := new(ref.Point).SetBytes(pub)
-		wantErr := refErr != nil ||
-			new(ref.Point).MultByCofactor(p).Equal(ref.NewIdentityPoint()) == 1
-		if wantErr {
-			if err == nil || got != nil {
-				t.Fatalf("%x: %x, %v; want an error", pub, got, err)
-			}
-			return
-		}
-		if err != nil || !bytes.Equal(got, p.BytesMontgomery()) || !bytes.Equal(got, bigEdToU(pub)) {
-			t.Fatalf("%x: %x, %v; want %x", pub, got, err, p.BytesMontgomery())
-		}
-	})
+		return
+	}
+	if err != nil || !bytes.Equal(got, p.BytesMontgomery()) || !bytes.Equal(got, bigEdToU(pub)) {
+		t.Fatalf("%x: %x, %v; want %x", pub, got, err, p.BytesMontgomery())
+	}
 }
