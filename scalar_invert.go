@@ -26,7 +26,7 @@ import "math/bits"
 // odd but delta is not positive, and (f, g/2) when g is even: the step of
 // fe_invert.go. delta is kept as fe_invert.go keeps it, as zeta = -delta -
 // 1/2, whose sign bit is c and which moves to (zeta XOR swap) - 1.
-
+//
 // # The Bézout update modulo l
 //
 // With f = d*u and g = e*u (mod l), starting from d = 0, e = 1, a batch
@@ -44,7 +44,7 @@ import "math/bits"
 // # Constant time
 //
 // The counts (ten batches, 62 steps, five columns) are fixed; the choices of
-// a step are masks made by negating a bit and by an arithmetic shift of s;
+// a step are masks made by negating a bit and by an arithmetic shift of zeta;
 // products go through math/bits.Mul64. No branch and no memory index depends
 // on the input.
 
