@@ -10,8 +10,9 @@ import "math/bits"
 // 62 steps that field/fe_invert.go derives for p. What that file shows about
 // the step, its matrix, the row bound of a batch (|T_i0| + |T_i1| <= 2^62)
 // and the step count holds for any odd modulus below 2^256: l < 2^253, and
-// ten batches (620 steps) are more than the 590 that suffice. Below is what
-// differs for l.
+// 590 steps suffice, run as nine batches of 62 and a last one of 32 whose
+// matrix is scaled by 2^30 so that its update is that of a batch (as
+// fe_invert.go's divstepTail does). Below is what differs for l.
 //
 // # The steps
 //
@@ -43,7 +44,8 @@ import "math/bits"
 //
 // # Constant time
 //
-// The counts (ten batches, 62 steps, five columns) are fixed; the choices of
+// The counts (nine batches of 62 steps and one of 32, five columns) are
+// fixed; the choices of
 // a step are masks made by negating a bit and by an arithmetic shift of zeta;
 // products go through math/bits.Mul64. No branch and no memory index depends
 // on the input.
@@ -56,8 +58,12 @@ type scalar62 [5]int64
 // scalarMask62 keeps the low 62 bits of a word.
 const scalarMask62 = 1<<62 - 1
 
-// scalarInvBatches is the number of 62-step batches of an inversion.
-const scalarInvBatches = 10
+// scalarInvBatches is the number of 62-step batches of an inversion, and
+// scalarInvTailSteps the steps of the last batch: 9*62 + 32 = 590.
+const (
+	scalarInvBatches   = 9
+	scalarInvTailSteps = 32
+)
 
 // scalar62FromWords cuts a value below 2^256, given as four little-endian
 // words, into 62-bit limbs (x4 below 2^8).
@@ -94,21 +100,23 @@ func inverseMod64(x uint64) uint64 {
 	return y
 }
 
-// scalarDivsteps runs 62 division steps from the state zeta on the f and g
-// whose low words are given (f odd), and returns the new state and the
-// batch matrix (u, v, q, r):
+// scalarDivsteps runs n <= 62 division steps from the state zeta on the f
+// and g whose low words are given (f odd), and returns the new state and
+// the batch matrix (u, v, q, r), scaled by 2^(62-n) when n < 62 (the
+// entries are at most 2^n in absolute value, so the shift is exact and
+// keeps the row bound of a batch):
 //
 //	2^62 * f_new = u*f + v*g,   2^62 * g_new = q*f + r*g.
 //
 // Step i reads bit 0 of g after i-1 halvings, which the low word holds
 // exactly: the bits that the logical shift brings in at the top are never
 // read.
-func scalarDivsteps(zeta int64, f, g uint64) (int64, [4]int64) {
+func scalarDivsteps(zeta int64, f, g uint64, n int) (int64, [4]int64) {
 	// The rows are kept scaled by 2^i after i steps: (u, v) gives f and (q,
 	// r) gives g. A step doubles the row of f and does not halve the row of
 	// g, so they stay integers.
 	u, v, q, r := int64(1), int64(0), int64(0), int64(1)
-	for range 62 {
+	for range n { // n is public: 62, or 32 for the last batch
 		c := zeta >> 63    // all ones when delta > 0
 		o := -int64(g & 1) // all ones when g is odd
 		g += uint64(o) & ((f ^ uint64(c)) - uint64(c))
@@ -122,7 +130,8 @@ func scalarDivsteps(zeta int64, f, g uint64) (int64, [4]int64) {
 		g >>= 1
 		u, v = u<<1, v<<1
 	}
-	return zeta, [4]int64{u, v, q, r}
+	k := 62 - n
+	return zeta, [4]int64{u << k, v << k, q << k, r << k}
 }
 
 // mulSigned returns the 128-bit product of two signed words in two's
@@ -179,7 +188,7 @@ func scalarCombine(out *scalar62, a, b int64, x, y *scalar62) {
 	out[4] = int64(lo)
 }
 
-// scalarDivstepRun runs the ten batches on f = l, g = x (x canonical) and
+// scalarDivstepRun runs the 590 steps on f = l, g = x (x canonical) and
 // returns the final f, g and d. For every x, g = 0 at the end, f = +-1 when
 // x != 0 (f = l when x = 0), and d*x = f (mod l).
 func scalarDivstepRun(x *Scalar) (f, g, d scalar62) {
@@ -189,9 +198,13 @@ func scalarDivstepRun(x *Scalar) (f, g, d scalar62) {
 	cur, next := &sets[0], &sets[1]
 	cur[0], cur[1], cur[3] = scalarL62, scalar62FromWords(x.w), scalar62{1}
 	zeta := int64(-1) // delta = 1/2
-	for range scalarInvBatches {
+	for batch := range scalarInvBatches + 1 {
+		n := 62
+		if batch == scalarInvBatches {
+			n = scalarInvTailSteps
+		}
 		var t [4]int64
-		zeta, t = scalarDivsteps(zeta, uint64(cur[0][0])|uint64(cur[0][1])<<62, uint64(cur[1][0])|uint64(cur[1][1])<<62)
+		zeta, t = scalarDivsteps(zeta, uint64(cur[0][0])|uint64(cur[0][1])<<62, uint64(cur[1][0])|uint64(cur[1][1])<<62, n)
 		scalarCombine(&next[0], t[0], t[1], &cur[0], &cur[1])
 		scalarCombine(&next[1], t[2], t[3], &cur[0], &cur[1])
 		scalarCombine(&next[2], t[0], t[1], &cur[2], &cur[3])
