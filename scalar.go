@@ -134,7 +134,7 @@ func (s *Scalar) Negate(x *Scalar) *Scalar {
 // with the result at the end. This ordering, and keeping the reduction in
 // the same function, are what keep Multiply's products out of memory
 // (docs/PERFORMANCE.md has the figures). Likewise a carry is added into a word as bits.Add64(x, 0, c) rather than
-// x + c here and in scalarSqrWide and scalarReduce: the first compiles to
+// x + c here and in scalarReduce: the first compiles to
 // one ADC, the second to SBB and SUB.
 func scalarMulReduce(s, x, y *Scalar) {
 	a0, a1, a2, a3 := x.w[0], x.w[1], x.w[2], x.w[3]
@@ -291,68 +291,6 @@ func scalarMulReduce(s, x, y *Scalar) {
 	s.w[1], c = bits.Add64(z1, scalarC1&under, c)
 	s.w[2], c = bits.Add64(z2, 0, c)
 	s.w[3], _ = bits.Add64(z3, 0, c)
-}
-
-// scalarSqrWide returns the eight words t0..t7 of the full square a*a.
-//
-// Squaring with halved cross products (HAC Algorithm 14.16): the six products
-// a_i*a_j, i < j, are summed once, the sum is doubled by a one-bit shift and
-// the four squares a_i^2 are added on the diagonal: 10 word multiplications
-// instead of 16.
-func scalarSqrWide(a *[4]uint64) (t0, t1, t2, t3, t4, t5, t6, t7 uint64) {
-	a0, a1, a2, a3 := a[0], a[1], a[2], a[3]
-	var c uint64
-	// Cross sum, words x1..x6:
-	//
-	//	word:   6     5     4     3     2     1
-	//	                   h03   l03   l02   l01      a0*(a1, a2, a3)
-	//	                          h02   h01
-	//	             h13   l13   l12                  a1*(a2, a3)
-	//	                   h12
-	//	       h23   l23                              a2*a3
-	//
-	// It is below 2^448 (a2*a3*2^320 <= 2^448 - 2^385 + 2^320 and the other
-	// terms add less than 2^385 - 2^320), so x6 never carries out.
-	h01, l01 := bits.Mul64(a0, a1)
-	h02, l02 := bits.Mul64(a0, a2)
-	h03, l03 := bits.Mul64(a0, a3)
-	x1 := l01
-	x2, c := bits.Add64(l02, h01, 0)
-	x3, c := bits.Add64(l03, h02, c)
-	x4, _ := bits.Add64(h03, 0, c)
-	h12, l12 := bits.Mul64(a1, a2)
-	h13, l13 := bits.Mul64(a1, a3)
-	h23, l23 := bits.Mul64(a2, a3)
-	y4, c := bits.Add64(l13, h12, 0)
-	y5, _ := bits.Add64(h13, 0, c)
-	x3, c = bits.Add64(x3, l12, 0)
-	x4, c = bits.Add64(x4, y4, c)
-	x5, c := bits.Add64(y5, l23, c)
-	x6, _ := bits.Add64(h23, 0, c)
-
-	// Double: the cross sum appears twice in a^2.
-	x7 := x6 >> 63
-	x6 = x6<<1 | x5>>63
-	x5 = x5<<1 | x4>>63
-	x4 = x4<<1 | x3>>63
-	x3 = x3<<1 | x2>>63
-	x2 = x2<<1 | x1>>63
-	x1 <<= 1
-
-	// Diagonal a_i^2 at words 2i, 2i+1.
-	s0h, s0l := bits.Mul64(a0, a0)
-	s1h, s1l := bits.Mul64(a1, a1)
-	s2h, s2l := bits.Mul64(a2, a2)
-	s3h, s3l := bits.Mul64(a3, a3)
-	t0 = s0l
-	t1, c = bits.Add64(x1, s0h, 0)
-	t2, c = bits.Add64(x2, s1l, c)
-	t3, c = bits.Add64(x3, s1h, c)
-	t4, c = bits.Add64(x4, s2l, c)
-	t5, c = bits.Add64(x5, s2h, c)
-	t6, c = bits.Add64(x6, s3l, c)
-	t7 = x7 + s3h + c
-	return
 }
 
 // scalarReduce returns the canonical words of t mod l for a value
@@ -512,12 +450,6 @@ func (s *Scalar) MultiplyAdd(x, y, z *Scalar) *Scalar {
 	var t Scalar
 	scalarMulReduce(&t, x, y)
 	return s.Add(&t, z)
-}
-
-// square sets s = x^2 mod l and returns s.
-func (s *Scalar) square(x *Scalar) *Scalar {
-	s.w[0], s.w[1], s.w[2], s.w[3] = scalarReduce(scalarSqrWide(&x.w))
-	return s
 }
 
 // Invert stores 1/t (mod l) in s and returns s. The inverse of zero is

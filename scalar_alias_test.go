@@ -20,7 +20,6 @@ func TestScalarAliasing(t *testing.T) {
 		{"Set", (*Scalar).Set},
 		{"Negate", (*Scalar).Negate},
 		{"Invert", (*Scalar).Invert},
-		{"square", (*Scalar).square},
 	}
 	type binary struct {
 		name string

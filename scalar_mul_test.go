@@ -207,10 +207,8 @@ func TestScalarMulReduceAliasing(t *testing.T) {
 		}
 		sxx := *x
 		scalarMulReduce(&sxx, &sxx, &sxx)
-		sq := *x
-		sq.square(&sq)
-		if scalarTestBig(t, &sxx).Cmp(wantSq) != 0 || scalarTestBig(t, &sq).Cmp(wantSq) != 0 {
-			t.Fatalf("%v^2 wrong (multiply %x, square %x)", bs[i], sxx.w, sq.w)
+		if scalarTestBig(t, &sxx).Cmp(wantSq) != 0 {
+			t.Fatalf("%v^2 wrong (%x)", bs[i], sxx.w)
 		}
 		// MultiplyAdd with the receiver aliasing z.
 		z := *y
