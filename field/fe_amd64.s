@@ -855,43 +855,43 @@ TEXT ·feSquareAsm(SB), NOSPLIT, $0-16
 	IMUL3Q $0x13, BX, BX
 
 	// R3 = h0*h3 + h1*h2 + (h4>>1)*(19*h4); h4 <- 19*h4 on the way
-	// r3 = h0*h3
-	MOVQ  R8, DX
-	MULXQ R11, R14, R15
+	// r3 = (h4>>1)*(19*h4)
+	RORXQ  $0x01, R12, DX
+	IMUL3Q $0x13, R12, R12
+	MULXQ  R12, R14, R15
 
-	// r3 += h1*h2
-	MOVQ  R9, DX
+	// r3 += h0*h3
+	MOVQ  R8, DX
 	XORL  CX, CX
-	MULXQ R10, CX, SI
+	MULXQ R11, CX, SI
 	ADCXQ CX, R14
 	ADCXQ SI, R15
 
-	// r3 += (h4>>1)*(19*h4)
-	RORXQ  $0x01, R12, DX
-	IMUL3Q $0x13, R12, R12
-	MULXQ  R12, DI, R13
-	ADOXQ  DI, R14
-	ADOXQ  R13, R15
+	// r3 += h1*h2
+	MOVQ  R9, DX
+	MULXQ R10, DI, R13
+	ADOXQ DI, R14
+	ADOXQ R13, R15
 
 	// c3 = hi, m3 = lo >> 13; t4 = m4 + c3
 	SHRQ $0x0d, R14
 	ADDQ R15, AX
 
 	// R2 = h0*h2 + (h1>>1)*h1 + h3*(19*h4)
-	// r2 = h0*h2
-	MOVQ  R8, DX
-	MULXQ R10, CX, SI
+	// r2 = h3*(19*h4)
+	MOVQ  R11, DX
+	MULXQ R12, CX, SI
 
-	// r2 += (h1>>1)*h1
-	RORXQ $0x01, R9, DX
+	// r2 += h0*h2
+	MOVQ  R8, DX
 	XORL  DI, DI
-	MULXQ R9, DI, R13
+	MULXQ R10, DI, R13
 	ADCXQ DI, CX
 	ADCXQ R13, SI
 
-	// r2 += h3*(19*h4)
-	MOVQ  R11, DX
-	MULXQ R12, R15, DI
+	// r2 += (h1>>1)*h1
+	RORXQ $0x01, R9, DX
+	MULXQ R9, R15, DI
 	ADOXQ R15, CX
 	ADOXQ DI, SI
 
@@ -900,23 +900,23 @@ TEXT ·feSquareAsm(SB), NOSPLIT, $0-16
 	ADDQ SI, R14
 
 	// R1 = h0*h1 + h2*(19*h4) + (h3>>1)*(19*h3); h3 <- 19*h3 on the way
-	// r1 = h0*h1
-	MOVQ  R8, DX
-	MULXQ R9, R13, R15
+	// r1 = (h3>>1)*(19*h3)
+	RORXQ  $0x01, R11, DX
+	IMUL3Q $0x13, R11, R11
+	MULXQ  R11, R13, R15
 
-	// r1 += h2*(19*h4)
-	MOVQ  R10, DX
+	// r1 += h0*h1
+	MOVQ  R8, DX
 	XORL  DI, DI
-	MULXQ R12, DI, SI
+	MULXQ R9, DI, SI
 	ADCXQ DI, R13
 	ADCXQ SI, R15
 
-	// r1 += (h3>>1)*(19*h3)
-	RORXQ  $0x01, R11, DX
-	IMUL3Q $0x13, R11, R11
-	MULXQ  R11, DI, SI
-	ADOXQ  DI, R13
-	ADOXQ  SI, R15
+	// r1 += h2*(19*h4)
+	MOVQ  R10, DX
+	MULXQ R12, DI, SI
+	ADOXQ DI, R13
+	ADOXQ SI, R15
 
 	// c1 = hi, m1 = lo >> 13; t2 = m2 + c1
 	SHRQ $0x0d, R13
@@ -1538,43 +1538,43 @@ again:
 	IMUL3Q $0x13, BX, BX
 
 	// R3 = h0*h3 + h1*h2 + (h4>>1)*(19*h4); h4 <- 19*h4 on the way
-	// r3 = h0*h3
-	MOVQ  R8, DX
-	MULXQ R11, R14, R15
+	// r3 = (h4>>1)*(19*h4)
+	RORXQ  $0x01, R12, DX
+	IMUL3Q $0x13, R12, R12
+	MULXQ  R12, R14, R15
 
-	// r3 += h1*h2
-	MOVQ  R9, DX
+	// r3 += h0*h3
+	MOVQ  R8, DX
 	XORL  CX, CX
-	MULXQ R10, CX, SI
+	MULXQ R11, CX, SI
 	ADCXQ CX, R14
 	ADCXQ SI, R15
 
-	// r3 += (h4>>1)*(19*h4)
-	RORXQ  $0x01, R12, DX
-	IMUL3Q $0x13, R12, R12
-	MULXQ  R12, DI, BP
-	ADOXQ  DI, R14
-	ADOXQ  BP, R15
+	// r3 += h1*h2
+	MOVQ  R9, DX
+	MULXQ R10, DI, BP
+	ADOXQ DI, R14
+	ADOXQ BP, R15
 
 	// c3 = hi, m3 = lo >> 13; t4 = m4 + c3
 	SHRQ $0x0d, R14
 	ADDQ R15, AX
 
 	// R2 = h0*h2 + (h1>>1)*h1 + h3*(19*h4)
-	// r2 = h0*h2
-	MOVQ  R8, DX
-	MULXQ R10, CX, SI
+	// r2 = h3*(19*h4)
+	MOVQ  R11, DX
+	MULXQ R12, CX, SI
 
-	// r2 += (h1>>1)*h1
-	RORXQ $0x01, R9, DX
+	// r2 += h0*h2
+	MOVQ  R8, DX
 	XORL  DI, DI
-	MULXQ R9, DI, BP
+	MULXQ R10, DI, BP
 	ADCXQ DI, CX
 	ADCXQ BP, SI
 
-	// r2 += h3*(19*h4)
-	MOVQ  R11, DX
-	MULXQ R12, R15, DI
+	// r2 += (h1>>1)*h1
+	RORXQ $0x01, R9, DX
+	MULXQ R9, R15, DI
 	ADOXQ R15, CX
 	ADOXQ DI, SI
 
@@ -1583,23 +1583,23 @@ again:
 	ADDQ SI, R14
 
 	// R1 = h0*h1 + h2*(19*h4) + (h3>>1)*(19*h3); h3 <- 19*h3 on the way
-	// r1 = h0*h1
-	MOVQ  R8, DX
-	MULXQ R9, BP, R15
+	// r1 = (h3>>1)*(19*h3)
+	RORXQ  $0x01, R11, DX
+	IMUL3Q $0x13, R11, R11
+	MULXQ  R11, BP, R15
 
-	// r1 += h2*(19*h4)
-	MOVQ  R10, DX
+	// r1 += h0*h1
+	MOVQ  R8, DX
 	XORL  DI, DI
-	MULXQ R12, DI, SI
+	MULXQ R9, DI, SI
 	ADCXQ DI, BP
 	ADCXQ SI, R15
 
-	// r1 += (h3>>1)*(19*h3)
-	RORXQ  $0x01, R11, DX
-	IMUL3Q $0x13, R11, R11
-	MULXQ  R11, DI, SI
-	ADOXQ  DI, BP
-	ADOXQ  SI, R15
+	// r1 += h2*(19*h4)
+	MOVQ  R10, DX
+	MULXQ R12, DI, SI
+	ADOXQ DI, BP
+	ADOXQ SI, R15
 
 	// c1 = hi, m1 = lo >> 13; t2 = m2 + c1
 	SHRQ $0x0d, BP

@@ -1032,6 +1032,20 @@ func finalSums(pool *regPool, limbs, t, k [5]GPPhysical, movAdd bool) {
 // needs only a MOV into the multiplier register, and the square terms one
 // shift (RORX with MULX, SHR with MULQ). Steps 3 and 4 are those of the
 // first pass; the limbs of the next pass are then h_i = (u_i + k_(i-1)) << 7.
+//
+// The order of the products in columns 3, 2 and 1 depends on the form. The
+// columns close in the order 4, 3, 2, 1, 0, and the last one, r_0, feeds
+// three output limbs: x_0 = u_0 + 19*k_4 and x_1 = u_1 + k_0 through t_0 and
+// t_1, and x_2 = u_2 + k_1 through t_1. x_3 and x_4 are ready a column or
+// two earlier. Three products read only those two limbs: (h4>>1)*(19*h4)
+// in r3, h3*(19*h4) in r2 and (h3>>1)*(19*h3) in r1. The SHRX form (Intel)
+// adds each of them first in its column, so that in a chain of squarings
+// the next pass can start them while the previous one is still finishing
+// r_0; the other forms add them last, the order in which the MULX pass ran
+// 5-6% faster on an AMD EPYC Zen 4. On an Intel Xeon (model 167) the
+// early order took 0.96 of the time of a chained single squaring and was
+// level in the repeated squaring (docs/PERFORMANCE.md, "The squarings'
+// product order on Intel").
 
 // # The scaled single squaring
 //
@@ -1086,6 +1100,17 @@ func scaledPass(s *squarer, h [5]GPPhysical, rescale bool) {
 	}
 	// split sets c.lo = m_k = lo_k >> 13; c.hi is already c_k.
 	split := func(c *column) { SHRQ(U8(13), c.lo) }
+	// products emits a column's three products, given with the one that
+	// reads only h3 and h4 last; the SHRX form emits that one first (see
+	// "Scaled repeated squaring").
+	products := func(emit ...func()) {
+		if s.shrx {
+			emit = append(emit[2:], emit[:2]...)
+		}
+		for _, e := range emit {
+			e()
+		}
+	}
 
 	Comment("R4 = h0*h4 + h1*h3 + (h2>>1)*h2")
 	var r4 column
@@ -1102,15 +1127,22 @@ func scaledPass(s *squarer, h [5]GPPhysical, rescale bool) {
 
 	Comment("R3 = h0*h3 + h1*h2 + (h4>>1)*(19*h4); h4 <- 19*h4 on the way")
 	var r3 column
-	s.setMul(h[0], 1)
-	s.product(&r3, 3, h[3], "h0*h3")
-	s.setMul(h[1], 1)
-	s.product(&r3, 3, h[2], "h1*h2")
-	s.pending = func() {
-		half(h[4])()
-		mul19(h[4])
-	}
-	s.product(&r3, 3, h[4], "(h4>>1)*(19*h4)")
+	products(
+		func() {
+			s.setMul(h[0], 1)
+			s.product(&r3, 3, h[3], "h0*h3")
+		},
+		func() {
+			s.setMul(h[1], 1)
+			s.product(&r3, 3, h[2], "h1*h2")
+		},
+		func() {
+			s.pending = func() {
+				half(h[4])()
+				mul19(h[4])
+			}
+			s.product(&r3, 3, h[4], "(h4>>1)*(19*h4)")
+		})
 	Comment("c3 = hi, m3 = lo >> 13; t4 = m4 + c3")
 	split(&r3)
 	ADDQ(r3.hi, m4)
@@ -1119,12 +1151,19 @@ func scaledPass(s *squarer, h [5]GPPhysical, rescale bool) {
 
 	Comment("R2 = h0*h2 + (h1>>1)*h1 + h3*(19*h4)")
 	var r2 column
-	s.setMul(h[0], 1)
-	s.product(&r2, 2, h[2], "h0*h2")
-	s.pending = half(h[1])
-	s.product(&r2, 2, h[1], "(h1>>1)*h1")
-	s.setMul(h[3], 1)
-	s.product(&r2, 2, h[4], "h3*(19*h4)")
+	products(
+		func() {
+			s.setMul(h[0], 1)
+			s.product(&r2, 2, h[2], "h0*h2")
+		},
+		func() {
+			s.pending = half(h[1])
+			s.product(&r2, 2, h[1], "(h1>>1)*h1")
+		},
+		func() {
+			s.setMul(h[3], 1)
+			s.product(&r2, 2, h[4], "h3*(19*h4)")
+		})
 	Comment("c2 = hi, m2 = lo >> 13; t3 = m3 + c2")
 	split(&r2)
 	ADDQ(r2.hi, m3)
@@ -1133,15 +1172,22 @@ func scaledPass(s *squarer, h [5]GPPhysical, rescale bool) {
 
 	Comment("R1 = h0*h1 + h2*(19*h4) + (h3>>1)*(19*h3); h3 <- 19*h3 on the way")
 	var r1 column
-	s.setMul(h[0], 1)
-	s.product(&r1, 1, h[1], "h0*h1")
-	s.setMul(h[2], 1)
-	s.product(&r1, 1, h[4], "h2*(19*h4)")
-	s.pending = func() {
-		half(h[3])()
-		mul19(h[3])
-	}
-	s.product(&r1, 1, h[3], "(h3>>1)*(19*h3)")
+	products(
+		func() {
+			s.setMul(h[0], 1)
+			s.product(&r1, 1, h[1], "h0*h1")
+		},
+		func() {
+			s.setMul(h[2], 1)
+			s.product(&r1, 1, h[4], "h2*(19*h4)")
+		},
+		func() {
+			s.pending = func() {
+				half(h[3])()
+				mul19(h[3])
+			}
+			s.product(&r1, 1, h[3], "(h3>>1)*(19*h3)")
+		})
 	Comment("c1 = hi, m1 = lo >> 13; t2 = m2 + c1")
 	split(&r1)
 	ADDQ(r1.hi, m2)
