@@ -100,7 +100,8 @@ func backendRule(goarch string, purego bool, flags []cpuFlag) string {
 // vendor_id, which the library reads from CPUID: the multiply is the scaled
 // MULX, ADCX and ADOX form on CPUs with BMI2 and ADX, and MULX without ADX
 // on Intel CPUs with BMI2 alone; the MULX squarings' carry pass shifts by
-// SHRX on Intel CPUs and reads its mask from memory on others.
+// SHRX on Intel CPUs and reads its mask from memory on others; Intel CPUs
+// with BMI2 and ADX run Pow22523 as one fused routine.
 func fieldRule(goarch string, purego bool, vendor string, flags []cpuFlag) string {
 	switch {
 	case purego:
@@ -116,7 +117,7 @@ func fieldRule(goarch string, purego bool, vendor string, flags []cpuFlag) strin
 		}
 		if bmi2 && adx {
 			if intel {
-				return mul + ", MULX/ADX squarings (carry by SHRX)"
+				return mul + ", MULX/ADX squarings (carry by SHRX), fused exponentiation"
 			}
 			return mul + ", MULX/ADX squarings (mask in memory)"
 		}

@@ -59,7 +59,8 @@ func TestBackendRule(t *testing.T) {
 // TestFieldRuleIntel checks the choices by vendor: the scaled MULX/ADX
 // multiply on every CPU with BMI2 and ADX, the MULX multiply on Intel CPUs
 // with BMI2 alone, MULQ everywhere else; the MULX squarings' carry pass by
-// SHRX on Intel CPUs, with the mask in memory on others.
+// SHRX on Intel CPUs, with the mask in memory on others; the fused
+// exponentiation on Intel CPUs with BMI2 and ADX.
 func TestFieldRuleIntel(t *testing.T) {
 	all := flagsOf("avx2", "avx512f", "avx512vl", "avx512ifma", "bmi2", "adx")
 	for _, c := range []struct {
@@ -69,7 +70,7 @@ func TestFieldRuleIntel(t *testing.T) {
 		purego bool
 		want   string
 	}{
-		{"GenuineIntel", all, "amd64", false, "scaled MULX/ADX multiply, MULX/ADX squarings (carry by SHRX)"},
+		{"GenuineIntel", all, "amd64", false, "scaled MULX/ADX multiply, MULX/ADX squarings (carry by SHRX), fused exponentiation"},
 		{"GenuineIntel", flagsOf("bmi2"), "amd64", false, "MULX multiply, MULQ squarings"},
 		{"GenuineIntel", flagsOf("adx"), "amd64", false, "MULQ multiply, MULQ squarings"},
 		{"AuthenticAMD", all, "amd64", false, "scaled MULX/ADX multiply, MULX/ADX squarings (mask in memory)"},
@@ -181,6 +182,9 @@ func TestBackendRuleMatchesLibrary(t *testing.T) {
 	if !strings.Contains(f, "var mulPath = chooseMulPath(cpu.X86.HasBMI2, cpu.X86.HasADX, isIntel())") ||
 		!strings.Contains(f, "case bmi2 && adx:\n\t\treturn pathMULXMem\n\tcase bmi2 && intel:\n\t\treturn pathMULXSHRX") {
 		t.Errorf("field/fe_amd64.go no longer runs the scaled multiply on BMI2 and ADX, else feMulMULX on BMI2 and Intel; fieldRule assumes it does")
+	}
+	if !strings.Contains(f, "if squarePath == pathMULXSHRX && mulPath == pathMULXMem {\n\t\tfePow22523Asm(") {
+		t.Errorf("field/fe_amd64.go no longer runs fePow22523Asm exactly where the squarings are SHRX's and the multiply the scaled one; fieldRule assumes it does")
 	}
 	if !strings.Contains(sources["x25519/ladder_mulx_amd64.go"], "var mulxLadderAvailable = cpu.X86.HasBMI2 && cpu.X86.HasADX") {
 		t.Errorf("x25519/ladder_mulx_amd64.go no longer requires exactly BMI2 and ADX; ladderRule assumes it does")

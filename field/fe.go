@@ -378,10 +378,18 @@ func (v *Element) Invert(z *Element) *Element {
 // is the core of square-root computations in GF(p) (RFC 8032 section
 // 5.1.3, RFC 9496 section 4.2).
 func (v *Element) Pow22523(x *Element) *Element {
+	pow22523(v, x)
+	return v
+}
+
+// pow22523Chain is Pow22523 by calls of the seam: powChain, two squarings
+// and a product. pow22523 (fe_amd64.go and the other bindings) runs it, or
+// on amd64 a routine that computes the same limbs in one call.
+func pow22523Chain(v, x *Element) {
 	var ones250, z11 Element
 	powChain(&ones250, &z11, x)
 	ones250.squareTimes(&ones250, 2) // x^(2^252 - 4)
-	return v.Multiply(&ones250, x)   // x^(2^252 - 3)
+	v.Multiply(&ones250, x)          // x^(2^252 - 3)
 }
 
 // sqrtM1 is the non-negative square root of -1 mod p,

@@ -94,6 +94,21 @@ func feSquare(out, a *Element) { feSquareAsm(&out.l, &a.l) }
 // out may alias a.
 func feSquareN(out, a *Element, n int) { feSquareNAsm(&out.l, &a.l, n, squarePath) }
 
+// pow22523 sets out = a^(2^252 - 3). Where the squarings and the multiply
+// are those of Intel CPUs with BMI2 and ADX (the SHRX squarings and the
+// scaled multiply), it runs fePow22523Asm, which makes the same squarings
+// and products in one routine and returns the same limbs as the chain of
+// calls, pow22523Chain, that it runs otherwise (the _asm program's "The
+// fused exponentiation"). The choice reads the two path variables, so
+// tests that change them run the chain.
+func pow22523(out, a *Element) {
+	if squarePath == pathMULXSHRX && mulPath == pathMULXMem {
+		fePow22523Asm(&out.l, &a.l)
+		return
+	}
+	pow22523Chain(out, a)
+}
+
 // divstepApply updates f, g, d and e by the batch matrix t of the inversion
 // as divstepApplyGeneric does (fe_invert.go), with the signed 128-bit
 // products of the assembly (the _asm program's "The matrix update of the

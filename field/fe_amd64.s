@@ -2399,6 +2399,691 @@ store:
 	MOVQ R12, 32(SI)
 	RET
 
+// func fePow22523Asm(out *[5]uint64, a *[5]uint64)
+// Requires: ADX, BMI2
+TEXT ·fePow22523Asm(SB), NOSPLIT, $408-16
+	// Slot z = 2^8*z.
+	MOVQ a+8(FP), SI
+	MOVQ (SI), R8
+	MOVQ R8, AX
+	SHLQ $0x08, AX
+	MOVQ AX, (SP)
+	MOVQ 8(SI), R9
+	MOVQ R9, AX
+	SHLQ $0x08, AX
+	MOVQ AX, 8(SP)
+	MOVQ 16(SI), R10
+	MOVQ R10, AX
+	SHLQ $0x08, AX
+	MOVQ AX, 16(SP)
+	MOVQ 24(SI), R11
+	MOVQ R11, AX
+	SHLQ $0x08, AX
+	MOVQ AX, 24(SP)
+	MOVQ 32(SI), R12
+	MOVQ R12, AX
+	SHLQ $0x08, AX
+	MOVQ AX, 32(SP)
+
+	// z^2 by the pass for limbs below 2^54; slot e2 = 2^8*z^2, h = 2^7*z^2.
+	// x0 is held doubled: 2*x0 is the multiplier of four products, x0 of one.
+	LEAQ (R8)(R8*1), R8
+
+	// One squaring of x0..x4 (the limbs held in R8..R12).
+	// r4 = 2*x0*x4 + 2*x1*x3 + x2*x2
+	// r4 = 2*x0*x4
+	MOVQ  R8, DX
+	MULXQ R12, AX, BX
+
+	// r4 += 2*x1*x3
+	LEAQ  (R9)(R9*1), DX
+	XORL  CX, CX
+	MULXQ R11, CX, SI
+	ADCXQ CX, AX
+	ADCXQ SI, BX
+
+	// r4 += x2*x2
+	MOVQ  R10, DX
+	MULXQ R10, DI, BP
+	ADOXQ DI, AX
+	ADOXQ BP, BX
+
+	// c4 = r4 >> 51, m4 = r4 mod 2^51; keep 19*c4 for t0.
+	MOVQ AX, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, BX
+	ORQ  DX, BX
+	ANDQ mask51<>+0(SB), AX
+	LEAQ (BX)(BX*8), R14
+	LEAQ (BX)(R14*2), BX
+
+	// r3 = 2*x0*x3 + 2*x1*x2 + 19*x4*x4; then x4 <- 38*x4
+	// r3 = 2*x0*x3
+	MOVQ  R8, DX
+	MULXQ R11, R15, CX
+
+	// r3 += 2*x1*x2
+	LEAQ  (R9)(R9*1), DX
+	XORL  SI, SI
+	MULXQ R10, SI, DI
+	ADCXQ SI, R15
+	ADCXQ DI, CX
+
+	// r3 += 19*x4*x4
+	LEAQ  (R12)(R12*8), DX
+	LEAQ  (R12)(DX*2), DX
+	MULXQ R12, BP, R14
+	ADOXQ BP, R15
+	ADOXQ R14, CX
+	LEAQ  (DX)(DX*1), R12
+
+	// c3, m3; t4 = m4 + c3
+	MOVQ R15, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, CX
+	ORQ  DX, CX
+	ANDQ mask51<>+0(SB), R15
+	ADDQ CX, AX
+
+	// r2 = 2*x0*x2 + x1*x1 + x3*(38*x4)
+	// r2 = 2*x0*x2
+	MOVQ  R8, DX
+	MULXQ R10, SI, DI
+
+	// r2 += x1*x1
+	MOVQ  R9, DX
+	XORL  BP, BP
+	MULXQ R9, BP, R14
+	ADCXQ BP, SI
+	ADCXQ R14, DI
+
+	// r2 += x3*38*x4
+	MOVQ  R11, DX
+	MULXQ R12, CX, BP
+	ADOXQ CX, SI
+	ADOXQ BP, DI
+
+	// c2, m2; t3 = m3 + c2
+	MOVQ SI, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, DI
+	ORQ  DX, DI
+	ANDQ mask51<>+0(SB), SI
+	ADDQ DI, R15
+
+	// r1 = 2*x0*x1 + x2*(38*x4) + 19*x3*x3; then x3 <- 38*x3
+	// r1 = 2*x0*x1
+	MOVQ  R8, DX
+	MULXQ R9, R14, CX
+
+	// r1 += x2*38*x4
+	MOVQ  R10, DX
+	XORL  BP, BP
+	MULXQ R12, BP, DI
+	ADCXQ BP, R14
+	ADCXQ DI, CX
+
+	// r1 += 19*x3*x3
+	LEAQ  (R11)(R11*8), DX
+	LEAQ  (R11)(DX*2), DX
+	MULXQ R11, BP, DI
+	ADOXQ BP, R14
+	ADOXQ DI, CX
+	LEAQ  (DX)(DX*1), R11
+
+	// c1, m1; t2 = m2 + c1
+	MOVQ R14, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, CX
+	ORQ  DX, CX
+	ANDQ mask51<>+0(SB), R14
+	ADDQ CX, SI
+
+	// r0 = x0*x0 + x1*(38*x4) + x2*(38*x3)
+	// r0 = x0*x0
+	MOVQ  R8, DX
+	SHRQ  $0x01, DX
+	MULXQ DX, BP, DI
+
+	// r0 += x1*38*x4
+	MOVQ  R9, DX
+	XORL  CX, CX
+	MULXQ R12, CX, R8
+	ADCXQ CX, BP
+	ADCXQ R8, DI
+
+	// r0 += x2*38*x3
+	MOVQ  R10, DX
+	MULXQ R11, R9, CX
+	ADOXQ R9, BP
+	ADOXQ CX, DI
+
+	// c0, m0; t1 = m1 + c0, t0 = m0 + 19*c4
+	MOVQ BP, DX
+	SHRQ $0x33, DX
+	SHLQ $0x0d, DI
+	ORQ  DX, DI
+	ANDQ mask51<>+0(SB), BP
+	ADDQ DI, R14
+	ADDQ BX, BP
+
+	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
+	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1).
+	MOVL  $0x00000033, R8
+	MOVQ  $0x0007ffffffffffff, R12
+	SHRXQ R8, BP, R10
+	ANDQ  R12, BP
+	SHRXQ R8, R14, R9
+	ANDQ  R12, R14
+	SHRXQ R8, SI, CX
+	ANDQ  R12, SI
+	SHRXQ R8, R15, R11
+	ANDQ  R12, R15
+	SHRXQ R8, AX, DI
+	ANDQ  R12, AX
+	LEAQ  (DI)(DI*8), BX
+	LEAQ  (DI)(BX*2), DI
+
+	// The sums are written straight to R8..R12.
+	LEAQ (BP)(DI*1), R8
+	LEAQ (AX)(R11*1), R12
+	LEAQ (R15)(CX*1), R11
+	MOVQ R9, DX
+	LEAQ (R14)(R10*1), R9
+	LEAQ (SI)(DX*1), R10
+	MOVQ R8, AX
+	SHLQ $0x08, AX
+	MOVQ AX, 40(SP)
+	SHLQ $0x07, R8
+	MOVQ R9, AX
+	SHLQ $0x08, AX
+	MOVQ AX, 48(SP)
+	SHLQ $0x07, R9
+	MOVQ R10, AX
+	SHLQ $0x08, AX
+	MOVQ AX, 56(SP)
+	SHLQ $0x07, R10
+	MOVQ R11, AX
+	SHLQ $0x08, AX
+	MOVQ AX, 64(SP)
+	SHLQ $0x07, R11
+	MOVQ R12, AX
+	SHLQ $0x08, AX
+	MOVQ AX, 72(SP)
+	SHLQ $0x07, R12
+	LEAQ pow22523Steps<>+0(SB), AX
+	MOVQ AX, 400(SP)
+
+step:
+	// n = the step's squarings (public), in R13.
+	MOVQ  400(SP), AX
+	MOVQ  (AX), R13
+	TESTQ R13, R13
+	JZ    product
+
+again:
+	// One squaring of h_i = 2^7*x_i (R8..R12); each column R_k = 2^13*r_k.
+	// R4 = h0*h4 + h1*h3 + (h2>>1)*h2
+	// r4 = h0*h4
+	MOVQ  R8, DX
+	MULXQ R12, AX, BX
+
+	// r4 += h1*h3
+	MOVQ  R9, DX
+	XORL  CX, CX
+	MULXQ R11, CX, SI
+	ADCXQ CX, AX
+	ADCXQ SI, BX
+
+	// r4 += (h2>>1)*h2
+	RORXQ $0x01, R10, DX
+	MULXQ R10, DI, BP
+	ADOXQ DI, AX
+	ADOXQ BP, BX
+
+	// c4 = hi, m4 = lo >> 13; keep 19*c4 for t0.
+	SHRQ   $0x0d, AX
+	IMUL3Q $0x13, BX, BX
+
+	// R3 = h0*h3 + h1*h2 + (h4>>1)*(19*h4); h4 <- 19*h4 on the way
+	// r3 = (h4>>1)*(19*h4)
+	RORXQ  $0x01, R12, DX
+	IMUL3Q $0x13, R12, R12
+	MULXQ  R12, R14, R15
+
+	// r3 += h0*h3
+	MOVQ  R8, DX
+	XORL  CX, CX
+	MULXQ R11, CX, SI
+	ADCXQ CX, R14
+	ADCXQ SI, R15
+
+	// r3 += h1*h2
+	MOVQ  R9, DX
+	MULXQ R10, DI, BP
+	ADOXQ DI, R14
+	ADOXQ BP, R15
+
+	// c3 = hi, m3 = lo >> 13; t4 = m4 + c3
+	SHRQ $0x0d, R14
+	ADDQ R15, AX
+
+	// R2 = h0*h2 + (h1>>1)*h1 + h3*(19*h4)
+	// r2 = h3*(19*h4)
+	MOVQ  R11, DX
+	MULXQ R12, CX, SI
+
+	// r2 += h0*h2
+	MOVQ  R8, DX
+	XORL  DI, DI
+	MULXQ R10, DI, BP
+	ADCXQ DI, CX
+	ADCXQ BP, SI
+
+	// r2 += (h1>>1)*h1
+	RORXQ $0x01, R9, DX
+	MULXQ R9, R15, DI
+	ADOXQ R15, CX
+	ADOXQ DI, SI
+
+	// c2 = hi, m2 = lo >> 13; t3 = m3 + c2
+	SHRQ $0x0d, CX
+	ADDQ SI, R14
+
+	// R1 = h0*h1 + h2*(19*h4) + (h3>>1)*(19*h3); h3 <- 19*h3 on the way
+	// r1 = (h3>>1)*(19*h3)
+	RORXQ  $0x01, R11, DX
+	IMUL3Q $0x13, R11, R11
+	MULXQ  R11, BP, R15
+
+	// r1 += h0*h1
+	MOVQ  R8, DX
+	XORL  DI, DI
+	MULXQ R9, DI, SI
+	ADCXQ DI, BP
+	ADCXQ SI, R15
+
+	// r1 += h2*(19*h4)
+	MOVQ  R10, DX
+	MULXQ R12, DI, SI
+	ADOXQ DI, BP
+	ADOXQ SI, R15
+
+	// c1 = hi, m1 = lo >> 13; t2 = m2 + c1
+	SHRQ $0x0d, BP
+	ADDQ R15, CX
+
+	// R0 = (h0>>1)*h0 + h1*(19*h4) + h2*(19*h3)
+	// r0 = (h0>>1)*h0
+	RORXQ $0x01, R8, DX
+	MULXQ R8, DI, SI
+
+	// r0 += h1*(19*h4)
+	MOVQ  R9, DX
+	XORL  R15, R15
+	MULXQ R12, R15, R8
+	ADCXQ R15, DI
+	ADCXQ R8, SI
+
+	// r0 += h2*(19*h3)
+	MOVQ  R10, DX
+	MULXQ R11, R9, R15
+	ADOXQ R9, DI
+	ADOXQ R15, SI
+
+	// c0 = hi, m0 = lo >> 13; t1 = m1 + c0, t0 = m0 + 19*c4
+	SHRQ $0x0d, DI
+	ADDQ SI, BP
+	ADDQ BX, DI
+
+	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
+	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1); then h_i = x_i << 7.
+	MOVL   $0x00000033, R8
+	MOVQ   $0x0007ffffffffffff, R12
+	SHRXQ  R8, DI, R10
+	ANDQ   R12, DI
+	SHRXQ  R8, BP, R9
+	ANDQ   R12, BP
+	SHRXQ  R8, CX, R15
+	ANDQ   R12, CX
+	SHRXQ  R8, R14, R11
+	ANDQ   R12, R14
+	SHRXQ  R8, AX, SI
+	ANDQ   R12, AX
+	IMUL3Q $0x13, SI, SI
+	LEAQ   (DI)(SI*1), R8
+	LEAQ   (AX)(R11*1), R12
+	LEAQ   (R14)(R15*1), R11
+	MOVQ   R9, DX
+	LEAQ   (BP)(R10*1), R9
+	LEAQ   (CX)(DX*1), R10
+	SHLQ   $0x07, R8
+	SHLQ   $0x07, R9
+	SHLQ   $0x07, R10
+	SHLQ   $0x07, R11
+	SHLQ   $0x07, R12
+	DECQ   R13
+	JGT    again
+
+product:
+	// y_j = 2^5*x_j = h_j >> 2; SI = the slot of the step's factor.
+	SHRQ $0x02, R8
+	SHRQ $0x02, R9
+	SHRQ $0x02, R10
+	SHRQ $0x02, R11
+	SHRQ $0x02, R12
+	MOVQ 400(SP), SI
+	MOVQ 8(SI), SI
+	LEAQ (SP)(SI*1), SI
+
+	// Column 4.
+	// r4 = a0*b4
+	MOVQ  (SI), DX
+	MULXQ R12, BX, CX
+	XORL  AX, AX
+
+	// r4 += a1*b3
+	MOVQ  8(SI), DX
+	MULXQ R11, AX, DX
+	ADCXQ AX, BX
+	ADCXQ DX, CX
+
+	// r4 += a2*b2
+	MOVQ  16(SI), DX
+	MULXQ R10, AX, DX
+	ADOXQ AX, BX
+	ADOXQ DX, CX
+
+	// r4 += a3*b1
+	MOVQ  24(SI), DX
+	MULXQ R9, AX, DX
+	ADCXQ AX, BX
+	ADCXQ DX, CX
+
+	// r4 += a4*b0
+	MOVQ  32(SI), DX
+	MULXQ R8, AX, DX
+	ADOXQ AX, BX
+	ADOXQ DX, CX
+
+	// y4 <- 19*2^5*b4, its only form from here on (< 19*2^59 < 2^64)
+	IMUL3Q $0x13, R12, R12
+
+	// hi = c4 = r4 >> 51, lo >> 13 = m4 = r4 mod 2^51
+	SHRQ $0x0d, BX
+
+	// keep 19*c4 for t0 (< 19*5*2^57 < 2^64 - 2^51)
+	IMUL3Q $0x13, CX, CX
+
+	// Column 3.
+	// r3 = a0*b3
+	MOVQ  (SI), DX
+	MULXQ R11, DI, R13
+	XORL  AX, AX
+
+	// r3 += a1*b2
+	MOVQ  8(SI), DX
+	MULXQ R10, AX, DX
+	ADCXQ AX, DI
+	ADCXQ DX, R13
+
+	// r3 += a2*b1
+	MOVQ  16(SI), DX
+	MULXQ R9, AX, DX
+	ADOXQ AX, DI
+	ADOXQ DX, R13
+
+	// r3 += a3*b0
+	MOVQ  24(SI), DX
+	MULXQ R8, AX, DX
+	ADCXQ AX, DI
+	ADCXQ DX, R13
+
+	// r3 += a4*19*b4
+	MOVQ  32(SI), DX
+	MULXQ R12, AX, DX
+	ADOXQ AX, DI
+	ADOXQ DX, R13
+
+	// y3 <- 19*2^5*b3, its only form from here on (< 19*2^59 < 2^64)
+	IMUL3Q $0x13, R11, R11
+
+	// hi = c3 = r3 >> 51, lo >> 13 = m3 = r3 mod 2^51
+	SHRQ $0x0d, DI
+
+	// t4 = m4 + c3
+	ADDQ R13, BX
+
+	// Column 2.
+	// r2 = a0*b2
+	MOVQ  (SI), DX
+	MULXQ R10, R14, R15
+	XORL  AX, AX
+
+	// r2 += a1*b1
+	MOVQ  8(SI), DX
+	MULXQ R9, AX, DX
+	ADCXQ AX, R14
+	ADCXQ DX, R15
+
+	// r2 += a2*b0
+	MOVQ  16(SI), DX
+	MULXQ R8, AX, DX
+	ADOXQ AX, R14
+	ADOXQ DX, R15
+
+	// r2 += a3*19*b4
+	MOVQ  24(SI), DX
+	MULXQ R12, AX, DX
+	ADCXQ AX, R14
+	ADCXQ DX, R15
+
+	// r2 += a4*19*b3
+	MOVQ  32(SI), DX
+	MULXQ R11, AX, DX
+	ADOXQ AX, R14
+	ADOXQ DX, R15
+
+	// y2 <- 19*2^5*b2, its only form from here on (< 19*2^59 < 2^64)
+	IMUL3Q $0x13, R10, R10
+
+	// hi = c2 = r2 >> 51, lo >> 13 = m2 = r2 mod 2^51
+	SHRQ $0x0d, R14
+
+	// t3 = m3 + c2
+	ADDQ R15, DI
+
+	// Column 1.
+	// r1 = a0*b1
+	MOVQ  (SI), DX
+	MULXQ R9, R13, R15
+	XORL  AX, AX
+
+	// r1 += a1*b0
+	MOVQ  8(SI), DX
+	MULXQ R8, AX, DX
+	ADCXQ AX, R13
+	ADCXQ DX, R15
+
+	// r1 += a2*19*b4
+	MOVQ  16(SI), DX
+	MULXQ R12, AX, DX
+	ADOXQ AX, R13
+	ADOXQ DX, R15
+
+	// r1 += a3*19*b3
+	MOVQ  24(SI), DX
+	MULXQ R11, AX, DX
+	ADCXQ AX, R13
+	ADCXQ DX, R15
+
+	// r1 += a4*19*b2
+	MOVQ  32(SI), DX
+	MULXQ R10, AX, DX
+	ADOXQ AX, R13
+	ADOXQ DX, R15
+
+	// y1 <- 19*2^5*b1, its only form from here on (< 19*2^59 < 2^64)
+	IMUL3Q $0x13, R9, R9
+
+	// hi = c1 = r1 >> 51, lo >> 13 = m1 = r1 mod 2^51
+	SHRQ $0x0d, R13
+
+	// t2 = m2 + c1
+	ADDQ R15, R14
+
+	// Column 0.
+	// r0 = a0*b0
+	MOVQ  (SI), DX
+	MULXQ R8, R15, R8
+	XORL  AX, AX
+
+	// r0 += a1*19*b4
+	MOVQ  8(SI), DX
+	MULXQ R12, AX, DX
+	ADCXQ AX, R15
+	ADCXQ DX, R8
+
+	// r0 += a2*19*b3
+	MOVQ  16(SI), DX
+	MULXQ R11, AX, DX
+	ADOXQ AX, R15
+	ADOXQ DX, R8
+
+	// r0 += a3*19*b2
+	MOVQ  24(SI), DX
+	MULXQ R10, AX, DX
+	ADCXQ AX, R15
+	ADCXQ DX, R8
+
+	// r0 += a4*19*b1
+	MOVQ  32(SI), DX
+	MULXQ R9, AX, DX
+	ADOXQ AX, R15
+	ADOXQ DX, R8
+
+	// hi = c0 = r0 >> 51, lo >> 13 = m0 = r0 mod 2^51
+	SHRQ $0x0d, R15
+
+	// t1 = m1 + c0
+	ADDQ R8, R13
+
+	// t0 = m0 + 19*c4
+	ADDQ CX, R15
+
+	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51, all from the t's;
+	// out0 = u0 + 19*k4, out_i = u_i + k_(i-1).
+	MOVQ   R15, R12
+	SHRQ   $0x33, R12
+	ANDQ   mask51<>+0(SB), R15
+	MOVQ   R13, R11
+	SHRQ   $0x33, R11
+	ANDQ   mask51<>+0(SB), R13
+	MOVQ   R14, R10
+	SHRQ   $0x33, R10
+	ANDQ   mask51<>+0(SB), R14
+	MOVQ   DI, R9
+	SHRQ   $0x33, R9
+	ANDQ   mask51<>+0(SB), DI
+	MOVQ   BX, R8
+	SHRQ   $0x33, R8
+	ANDQ   mask51<>+0(SB), BX
+	IMUL3Q $0x13, R8, R8
+	ADDQ   R8, R15
+	ADDQ   R12, R13
+	ADDQ   R11, R14
+	ADDQ   R10, DI
+	ADDQ   R9, BX
+	MOVQ   R15, 360(SP)
+	MOVQ   R13, 368(SP)
+	MOVQ   R14, 376(SP)
+	MOVQ   DI, 384(SP)
+	MOVQ   BX, 392(SP)
+
+	// Save 2^8*x to the step's slot; h = 2^7*x; on to the next step.
+	MOVQ 400(SP), AX
+	MOVQ 16(AX), SI
+	LEAQ (SP)(SI*1), SI
+	MOVQ 360(SP), R8
+	MOVQ R8, DX
+	SHLQ $0x08, DX
+	MOVQ DX, (SI)
+	SHLQ $0x07, R8
+	MOVQ 368(SP), R9
+	MOVQ R9, DX
+	SHLQ $0x08, DX
+	MOVQ DX, 8(SI)
+	SHLQ $0x07, R9
+	MOVQ 376(SP), R10
+	MOVQ R10, DX
+	SHLQ $0x08, DX
+	MOVQ DX, 16(SI)
+	SHLQ $0x07, R10
+	MOVQ 384(SP), R11
+	MOVQ R11, DX
+	SHLQ $0x08, DX
+	MOVQ DX, 24(SI)
+	SHLQ $0x07, R11
+	MOVQ 392(SP), R12
+	MOVQ R12, DX
+	SHLQ $0x08, DX
+	MOVQ DX, 32(SI)
+	SHLQ $0x07, R12
+	ADDQ $0x18, AX
+	MOVQ AX, 400(SP)
+	LEAQ pow22523Steps<>+264(SB), CX
+	CMPQ AX, CX
+	JB   step
+
+	// out = x of the last product.
+	MOVQ out+0(FP), DI
+	MOVQ 360(SP), AX
+	MOVQ AX, (DI)
+	MOVQ 368(SP), AX
+	MOVQ AX, 8(DI)
+	MOVQ 376(SP), AX
+	MOVQ AX, 16(DI)
+	MOVQ 384(SP), AX
+	MOVQ AX, 24(DI)
+	MOVQ 392(SP), AX
+	MOVQ AX, 32(DI)
+	RET
+
+DATA pow22523Steps<>+0(SB)/8, $0x0000000000000002
+DATA pow22523Steps<>+8(SB)/8, $0x0000000000000000
+DATA pow22523Steps<>+16(SB)/8, $0x0000000000000050
+DATA pow22523Steps<>+24(SB)/8, $0x0000000000000000
+DATA pow22523Steps<>+32(SB)/8, $0x0000000000000028
+DATA pow22523Steps<>+40(SB)/8, $0x0000000000000140
+DATA pow22523Steps<>+48(SB)/8, $0x0000000000000001
+DATA pow22523Steps<>+56(SB)/8, $0x0000000000000050
+DATA pow22523Steps<>+64(SB)/8, $0x0000000000000078
+DATA pow22523Steps<>+72(SB)/8, $0x0000000000000005
+DATA pow22523Steps<>+80(SB)/8, $0x0000000000000078
+DATA pow22523Steps<>+88(SB)/8, $0x00000000000000a0
+DATA pow22523Steps<>+96(SB)/8, $0x000000000000000a
+DATA pow22523Steps<>+104(SB)/8, $0x00000000000000a0
+DATA pow22523Steps<>+112(SB)/8, $0x00000000000000c8
+DATA pow22523Steps<>+120(SB)/8, $0x0000000000000014
+DATA pow22523Steps<>+128(SB)/8, $0x00000000000000c8
+DATA pow22523Steps<>+136(SB)/8, $0x0000000000000140
+DATA pow22523Steps<>+144(SB)/8, $0x000000000000000a
+DATA pow22523Steps<>+152(SB)/8, $0x00000000000000a0
+DATA pow22523Steps<>+160(SB)/8, $0x00000000000000f0
+DATA pow22523Steps<>+168(SB)/8, $0x0000000000000032
+DATA pow22523Steps<>+176(SB)/8, $0x00000000000000f0
+DATA pow22523Steps<>+184(SB)/8, $0x0000000000000118
+DATA pow22523Steps<>+192(SB)/8, $0x0000000000000064
+DATA pow22523Steps<>+200(SB)/8, $0x0000000000000118
+DATA pow22523Steps<>+208(SB)/8, $0x0000000000000140
+DATA pow22523Steps<>+216(SB)/8, $0x0000000000000032
+DATA pow22523Steps<>+224(SB)/8, $0x00000000000000f0
+DATA pow22523Steps<>+232(SB)/8, $0x0000000000000140
+DATA pow22523Steps<>+240(SB)/8, $0x0000000000000002
+DATA pow22523Steps<>+248(SB)/8, $0x0000000000000000
+DATA pow22523Steps<>+256(SB)/8, $0x0000000000000140
+GLOBL pow22523Steps<>(SB), RODATA|NOPTR, $264
+
 // func divstepApplyAsm(t *[4]int64, pf *[5]int64, pg *[5]int64, pd *[5]int64, pe *[5]int64)
 TEXT ·divstepApplyAsm(SB), NOSPLIT, $0-40
 	MOVQ t+0(FP), AX

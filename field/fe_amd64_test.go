@@ -584,3 +584,56 @@ func TestDivstepApplyAsm(t *testing.T) {
 		}
 	}
 }
+
+// TestAsmPow22523 checks fePow22523Asm against pow22523Chain, the chain of
+// seam calls whose limbs it must reproduce, with the chain on the MULQ
+// routines (which the tests above hold to the generic twin's limbs), and the
+// value against filippo.io/edwards25519's Pow22523. Inputs reach the seam's
+// bound of 2^54 in every limb; out aliases a in one call of each pair.
+func TestAsmPow22523(t *testing.T) {
+	if !(cpu.X86.HasBMI2 && cpu.X86.HasADX) {
+		t.Skip("CPU lacks BMI2 or ADX: fePow22523Asm cannot run here")
+	}
+	r := newRand(t)
+	inputs := []Element{
+		{}, {[5]uint64{1}},
+		{[5]uint64{1<<54 - 1, 1<<54 - 1, 1<<54 - 1, 1<<54 - 1, 1<<54 - 1}},
+		{[5]uint64{1<<51 - 19, 1<<51 - 1, 1<<51 - 1, 1<<51 - 1, 1<<51 - 1}}, // p
+		{[5]uint64{1<<51 - 20, 1<<51 - 1, 1<<51 - 1, 1<<51 - 1, 1<<51 - 1}}, // p-1
+	}
+	for _, e := range edgeElements() {
+		inputs = append(inputs, *e)
+	}
+	for range 3000 {
+		inputs = append(inputs, mixedElement(r))
+	}
+	// The chain runs on the MULQ routines for the rest of the test;
+	// fePow22523Asm is called directly and does not read the paths.
+	selectPath(t, asmPath{"MULQ", pathMULQ, pathMULQ})
+	for _, a := range inputs {
+		var want, got Element
+		pow22523Chain(&want, &a)
+		fePow22523Asm(&got.l, &a.l)
+		if got != want {
+			t.Fatalf("fePow22523Asm(%#x)\n got %#x\nwant %#x", a.l, got.l, want.l)
+		}
+		x := a
+		fePow22523Asm(&x.l, &x.l)
+		if x != want {
+			t.Fatalf("fePow22523Asm(out=a, %#x)\n got %#x\nwant %#x", a.l, x.l, want.l)
+		}
+		ra, err := new(reference.Element).SetBytes(got.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var in [32]byte
+		copy(in[:], a.Bytes())
+		rin, err := new(reference.Element).SetBytes(in[:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rin.Pow22523(rin).Equal(ra) != 1 {
+			t.Fatalf("fePow22523Asm(%#x) = %x, filippo's Pow22523 = %x", a.l, got.Bytes(), rin.Bytes())
+		}
+	}
+}

@@ -9,6 +9,9 @@ package field
 func feMul(out, a, b *Element) { feMulReordered(out, a, b) }
 func feSquare(out, a *Element) { feSquareReordered(out, a) }
 
+// pow22523 is Pow22523's chain of calls of the seam.
+func pow22523(out, a *Element) { pow22523Chain(out, a) }
+
 // feSquareN sets out = a^(2^n) by n >= 1 squarings (n < 1 counts as 1).
 func feSquareN(out, a *Element, n int) {
 	feSquareReordered(out, a)

@@ -61,6 +61,13 @@ func feSquareNMULXMem(out *[5]uint64, a *[5]uint64, n int)
 //go:noescape
 func feSquareNMULQ(out *[5]uint64, a *[5]uint64, n int)
 
+// fePow22523Asm sets out = a^(2^252 - 3) as Pow22523's chain of feSquareN and
+// feMul calls does on Intel CPUs with BMI2 and ADX, with the same limbs. It
+// requires BMI2 and ADX. Limbs of a must be below 2^54.
+//
+//go:noescape
+func fePow22523Asm(out *[5]uint64, a *[5]uint64)
+
 // divstepApplyAsm sets (f, g) = t*(f, g)/2^62 and (d, e) = (t*(d, e) + (md, me)*p)/2^62
 // for the batch matrix t = [ff fg; gf gg] of the inversion, where f, g, d and e
 // are *pf, *pg, *pd and *pe (the assembler reserves the name g), with the limbs of

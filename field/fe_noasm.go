@@ -7,6 +7,7 @@ package field
 func feMul(out, a, b *Element)         { feMulGeneric(out, a, b) }
 func feSquare(out, a *Element)         { feSquareGeneric(out, a) }
 func feSquareN(out, a *Element, n int) { feSquareNGeneric(out, a, n) }
+func pow22523(out, a *Element)         { pow22523Chain(out, a) }
 
 // divstepApply is the portable batch update of the inversion.
 func divstepApply(t *transition, f, g, d, e *signed62) { divstepApplyGeneric(t, f, g, d, e) }

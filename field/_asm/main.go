@@ -1,6 +1,8 @@
 // Command _asm writes field/fe_amd64.s and its Go declarations
 // field/fe_asm_amd64.go: the amd64 multiply and square of the field seam,
-// and the matrix update of the inversion (invert.go).
+// the exponentiation of Pow22523 as one routine on Intel CPUs (see "The
+// fused exponentiation"), and the matrix update of the inversion
+// (invert.go).
 //
 // Regenerate from field/ with `go generate` (see fe_amd64.go), which runs
 //
@@ -131,6 +133,7 @@ func main() {
 	squareN(formSHRX)
 	squareN(formMem)
 	squareN(formMULQ)
+	pow22523()
 	divstepApply()
 
 	Generate()
@@ -253,7 +256,6 @@ func jumpOnPath(flag Mem, label string) {
 // taken (r1, 19*c4, t4, t3, m2), so no form needs a frame or BP.
 func mulColumns(form squareForm) {
 	scaled := form == formMem
-	mulx := form != formMULQ
 	Comment(mulFormula...)
 	if maskConst.Symbol.Name == "" {
 		maskConst = ConstData("mask51", U64(limbMask))
@@ -296,6 +298,24 @@ func mulColumns(form squareForm) {
 		Load(Param("a"), ap)
 	}
 
+	t := mulBody(form, aLimb, ys, pool, ap)
+	outp := pool.get()
+	Load(Param("out"), outp)
+	for i := range t {
+		MOVQ(t[i], limb(outp, i))
+	}
+	RET()
+}
+
+// mulBody emits steps 1 to 4 of a multiply whose a_i are read from aLimb
+// (2^8*a_i in the scaled form) and whose b_j are in ys (2^5*b_j in the
+// scaled form), and returns the registers that hold the five limbs of the
+// product. It takes its registers from pool, gives back each y_j after
+// its last read and ap after the products, and leaves the limbs' registers
+// and those of step 4's carries taken.
+func mulBody(form squareForm, aLimb func(int) Mem, ys [5]GPPhysical, pool *regPool, ap GPPhysical) [5]GPPhysical {
+	scaled := form == formMem
+	mulx := form != formMULQ
 	var c4x19, prevM GPPhysical
 	var t [5]GPPhysical
 	for k := 4; k >= 0; k-- {
@@ -401,12 +421,7 @@ func mulColumns(form squareForm) {
 	for i := 1; i < 5; i++ {
 		ADDQ(k[i-1], t[i])
 	}
-	outp := pool.get()
-	Load(Param("out"), outp)
-	for i := range t {
-		MOVQ(t[i], limb(outp, i))
-	}
-	RET()
+	return t
 }
 
 // mulEntry writes feMulAsm, the multiply's entry point, which dispatches
@@ -817,11 +832,7 @@ func squareRegs(form squareForm, loop bool) {
 		for _, x := range limbs {
 			SHLQ(U8(7), x)
 		}
-		Label("again")
-		s.pool = &regPool{free: slices.Clone(free)}
-		scaledPass(s, limbs, true)
-		DECQ(count)
-		JGT(LabelRef("again"))
+		passLoop(s, limbs, free, count)
 		Comment("x_i = h_i >> 7")
 		for _, x := range limbs {
 			SHRQ(U8(7), x)
@@ -833,6 +844,17 @@ func squareRegs(form squareForm, loop bool) {
 		MOVQ(x, limb(RSI, i))
 	}
 	RET()
+}
+
+// passLoop emits the loop of scaledPass at the label again, run count
+// times (count >= 1 on entry), each pass with a fresh pool of the free
+// registers.
+func passLoop(s *squarer, limbs [5]GPPhysical, free []GPPhysical, count GPPhysical) {
+	Label("again")
+	s.pool = &regPool{free: slices.Clone(free)}
+	scaledPass(s, limbs, true)
+	DECQ(count)
+	JGT(LabelRef("again"))
 }
 
 // firstPass emits one squaring of the limbs in registers (each below 2^54)
@@ -1299,4 +1321,159 @@ func emitSums(todo []sum, spares []GPPhysical, movAdd bool) {
 			}
 		}
 	}
+}
+
+// # The fused exponentiation
+//
+// fePow22523Asm computes z^(2^252 - 3) with the chain of powChain and
+// Pow22523 (fe.go): 251 squarings and 11 products, as one routine that
+// keeps the running value in registers, so that no product or run of
+// squarings pays a call, a store of its result and a load of its operand.
+// It is the configuration of Intel CPUs with BMI2 and ADX: the squarings
+// are the SHRX form's passes (firstPass once, for the input's bound of
+// 2^54, then scaledPass) and the products the scaled multiply's columns
+// (mulBody). Every squaring and product computes the integers of its Go
+// counterpart, so the routine returns the limbs that the chain of feSquareN
+// and feMul calls returns, bit for bit.
+//
+// The values that the chain multiplies by again (z, z^2, z^9, ones(5),
+// ones(10), ones(20), ones(50), ones(100)) are kept in slots of the frame,
+// each as 2^8 times its limbs, the form in which the scaled multiply reads
+// its operand a. After the first squaring the chain is a list of steps,
+// each "square n times (n may be 0), multiply by one slot, save the
+// product to one slot", which the routine reads from the table
+// pow22523Steps; a product that is not needed again is saved to a junk
+// slot, so every step does the same things. Between squarings the running
+// value is h = 2^7*x (the loop's form); a product takes it as
+// y = 2^5*x = h >> 2 and leaves x, which goes through the slot cur on its
+// way to the next h and to the saved copy.
+//
+// Bounds: z's limbs are below 2^54, so 2^8*z < 2^62 fits a word, and a
+// product of z with a value below 3*2^51 has r_k < 77 * 2^54 * 3*2^51 <
+// 2^113, R_k = 2^13*r_k < 2^126, and 19*c_4 < 19 * 15*2^54 < 2^63. Every
+// other value is the output of a squaring or a product, whose limbs are
+// below 2^51 + 2^18 < 3*2^51, the bound of the scaled pass and, times 2^8,
+// of a word. The control flow depends only on the fixed table, never on z.
+
+// powStep is one step of the fused exponentiation: n squarings, then the
+// product with slot mul, saved to slot save.
+type powStep struct{ n, mul, save int }
+
+// The slots of fePow22523Asm's frame, 40 bytes each.
+const (
+	slotZ = iota
+	slotE2
+	slotE9
+	slotO5
+	slotO10
+	slotO20
+	slotO50
+	slotO100
+	slotJunk
+	slotCur
+	numSlots
+)
+
+// powSteps follows powChain (fe.go) from z^2 on, and then Pow22523's last
+// two squarings and product.
+var powSteps = []powStep{
+	{2, slotZ, slotE9},        // z^8 * z = z^9
+	{0, slotE2, slotJunk},     // z^9 * z^2 = z^11
+	{1, slotE9, slotO5},       // z^22 * z^9 = z^31 = ones(5)
+	{5, slotO5, slotO10},      // ones(10)
+	{10, slotO10, slotO20},    // ones(20)
+	{20, slotO20, slotJunk},   // ones(40)
+	{10, slotO10, slotO50},    // ones(50)
+	{50, slotO50, slotO100},   // ones(100)
+	{100, slotO100, slotJunk}, // ones(200)
+	{50, slotO50, slotJunk},   // ones(250)
+	{2, slotZ, slotJunk},      // z^(2^252 - 4) * z = z^(2^252 - 3)
+}
+
+// pow22523 writes fePow22523Asm (see "The fused exponentiation").
+func pow22523() {
+	TEXT("fePow22523Asm", NOSPLIT, "func(out, a *[5]uint64)")
+	Pragma("noescape")
+	Doc("fePow22523Asm sets out = a^(2^252 - 3) as Pow22523's chain of feSquareN and",
+		"feMul calls does on Intel CPUs with BMI2 and ADX, with the same limbs. It",
+		"requires BMI2 and ADX. Limbs of a must be below 2^54.")
+	steps := GLOBL("pow22523Steps", RODATA|NOPTR)
+	for i, st := range powSteps {
+		DATA(24*i, U64(st.n))
+		DATA(24*i+8, U64(40*st.mul))
+		DATA(24*i+16, U64(40*st.save))
+	}
+	frame := AllocLocal(40*numSlots + 8)
+	slot := func(k, i int) Mem { return frame.Offset(40*k + 8*i) }
+	stepPtr := frame.Offset(40 * numSlots)
+
+	limbs := [5]GPPhysical{R8, R9, R10, R11, R12}
+	free := []GPPhysical{RAX, RBX, RCX, RSI, RDI, RBP, R14, R15}
+	s := &squarer{mulx: true, shrx: true, mul: RDX}
+	s.pool = &regPool{free: slices.Clone(free)}
+
+	Comment("Slot z = 2^8*z.")
+	Load(Param("a"), RSI)
+	for i, x := range limbs {
+		MOVQ(limb(RSI, i), x)
+		MOVQ(x, RAX)
+		SHLQ(U8(8), RAX)
+		MOVQ(RAX, slot(slotZ, i))
+	}
+	Comment("z^2 by the pass for limbs below 2^54; slot e2 = 2^8*z^2, h = 2^7*z^2.")
+	firstPass(s, limbs)
+	for i, x := range limbs {
+		MOVQ(x, RAX)
+		SHLQ(U8(8), RAX)
+		MOVQ(RAX, slot(slotE2, i))
+		SHLQ(U8(7), x)
+	}
+	LEAQ(steps, RAX)
+	MOVQ(RAX, stepPtr)
+
+	Label("step")
+	Comment("n = the step's squarings (public), in R13.")
+	MOVQ(stepPtr, RAX)
+	MOVQ(Mem{Base: RAX}, R13)
+	TESTQ(R13, R13)
+	JZ(LabelRef("product"))
+	passLoop(s, limbs, free, R13)
+
+	Label("product")
+	Comment("y_j = 2^5*x_j = h_j >> 2; SI = the slot of the step's factor.")
+	for _, x := range limbs {
+		SHRQ(U8(2), x)
+	}
+	MOVQ(stepPtr, RSI)
+	MOVQ(Mem{Base: RSI, Disp: 8}, RSI)
+	LEAQ(frame.Idx(RSI, 1), RSI)
+	pool := &regPool{free: []GPPhysical{RBX, RCX, RDI, R13, R14, R15}}
+	t := mulBody(formMem, func(i int) Mem { return Mem{Base: RSI, Disp: 8 * i} }, limbs, pool, RSI)
+	for i := range t {
+		MOVQ(t[i], slot(slotCur, i))
+	}
+	Comment("Save 2^8*x to the step's slot; h = 2^7*x; on to the next step.")
+	MOVQ(stepPtr, RAX)
+	MOVQ(Mem{Base: RAX, Disp: 16}, RSI)
+	LEAQ(frame.Idx(RSI, 1), RSI)
+	for i, x := range limbs {
+		MOVQ(slot(slotCur, i), x)
+		MOVQ(x, RDX)
+		SHLQ(U8(8), RDX)
+		MOVQ(RDX, Mem{Base: RSI, Disp: 8 * i})
+		SHLQ(U8(7), x)
+	}
+	ADDQ(U8(24), RAX)
+	MOVQ(RAX, stepPtr)
+	LEAQ(steps.Offset(24*len(powSteps)), RCX)
+	CMPQ(RAX, RCX)
+	JB(LabelRef("step"))
+
+	Comment("out = x of the last product.")
+	Load(Param("out"), RDI)
+	for i := range limbs {
+		MOVQ(slot(slotCur, i), RAX)
+		MOVQ(RAX, limb(RDI, i))
+	}
+	RET()
 }
