@@ -185,9 +185,9 @@ func (v *Point) SetBytes(x []byte) (*Point, error) {
 // The denominator never vanishes because -1/d is not a square. On failure v
 // is unchanged.
 //
-// The candidate is RFC 8032's, c = u·w³·(u·w⁷)^((p-5)/8), with w⁷ formed as
-// (u·w)·(w³)² so that four operations, not five, lead into the
-// exponentiation. Then w·c² is u when c is a root, -u when c·√-1 is one, and
+// The candidate is RFC 8032's, c = u·w³·(u·w⁷)^((p-5)/8), with u·w³ formed
+// as (u·w)·w² and u·w⁷ as (u·w³)·w⁴: two squarings and three products make
+// both. Then w·c² is u when c is a root, -u when c·√-1 is one, and
 // neither when u/w is not a square. That is SqrtRatio's computation without
 // its third comparison and its absolute value: the sign bit picks between
 // the root and its negative directly (both are 0 when x = 0).
@@ -199,13 +199,12 @@ func (v *Point) fromAffineY(y *field.Element, sign int) (*Point, error) {
 	w.Multiply(&yy, curveD)
 	w.Add(&w, &one)
 
-	var w2, w3, w6, uw, uw3, uw7, x field.Element
+	var w2, w4, uw, uw3, uw7, x field.Element
 	w2.Square(&w)
-	w3.Multiply(&w2, &w)
-	w6.Square(&w3)
 	uw.Multiply(&u, &w)
-	uw3.Multiply(&u, &w3)
-	uw7.Multiply(&uw, &w6)
+	uw3.Multiply(&uw, &w2)
+	w4.Square(&w2)
+	uw7.Multiply(&uw3, &w4)
 	x.Pow22523(&uw7)
 	x.Multiply(&x, &uw3)
 

@@ -409,13 +409,12 @@ var sqrtM1 = Element{l: [5]uint64{
 // on u or v.
 func (r *Element) SqrtRatio(u, v *Element) (R *Element, wasSquare int) {
 	// Candidate root (RFC 9496): cand = u*v^3 * (u*v^7)^((p-5)/8).
-	var v3, uv3, uv7, cand Element
-	v3.Square(v)
-	v3.Multiply(&v3, v)        // v^3
-	uv3.Multiply(u, &v3)       // u*v^3
-	uv7.Square(&v3)            // v^6
-	uv7.Multiply(&uv7, v)      // v^7
-	uv7.Multiply(&uv7, u)      // u*v^7
+	var v2, uv3, uv7, cand Element
+	v2.Square(v)               // v^2
+	uv3.Multiply(u, v)         // u*v
+	uv3.Multiply(&uv3, &v2)    // u*v^3
+	uv7.Square(&v2)            // v^4
+	uv7.Multiply(&uv7, &uv3)   // u*v^7
 	cand.Pow22523(&uv7)        //
 	cand.Multiply(&cand, &uv3) // candidate
 
