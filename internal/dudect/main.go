@@ -342,6 +342,13 @@ func targets(rng *rand.Rand) []target {
 			}),
 		},
 		{
+			name:    "field.Element.Pow22523",
+			classes: "0 vs random elements (fePow22523Asm on Intel CPUs with BMI2 and ADX)",
+			batch:   1,
+			chunk: inputs(fixedOrRandom(new(field.Element), randomElement),
+				func(x *field.Element) { sinkElement.Pow22523(x) }),
+		},
+		{
 			name:     "field.Element.Square",
 			classes:  fmt.Sprintf("0 vs random elements, %d squarings per measurement", multiplyBatch),
 			batch:    multiplyBatch,
