@@ -462,6 +462,41 @@ func BenchmarkFeSquareNPaths(b *testing.B) {
 	})
 }
 
+// BenchmarkPow22523Paths measures Pow22523's exponentiation as the chain of
+// seam calls on each path and on the CPU's own, as fePow22523Asm (on CPUs with BMI2 and ADX,
+// whatever the vendor), and filippo.io/edwards25519's Pow22523, chained, in
+// the same process: the check of the fused routine that a CPU owes
+// (docs/PERFORMANCE.md, "How to measure").
+func BenchmarkPow22523Paths(b *testing.B) {
+	x, _, rx, _ := asmBenchInputs(b)
+	for _, p := range asmPaths {
+		b.Run("chain-"+p.name, func(b *testing.B) {
+			selectPath(b, p)
+			for b.Loop() {
+				pow22523Chain(&x, &x)
+			}
+		})
+	}
+	b.Run("chain", func(b *testing.B) { // on this CPU's own paths
+		for b.Loop() {
+			pow22523Chain(&x, &x)
+		}
+	})
+	b.Run("fused", func(b *testing.B) {
+		if !(cpu.X86.HasBMI2 && cpu.X86.HasADX) {
+			b.Skip("CPU lacks BMI2 or ADX: fePow22523Asm cannot run here")
+		}
+		for b.Loop() {
+			fePow22523Asm(&x.l, &x.l)
+		}
+	})
+	b.Run("reference", func(b *testing.B) {
+		for b.Loop() {
+			rx.Pow22523(rx)
+		}
+	})
+}
+
 // BenchmarkInvertPaths measures the Fermat inversion on each path, Invert
 // (division steps, no assembly), and filippo.io/edwards25519's Invert in the
 // same process.
