@@ -261,7 +261,7 @@ func mulColumns(form squareForm) {
 		maskConst = ConstData("mask51", U64(limbMask))
 	}
 
-	pool := &regPool{free: []GPPhysical{RBX, RCX, RDI, R13, R14, R15}}
+	pool := &regPool{free: slices.Clone(mulFree)}
 	ap := RSI
 	ys := [5]GPPhysical{R8, R9, R10, R11, R12}
 
@@ -797,7 +797,7 @@ func squareRegs(form squareForm, loop bool) {
 	limbs := [5]GPPhysical{R8, R9, R10, R11, R12}
 	count := R13
 	s := &squarer{mulx: mulx, shrx: form == formSHRX, mul: RDX}
-	free := []GPPhysical{RAX, RBX, RCX, RSI, RDI, RBP, R14, R15}
+	free := loopFree
 	if !loop {
 		// Without a count, R13 takes the place of BP and no frame is needed.
 		free = []GPPhysical{RAX, RBX, RCX, RSI, RDI, R13, R14, R15}
@@ -844,6 +844,22 @@ func squareRegs(form squareForm, loop bool) {
 		MOVQ(x, limb(RSI, i))
 	}
 	RET()
+}
+
+// loopFree are the registers a squaring pass takes from in a loop (R8..R12
+// hold the limbs, R13 the count, DX the multiplier), and mulFree those that
+// mulBody's columns take from (R8..R12 hold y, SI the operand a, AX and DX
+// the products).
+var (
+	loopFree = []GPPhysical{RAX, RBX, RCX, RSI, RDI, RBP, R14, R15}
+	mulFree  = []GPPhysical{RBX, RCX, RDI, R13, R14, R15}
+)
+
+// storeTimes256 writes 2^8*x to dst through tmp, leaving x as it is.
+func storeTimes256(x, tmp GPPhysical, dst Mem) {
+	MOVQ(x, tmp)
+	SHLQ(U8(8), tmp)
+	MOVQ(tmp, dst)
 }
 
 // passLoop emits the loop of scaledPass at the label again, run count
@@ -1406,26 +1422,27 @@ func pow22523() {
 	frame := AllocLocal(40*numSlots + 8)
 	slot := func(k, i int) Mem { return frame.Offset(40*k + 8*i) }
 	stepPtr := frame.Offset(40 * numSlots)
+	// stepSlot sets SI to the address of the slot that the word at disp of
+	// the current step (held in p) names.
+	stepSlot := func(p GPPhysical, disp int) {
+		MOVQ(Mem{Base: p, Disp: disp}, RSI)
+		LEAQ(frame.Idx(RSI, 1), RSI)
+	}
 
 	limbs := [5]GPPhysical{R8, R9, R10, R11, R12}
-	free := []GPPhysical{RAX, RBX, RCX, RSI, RDI, RBP, R14, R15}
 	s := &squarer{mulx: true, shrx: true, mul: RDX}
-	s.pool = &regPool{free: slices.Clone(free)}
+	s.pool = &regPool{free: slices.Clone(loopFree)}
 
 	Comment("Slot z = 2^8*z.")
 	Load(Param("a"), RSI)
 	for i, x := range limbs {
 		MOVQ(limb(RSI, i), x)
-		MOVQ(x, RAX)
-		SHLQ(U8(8), RAX)
-		MOVQ(RAX, slot(slotZ, i))
+		storeTimes256(x, RAX, slot(slotZ, i))
 	}
 	Comment("z^2 by the pass for limbs below 2^54; slot e2 = 2^8*z^2, h = 2^7*z^2.")
 	firstPass(s, limbs)
 	for i, x := range limbs {
-		MOVQ(x, RAX)
-		SHLQ(U8(8), RAX)
-		MOVQ(RAX, slot(slotE2, i))
+		storeTimes256(x, RAX, slot(slotE2, i))
 		SHLQ(U8(7), x)
 	}
 	LEAQ(steps, RAX)
@@ -1437,7 +1454,7 @@ func pow22523() {
 	MOVQ(Mem{Base: RAX}, R13)
 	TESTQ(R13, R13)
 	JZ(LabelRef("product"))
-	passLoop(s, limbs, free, R13)
+	passLoop(s, limbs, loopFree, R13)
 
 	Label("product")
 	Comment("y_j = 2^5*x_j = h_j >> 2; SI = the slot of the step's factor.")
@@ -1445,22 +1462,18 @@ func pow22523() {
 		SHRQ(U8(2), x)
 	}
 	MOVQ(stepPtr, RSI)
-	MOVQ(Mem{Base: RSI, Disp: 8}, RSI)
-	LEAQ(frame.Idx(RSI, 1), RSI)
-	pool := &regPool{free: []GPPhysical{RBX, RCX, RDI, R13, R14, R15}}
+	stepSlot(RSI, 8)
+	pool := &regPool{free: slices.Clone(mulFree)}
 	t := mulBody(formMem, func(i int) Mem { return Mem{Base: RSI, Disp: 8 * i} }, limbs, pool, RSI)
 	for i := range t {
 		MOVQ(t[i], slot(slotCur, i))
 	}
 	Comment("Save 2^8*x to the step's slot; h = 2^7*x; on to the next step.")
 	MOVQ(stepPtr, RAX)
-	MOVQ(Mem{Base: RAX, Disp: 16}, RSI)
-	LEAQ(frame.Idx(RSI, 1), RSI)
+	stepSlot(RAX, 16)
 	for i, x := range limbs {
 		MOVQ(slot(slotCur, i), x)
-		MOVQ(x, RDX)
-		SHLQ(U8(8), RDX)
-		MOVQ(RDX, Mem{Base: RSI, Disp: 8 * i})
+		storeTimes256(x, RDX, Mem{Base: RSI, Disp: 8 * i})
 		SHLQ(U8(7), x)
 	}
 	ADDQ(U8(24), RAX)
