@@ -463,10 +463,10 @@ func BenchmarkFeSquareNPaths(b *testing.B) {
 }
 
 // BenchmarkPow22523Paths measures Pow22523's exponentiation as the chain of
-// seam calls on each path and on the CPU's own, as fePow22523Asm (on CPUs with BMI2 and ADX,
-// whatever the vendor), and filippo.io/edwards25519's Pow22523, chained, in
-// the same process: the check of the fused routine that a CPU owes
-// (docs/PERFORMANCE.md, "How to measure").
+// seam calls on each path and on the CPU's own, as fePow22523Asm (on CPUs
+// with BMI2 and ADX, whatever the vendor), and filippo.io/edwards25519's
+// Pow22523, chained, in the same process: the check of the fused routine
+// that a CPU owes (docs/PERFORMANCE.md, "How to measure").
 func BenchmarkPow22523Paths(b *testing.B) {
 	x, _, rx, _ := asmBenchInputs(b)
 	for _, p := range asmPaths {
