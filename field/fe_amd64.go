@@ -89,9 +89,11 @@ func feMul(out, a, b *Element) { feMulAsm(&out.l, &a.l, &b.l) }
 func feSquare(out, a *Element) { feSquareAsm(&out.l, &a.l) }
 
 // feSquareN sets out = a^(2^n) by n >= 1 squarings (n < 1 counts as 1),
-// with the limbs of feSquareNGeneric. The assembly keeps the limbs in
-// registers from one squaring to the next. Limbs of a must be below 2^54;
-// out may alias a.
+// with the limbs of feSquareNGeneric, or on the SHRX path (Intel) of
+// feSquareNLazyGeneric, whose squarings after the first skip the second
+// carry step (the _asm program's "The lazy carry"): the same value, and
+// limbs that may differ. The assembly keeps the limbs in registers from one
+// squaring to the next. Limbs of a must be below 2^54; out may alias a.
 func feSquareN(out, a *Element, n int) { feSquareNAsm(&out.l, &a.l, n, squarePath) }
 
 // pow22523 sets out = a^(2^252 - 3). Where the squarings and the multiply

@@ -1327,7 +1327,7 @@ TEXT ·feSquareMULQ(SB), NOSPLIT, $0-16
 
 // func feSquareNMULX(out *[5]uint64, a *[5]uint64, n int)
 // Requires: ADX, BMI2
-TEXT ·feSquareNMULX(SB), NOSPLIT, $8-24
+TEXT ·feSquareNMULX(SB), NOSPLIT, $16-24
 	MOVQ a+8(FP), SI
 	MOVQ (SI), R8
 	MOVQ 8(SI), R9
@@ -1513,6 +1513,10 @@ TEXT ·feSquareNMULX(SB), NOSPLIT, $8-24
 	SHLQ $0x07, R11
 	SHLQ $0x07, R12
 
+	// The count goes to the frame; R13 holds 51 for the lazy carry.
+	MOVQ R13, (SP)
+	MOVL $0x00000033, R13
+
 again:
 	// One squaring of h_i = 2^7*x_i (R8..R12); each column R_k = 2^13*r_k.
 	// R4 = h0*h4 + h1*h3 + (h2>>1)*h2
@@ -1533,129 +1537,134 @@ again:
 	ADOXQ DI, AX
 	ADOXQ BP, BX
 
-	// c4 = hi, m4 = lo >> 13; keep 19*c4 for t0.
+	// c4 = hi, m4 = lo >> 13; d = 19*c4: d >> 51 to the frame, x0 = d mod 2^51.
 	SHRQ   $0x0d, AX
 	IMUL3Q $0x13, BX, BX
+	SHRXQ  R13, BX, R14
+	MOVQ   R14, 8(SP)
+	ANDQ   mask51<>+0(SB), BX
 
 	// R3 = h0*h3 + h1*h2 + (h4>>1)*(19*h4); h4 <- 19*h4 on the way
 	// r3 = (h4>>1)*(19*h4)
 	RORXQ  $0x01, R12, DX
 	IMUL3Q $0x13, R12, R12
-	MULXQ  R12, R14, R15
+	MULXQ  R12, R15, CX
 
 	// r3 += h0*h3
 	MOVQ  R8, DX
-	XORL  CX, CX
-	MULXQ R11, CX, SI
-	ADCXQ CX, R14
+	XORL  SI, SI
+	MULXQ R11, SI, DI
 	ADCXQ SI, R15
+	ADCXQ DI, CX
 
 	// r3 += h1*h2
 	MOVQ  R9, DX
-	MULXQ R10, DI, BP
-	ADOXQ DI, R14
+	MULXQ R10, BP, R14
 	ADOXQ BP, R15
+	ADOXQ R14, CX
 
-	// c3 = hi, m3 = lo >> 13; t4 = m4 + c3
-	SHRQ $0x0d, R14
-	ADDQ R15, AX
+	// c3 = hi, m3 = lo >> 13; x4 = m4 + (c3 mod 2^51), x0 += 19*(c3 >> 51)
+	SHRQ   $0x0d, R15
+	MOVQ   CX, SI
+	ANDQ   mask51<>+0(SB), SI
+	ADDQ   SI, AX
+	SHRXQ  R13, CX, CX
+	IMUL3Q $0x13, CX, CX
+	ADDQ   CX, BX
 
 	// R2 = h0*h2 + (h1>>1)*h1 + h3*(19*h4)
 	// r2 = h3*(19*h4)
 	MOVQ  R11, DX
-	MULXQ R12, CX, SI
+	MULXQ R12, DI, BP
 
 	// r2 += h0*h2
 	MOVQ  R8, DX
-	XORL  DI, DI
-	MULXQ R10, DI, BP
-	ADCXQ DI, CX
-	ADCXQ BP, SI
+	XORL  R14, R14
+	MULXQ R10, R14, SI
+	ADCXQ R14, DI
+	ADCXQ SI, BP
 
 	// r2 += (h1>>1)*h1
 	RORXQ $0x01, R9, DX
-	MULXQ R9, R15, DI
-	ADOXQ R15, CX
-	ADOXQ DI, SI
+	MULXQ R9, CX, R14
+	ADOXQ CX, DI
+	ADOXQ R14, BP
 
-	// c2 = hi, m2 = lo >> 13; t3 = m3 + c2
-	SHRQ $0x0d, CX
-	ADDQ SI, R14
+	// c2 = hi, m2 = lo >> 13; x3 = m3 + (c2 mod 2^51), x4 += c2 >> 51
+	SHRQ  $0x0d, DI
+	MOVQ  BP, SI
+	ANDQ  mask51<>+0(SB), SI
+	ADDQ  SI, R15
+	SHRXQ R13, BP, BP
+	ADDQ  BP, AX
 
 	// R1 = h0*h1 + h2*(19*h4) + (h3>>1)*(19*h3); h3 <- 19*h3 on the way
 	// r1 = (h3>>1)*(19*h3)
 	RORXQ  $0x01, R11, DX
 	IMUL3Q $0x13, R11, R11
-	MULXQ  R11, BP, R15
+	MULXQ  R11, CX, R14
 
 	// r1 += h0*h1
 	MOVQ  R8, DX
-	XORL  DI, DI
-	MULXQ R9, DI, SI
-	ADCXQ DI, BP
-	ADCXQ SI, R15
+	XORL  SI, SI
+	MULXQ R9, SI, BP
+	ADCXQ SI, CX
+	ADCXQ BP, R14
 
 	// r1 += h2*(19*h4)
 	MOVQ  R10, DX
-	MULXQ R12, DI, SI
-	ADOXQ DI, BP
-	ADOXQ SI, R15
+	MULXQ R12, SI, BP
+	ADOXQ SI, CX
+	ADOXQ BP, R14
 
-	// c1 = hi, m1 = lo >> 13; t2 = m2 + c1
-	SHRQ $0x0d, BP
-	ADDQ R15, CX
+	// c1 = hi, m1 = lo >> 13; x2 = m2 + (c1 mod 2^51), x3 += c1 >> 51
+	SHRQ $0x0d, CX
+
+	// x1 = m1 + (d >> 51)
+	ADDQ  8(SP), CX
+	MOVQ  R14, SI
+	ANDQ  mask51<>+0(SB), SI
+	ADDQ  SI, DI
+	SHRXQ R13, R14, R14
+	ADDQ  R14, R15
 
 	// R0 = (h0>>1)*h0 + h1*(19*h4) + h2*(19*h3)
 	// r0 = (h0>>1)*h0
 	RORXQ $0x01, R8, DX
-	MULXQ R8, DI, SI
+	MULXQ R8, BP, SI
 
 	// r0 += h1*(19*h4)
 	MOVQ  R9, DX
-	XORL  R15, R15
-	MULXQ R12, R15, R8
-	ADCXQ R15, DI
+	XORL  R14, R14
+	MULXQ R12, R14, R8
+	ADCXQ R14, BP
 	ADCXQ R8, SI
 
 	// r0 += h2*(19*h3)
 	MOVQ  R10, DX
-	MULXQ R11, R9, R15
-	ADOXQ R9, DI
-	ADOXQ R15, SI
+	MULXQ R11, R9, R14
+	ADOXQ R9, BP
+	ADOXQ R14, SI
 
-	// c0 = hi, m0 = lo >> 13; t1 = m1 + c0, t0 = m0 + 19*c4
-	SHRQ $0x0d, DI
-	ADDQ SI, BP
-	ADDQ BX, DI
+	// c0 = hi, lo >> 6 = 2^7*m0; x1 += c0 mod 2^51, x2 += c0 >> 51
+	SHLQ  $0x07, BX
+	SHRQ  $0x06, BP
+	MOVQ  SI, R8
+	ANDQ  mask51<>+0(SB), R8
+	SHRXQ R13, SI, SI
 
-	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
-	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1); then h_i = x_i << 7.
-	MOVL   $0x00000033, R8
-	MOVQ   $0x0007ffffffffffff, R12
-	SHRXQ  R8, DI, R10
-	ANDQ   R12, DI
-	SHRXQ  R8, BP, R9
-	ANDQ   R12, BP
-	SHRXQ  R8, CX, R15
-	ANDQ   R12, CX
-	SHRXQ  R8, R14, R11
-	ANDQ   R12, R14
-	SHRXQ  R8, AX, SI
-	ANDQ   R12, AX
-	IMUL3Q $0x13, SI, SI
-	LEAQ   (DI)(SI*1), R8
-	LEAQ   (AX)(R11*1), R12
-	LEAQ   (R14)(R15*1), R11
-	MOVQ   R9, DX
-	LEAQ   (BP)(R10*1), R9
-	LEAQ   (CX)(DX*1), R10
-	SHLQ   $0x07, R8
-	SHLQ   $0x07, R9
-	SHLQ   $0x07, R10
-	SHLQ   $0x07, R11
-	SHLQ   $0x07, R12
-	DECQ   R13
-	JGT    again
+	// h0 = 2^7*m0 + 2^7*x0; the other sums, then h_i = x_i << 7.
+	LEAQ (CX)(R8*1), R9
+	LEAQ (BP)(BX*1), R8
+	LEAQ (DI)(SI*1), R10
+	MOVQ R15, R11
+	MOVQ AX, R12
+	SHLQ $0x07, R9
+	SHLQ $0x07, R10
+	SHLQ $0x07, R11
+	SHLQ $0x07, R12
+	DECQ (SP)
+	JGT  again
 
 	// x_i = h_i >> 7
 	SHRQ $0x07, R8
@@ -1663,6 +1672,26 @@ again:
 	SHRQ $0x07, R10
 	SHRQ $0x07, R11
 	SHRQ $0x07, R12
+
+	// Step 4 after the lazy carry: k_i = x_i >> 51, u_i = x_i mod 2^51;
+	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1).
+	MOVQ   $0x0007ffffffffffff, AX
+	SHRXQ  R13, R8, BX
+	ANDQ   AX, R8
+	SHRXQ  R13, R9, CX
+	ANDQ   AX, R9
+	SHRXQ  R13, R10, SI
+	ANDQ   AX, R10
+	SHRXQ  R13, R11, DI
+	ANDQ   AX, R11
+	SHRXQ  R13, R12, BP
+	ANDQ   AX, R12
+	IMUL3Q $0x13, BP, BP
+	LEAQ   (R8)(BP*1), R8
+	LEAQ   (R9)(BX*1), R9
+	LEAQ   (R10)(CX*1), R10
+	LEAQ   (R11)(SI*1), R11
+	LEAQ   (R12)(DI*1), R12
 
 store:
 	MOVQ out+0(FP), SI
@@ -2401,7 +2430,7 @@ store:
 
 // func fePow22523Asm(out *[5]uint64, a *[5]uint64)
 // Requires: ADX, BMI2
-TEXT ·fePow22523Asm(SB), NOSPLIT, $408-16
+TEXT ·fePow22523Asm(SB), NOSPLIT, $424-16
 	// Slot z = 2^8*z.
 	MOVQ a+8(FP), SI
 	MOVQ (SI), R8
@@ -2621,7 +2650,7 @@ step:
 	TESTQ R13, R13
 	JZ    product
 
-again:
+	// The run's first squaring with step 4, as feSquareN's first.
 	// One squaring of h_i = 2^7*x_i (R8..R12); each column R_k = 2^13*r_k.
 	// R4 = h0*h4 + h1*h3 + (h2>>1)*h2
 	// r4 = h0*h4
@@ -2763,15 +2792,204 @@ again:
 	SHLQ   $0x07, R11
 	SHLQ   $0x07, R12
 	DECQ   R13
-	JGT    again
+	JZ     product
+
+	// The other n - 1: the count goes to the frame; R13 holds 51 for the lazy carry.
+	MOVQ R13, 408(SP)
+	MOVL $0x00000033, R13
+
+again:
+	// One squaring of h_i = 2^7*x_i (R8..R12); each column R_k = 2^13*r_k.
+	// R4 = h0*h4 + h1*h3 + (h2>>1)*h2
+	// r4 = h0*h4
+	MOVQ  R8, DX
+	MULXQ R12, AX, BX
+
+	// r4 += h1*h3
+	MOVQ  R9, DX
+	XORL  CX, CX
+	MULXQ R11, CX, SI
+	ADCXQ CX, AX
+	ADCXQ SI, BX
+
+	// r4 += (h2>>1)*h2
+	RORXQ $0x01, R10, DX
+	MULXQ R10, DI, BP
+	ADOXQ DI, AX
+	ADOXQ BP, BX
+
+	// c4 = hi, m4 = lo >> 13; d = 19*c4: d >> 51 to the frame, x0 = d mod 2^51.
+	SHRQ   $0x0d, AX
+	IMUL3Q $0x13, BX, BX
+	SHRXQ  R13, BX, R14
+	MOVQ   R14, 416(SP)
+	ANDQ   mask51<>+0(SB), BX
+
+	// R3 = h0*h3 + h1*h2 + (h4>>1)*(19*h4); h4 <- 19*h4 on the way
+	// r3 = (h4>>1)*(19*h4)
+	RORXQ  $0x01, R12, DX
+	IMUL3Q $0x13, R12, R12
+	MULXQ  R12, R15, CX
+
+	// r3 += h0*h3
+	MOVQ  R8, DX
+	XORL  SI, SI
+	MULXQ R11, SI, DI
+	ADCXQ SI, R15
+	ADCXQ DI, CX
+
+	// r3 += h1*h2
+	MOVQ  R9, DX
+	MULXQ R10, BP, R14
+	ADOXQ BP, R15
+	ADOXQ R14, CX
+
+	// c3 = hi, m3 = lo >> 13; x4 = m4 + (c3 mod 2^51), x0 += 19*(c3 >> 51)
+	SHRQ   $0x0d, R15
+	MOVQ   CX, SI
+	ANDQ   mask51<>+0(SB), SI
+	ADDQ   SI, AX
+	SHRXQ  R13, CX, CX
+	IMUL3Q $0x13, CX, CX
+	ADDQ   CX, BX
+
+	// R2 = h0*h2 + (h1>>1)*h1 + h3*(19*h4)
+	// r2 = h3*(19*h4)
+	MOVQ  R11, DX
+	MULXQ R12, DI, BP
+
+	// r2 += h0*h2
+	MOVQ  R8, DX
+	XORL  R14, R14
+	MULXQ R10, R14, SI
+	ADCXQ R14, DI
+	ADCXQ SI, BP
+
+	// r2 += (h1>>1)*h1
+	RORXQ $0x01, R9, DX
+	MULXQ R9, CX, R14
+	ADOXQ CX, DI
+	ADOXQ R14, BP
+
+	// c2 = hi, m2 = lo >> 13; x3 = m3 + (c2 mod 2^51), x4 += c2 >> 51
+	SHRQ  $0x0d, DI
+	MOVQ  BP, SI
+	ANDQ  mask51<>+0(SB), SI
+	ADDQ  SI, R15
+	SHRXQ R13, BP, BP
+	ADDQ  BP, AX
+
+	// R1 = h0*h1 + h2*(19*h4) + (h3>>1)*(19*h3); h3 <- 19*h3 on the way
+	// r1 = (h3>>1)*(19*h3)
+	RORXQ  $0x01, R11, DX
+	IMUL3Q $0x13, R11, R11
+	MULXQ  R11, CX, R14
+
+	// r1 += h0*h1
+	MOVQ  R8, DX
+	XORL  SI, SI
+	MULXQ R9, SI, BP
+	ADCXQ SI, CX
+	ADCXQ BP, R14
+
+	// r1 += h2*(19*h4)
+	MOVQ  R10, DX
+	MULXQ R12, SI, BP
+	ADOXQ SI, CX
+	ADOXQ BP, R14
+
+	// c1 = hi, m1 = lo >> 13; x2 = m2 + (c1 mod 2^51), x3 += c1 >> 51
+	SHRQ $0x0d, CX
+
+	// x1 = m1 + (d >> 51)
+	ADDQ  416(SP), CX
+	MOVQ  R14, SI
+	ANDQ  mask51<>+0(SB), SI
+	ADDQ  SI, DI
+	SHRXQ R13, R14, R14
+	ADDQ  R14, R15
+
+	// R0 = (h0>>1)*h0 + h1*(19*h4) + h2*(19*h3)
+	// r0 = (h0>>1)*h0
+	RORXQ $0x01, R8, DX
+	MULXQ R8, BP, SI
+
+	// r0 += h1*(19*h4)
+	MOVQ  R9, DX
+	XORL  R14, R14
+	MULXQ R12, R14, R8
+	ADCXQ R14, BP
+	ADCXQ R8, SI
+
+	// r0 += h2*(19*h3)
+	MOVQ  R10, DX
+	MULXQ R11, R9, R14
+	ADOXQ R9, BP
+	ADOXQ R14, SI
+
+	// c0 = hi, lo >> 6 = 2^7*m0; x1 += c0 mod 2^51, x2 += c0 >> 51
+	SHLQ  $0x07, BX
+	SHRQ  $0x06, BP
+	MOVQ  SI, R8
+	ANDQ  mask51<>+0(SB), R8
+	SHRXQ R13, SI, SI
+
+	// h0 = 2^7*m0 + 2^7*x0; the other sums, then h_i = x_i << 7.
+	LEAQ (CX)(R8*1), R9
+	LEAQ (BP)(BX*1), R8
+	LEAQ (DI)(SI*1), R10
+	MOVQ R15, R11
+	MOVQ AX, R12
+	SHLQ $0x07, R9
+	SHLQ $0x07, R10
+	SHLQ $0x07, R11
+	SHLQ $0x07, R12
+	DECQ 408(SP)
+	JGT  again
+
+	// x_i = h_i >> 7, brought under the invariant; y_j = 2^5*x_j.
+	SHRQ $0x07, R8
+	SHRQ $0x07, R9
+	SHRQ $0x07, R10
+	SHRQ $0x07, R11
+	SHRQ $0x07, R12
+
+	// Step 4 after the lazy carry: k_i = x_i >> 51, u_i = x_i mod 2^51;
+	// x0 = u0 + 19*k4, x_i = u_i + k_(i-1).
+	MOVQ   $0x0007ffffffffffff, AX
+	SHRXQ  R13, R8, BX
+	ANDQ   AX, R8
+	SHRXQ  R13, R9, CX
+	ANDQ   AX, R9
+	SHRXQ  R13, R10, SI
+	ANDQ   AX, R10
+	SHRXQ  R13, R11, DI
+	ANDQ   AX, R11
+	SHRXQ  R13, R12, BP
+	ANDQ   AX, R12
+	IMUL3Q $0x13, BP, BP
+	LEAQ   (R8)(BP*1), R8
+	LEAQ   (R9)(BX*1), R9
+	LEAQ   (R10)(CX*1), R10
+	LEAQ   (R11)(SI*1), R11
+	LEAQ   (R12)(DI*1), R12
+	SHLQ   $0x05, R8
+	SHLQ   $0x05, R9
+	SHLQ   $0x05, R10
+	SHLQ   $0x05, R11
+	SHLQ   $0x05, R12
+	JMP    multiply
 
 product:
-	// y_j = 2^5*x_j = h_j >> 2; SI = the slot of the step's factor.
+	// y_j = 2^5*x_j = h_j >> 2.
 	SHRQ $0x02, R8
 	SHRQ $0x02, R9
 	SHRQ $0x02, R10
 	SHRQ $0x02, R11
 	SHRQ $0x02, R12
+
+multiply:
+	// SI = the slot of the step's factor.
 	MOVQ 400(SP), SI
 	MOVQ 8(SI), SI
 	LEAQ (SP)(SI*1), SI

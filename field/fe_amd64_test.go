@@ -168,12 +168,23 @@ func TestAsmMulChain(t *testing.T) {
 	}
 }
 
-// asmCheckSquareN compares feSquareN(a, n) against feSquareNGeneric, both
-// into a separate output and in place.
+// squareNTwin is the portable twin of feSquareN on the path that
+// squarePath names: feSquareNLazyGeneric for the SHRX loop (Intel), which
+// has the lazy carry, feSquareNGeneric for the others.
+func squareNTwin(out, a *Element, n int) {
+	if squarePath == pathMULXSHRX {
+		feSquareNLazyGeneric(out, a, n)
+		return
+	}
+	feSquareNGeneric(out, a, n)
+}
+
+// asmCheckSquareN compares feSquareN(a, n) against its twin on the
+// current path, both into a separate output and in place.
 func asmCheckSquareN(t *testing.T, a Element, n int) {
 	t.Helper()
 	var want, got Element
-	feSquareNGeneric(&want, &a, n)
+	squareNTwin(&want, &a, n)
 	feSquareN(&got, &a, n)
 	if got.l != want.l {
 		t.Fatalf("feSquareN(%#x, %d)\n got %#x\nwant %#x", a.l, n, got.l, want.l)
@@ -185,10 +196,11 @@ func asmCheckSquareN(t *testing.T, a Element, n int) {
 	}
 }
 
-// TestAsmSquareN checks the repeated-squaring loops on both paths against
-// feSquareNGeneric for every n in 1..300 (random and edge inputs), and
-// feSquareNGeneric itself against n calls of feSquareGeneric, so that the
-// oracle is not merely compared with itself.
+// TestAsmSquareN checks the repeated-squaring loops on every path against
+// their twins (squareNTwin) for every n in 1..300 (random and edge inputs),
+// and feSquareNGeneric itself against n calls of feSquareGeneric, so that
+// the oracle is not merely compared with itself (fe_test.go holds
+// feSquareNLazyGeneric to the same values).
 func TestAsmSquareN(t *testing.T) {
 	seed := testSeed(t)
 	for _, p := range asmPaths {
@@ -229,8 +241,49 @@ func TestAsmSquareN(t *testing.T) {
 	}
 }
 
+// twinChain runs the Fermat chain of invertFermat (tail 5, last nil: the
+// product with z^11) or of Pow22523 (tail 2, last z) on the portable seam:
+// squareN for the squarings and feMulGeneric for the products.
+func twinChain(z *Element, tail int, last *Element, squareN func(out, a *Element, n int)) Element {
+	sq := func(x *Element, n int) Element {
+		var o Element
+		squareN(&o, x, n)
+		return o
+	}
+	mul := func(x, y *Element) Element {
+		var o Element
+		feMulGeneric(&o, x, y)
+		return o
+	}
+	e2 := sq(z, 1)
+	t := sq(&e2, 2)
+	e9 := mul(&t, z)
+	z11 := mul(&e9, &e2)
+	t = sq(&z11, 1)
+	o5 := mul(&t, &e9)
+	t = sq(&o5, 5)
+	o10 := mul(&t, &o5)
+	t = sq(&o10, 10)
+	o20 := mul(&t, &o10)
+	t = sq(&o20, 20)
+	t = mul(&t, &o20)
+	t = sq(&t, 10)
+	o50 := mul(&t, &o10)
+	t = sq(&o50, 50)
+	o100 := mul(&t, &o50)
+	t = sq(&o100, 100)
+	t = mul(&t, &o100)
+	t = sq(&t, 50)
+	o250 := mul(&t, &o50)
+	t = sq(&o250, tail)
+	if last == nil {
+		last = &z11
+	}
+	return mul(&t, last)
+}
+
 // TestAsmInvertPaths runs the Fermat chains of invertFermat and Pow22523,
-// which use feSquareN, on both paths against the generic seam, limb for
+// which use feSquareN, on every path against the portable seam, limb for
 // limb. (Invert itself runs division steps in pure Go; fe_invert_test.go
 // checks it against invertFermat and math/big.)
 func TestAsmInvertPaths(t *testing.T) {
@@ -242,56 +295,17 @@ func TestAsmInvertPaths(t *testing.T) {
 		inputs = append(inputs, squareInput(mixedElement(r)))
 	}
 	inputs = append(inputs, Element{}, Element{[5]uint64{1}})
-	// Invert through the generic seam: the same chain with feSquareGeneric
-	// and feMulGeneric.
-	genericPow := func(z *Element, tail int, last *Element) Element {
-		sq := func(x *Element, n int) Element {
-			var o Element
-			feSquareNGeneric(&o, x, n)
-			return o
-		}
-		mul := func(x, y *Element) Element {
-			var o Element
-			feMulGeneric(&o, x, y)
-			return o
-		}
-		e2 := sq(z, 1)
-		t := sq(&e2, 2)
-		e9 := mul(&t, z)
-		z11 := mul(&e9, &e2)
-		t = sq(&z11, 1)
-		o5 := mul(&t, &e9)
-		t = sq(&o5, 5)
-		o10 := mul(&t, &o5)
-		t = sq(&o10, 10)
-		o20 := mul(&t, &o10)
-		t = sq(&o20, 20)
-		t = mul(&t, &o20)
-		t = sq(&t, 10)
-		o50 := mul(&t, &o10)
-		t = sq(&o50, 50)
-		o100 := mul(&t, &o50)
-		t = sq(&o100, 100)
-		t = mul(&t, &o100)
-		t = sq(&t, 50)
-		o250 := mul(&t, &o50)
-		t = sq(&o250, tail)
-		if last == nil {
-			last = &z11
-		}
-		return mul(&t, last)
-	}
 	for _, p := range asmPaths {
 		t.Run(p.name, func(t *testing.T) {
 			selectPath(t, p)
 			for _, z := range inputs {
 				var got Element
 				invertFermat(&got, &z)
-				if want := genericPow(&z, 5, nil); got.l != want.l {
+				if want := twinChain(&z, 5, nil, squareNTwin); got.l != want.l {
 					t.Fatalf("invertFermat(%#x)\n got %#x\nwant %#x", z.l, got.l, want.l)
 				}
 				got.Pow22523(&z)
-				if want := genericPow(&z, 2, &z); got.l != want.l {
+				if want := twinChain(&z, 2, &z, squareNTwin); got.l != want.l {
 					t.Fatalf("Pow22523(%#x)\n got %#x\nwant %#x", z.l, got.l, want.l)
 				}
 			}
@@ -621,8 +635,9 @@ func TestDivstepApplyAsm(t *testing.T) {
 }
 
 // TestAsmPow22523 checks fePow22523Asm against pow22523Chain, the chain of
-// seam calls whose limbs it must reproduce, with the chain on the MULQ
-// routines (which the tests above hold to the generic twin's limbs), and the
+// seam calls whose limbs it must reproduce on Intel CPUs, as their portable
+// twins compute them (twinChain with feSquareNLazyGeneric, which unlike the
+// seam's single squaring takes limbs up to 2^54, and feMulGeneric), and the
 // value against filippo.io/edwards25519's Pow22523. Inputs reach the seam's
 // bound of 2^54 in every limb; out aliases a in one call of each pair.
 func TestAsmPow22523(t *testing.T) {
@@ -639,12 +654,9 @@ func TestAsmPow22523(t *testing.T) {
 	for range 3000 {
 		inputs = append(inputs, mixedElement(r))
 	}
-	// The chain runs on the MULQ routines for the rest of the test;
-	// fePow22523Asm is called directly and does not read the paths.
-	selectPath(t, asmPath{"MULQ", pathMULQ, pathMULQ})
 	for _, a := range inputs {
-		var want, got Element
-		pow22523Chain(&want, &a)
+		var got Element
+		want := twinChain(&a, 2, &a, feSquareNLazyGeneric)
 		fePow22523Asm(&got.l, &a.l)
 		if got != want {
 			t.Fatalf("fePow22523Asm(%#x)\n got %#x\nwant %#x", a.l, got.l, want.l)

@@ -43,19 +43,19 @@ func feSquareAsm(out *[5]uint64, a *[5]uint64)
 //go:noescape
 func feSquareMULQ(out *[5]uint64, a *[5]uint64)
 
-// feSquareNMULX sets out = a^(2^n) by n squarings as feSquareGeneric does, using MULX, with the carry pass by SHRX.
+// feSquareNMULX sets out = a^(2^n) by n squarings as feSquareNLazyGeneric does (the lazy carry), using MULX, with the carry pass by SHRX.
 // It requires BMI2 and ADX. Limbs of a must be below 2^54; n < 1 counts as 1.
 //
 //go:noescape
 func feSquareNMULX(out *[5]uint64, a *[5]uint64, n int)
 
-// feSquareNMULXMem sets out = a^(2^n) by n squarings as feSquareGeneric does, using MULX, with the carry pass's mask read from memory.
+// feSquareNMULXMem sets out = a^(2^n) by n squarings as feSquareNGeneric does, using MULX, with the carry pass's mask read from memory.
 // It requires BMI2 and ADX. Limbs of a must be below 2^54; n < 1 counts as 1.
 //
 //go:noescape
 func feSquareNMULXMem(out *[5]uint64, a *[5]uint64, n int)
 
-// feSquareNMULQ sets out = a^(2^n) by n squarings as feSquareGeneric does, using only MULQ.
+// feSquareNMULQ sets out = a^(2^n) by n squarings as feSquareNGeneric does, using only MULQ.
 // Limbs of a must be below 2^54; n < 1 counts as 1.
 //
 //go:noescape

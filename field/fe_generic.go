@@ -256,3 +256,78 @@ func feSquareNGeneric(out, a *Element, n int) {
 		feSquareGeneric(out, out)
 	}
 }
+
+// lazyBound is the bound on every limb between the squarings of
+// feSquareNLazyGeneric: 2^52 + 2^11.
+const lazyBound = 1<<52 + 1<<11
+
+// feSquareNLazyGeneric sets out = a^(2^n) (n < 1 counts as 1) with the
+// limbs of the repeated squaring that Intel CPUs run (feSquareNMULX, the
+// _asm program's "The lazy carry"): the first squaring is
+// feSquareGeneric, every later one is squareLazy, and one carryPass after
+// the last brings the limbs under the Element invariant. The value is that
+// of feSquareNGeneric; the limbs may differ.
+//
+// pre:  every limb of a is below 2^54.
+// post: out satisfies the Element invariant.
+// why:  feSquareGeneric leaves limbs below 2^51 + 2^18 < lazyBound, which is
+// squareLazy's pre and post; carryPass accepts any words.
+func feSquareNLazyGeneric(out, a *Element, n int) {
+	feSquareGeneric(out, a)
+	if n <= 1 {
+		return
+	}
+	x := out.l
+	for i := 1; i < n; i++ {
+		squareLazy(&x)
+	}
+	carryPass(out, x[0], x[1], x[2], x[3], x[4])
+}
+
+// squareLazy sets x = x*x with the lazy carry: each column sum r_k is
+// split into c_k = r_k >> 51 and m_k = r_k mod 2^51, d = 19*c_4, and every
+// carry word lands in the limbs in two parts, its low 51 bits one limb up
+// and the bits above them two limbs up (19 times each part that passes
+// weight 2^255), with no second carry step:
+//
+//	x0 = m0 + (d mod 2^51)  + 19*(c3 >> 51)
+//	x1 = m1 + (d >> 51)     + (c0 mod 2^51)
+//	x2 = m2 + (c1 mod 2^51) + (c0 >> 51)
+//	x3 = m3 + (c2 mod 2^51) + (c1 >> 51)
+//	x4 = m4 + (c3 mod 2^51) + (c2 >> 51)
+//
+// The columns are summed here over all 25 products x_i*x_j, each folded
+// one by a factor 19 on x_i; they are the same integers as the merged
+// products of feSquareGeneric.
+//
+// pre:  every limb of x is below lazyBound = 2^52 + 2^11 (call it X).
+// post: every limb of x is below lazyBound.
+// why:  column k adds 5 products, of which 5-k-1 are folded, so r_k is at
+// most 77, 59, 41, 23 and 5 times X^2 < 2^104 * (1 + 2^-39) for k = 0..4:
+// below 2^111, and each 19*x_i < 2^57 fits a word. Then c_k >> 51 = r_k >>
+// 102 is at most 308, 236, 164 and 92 for k = 0..3, and c_4 < 5 * 2^53 *
+// (1 + 2^-39) gives d >> 51 <= 380. So x0 <= 2*(2^51 - 1) + 19*92 and
+// x_i <= 2*(2^51 - 1) + 380 for i >= 1, all below X.
+func squareLazy(x *[5]uint64) {
+	var r [5]acc128
+	for i := range 5 {
+		for j := range 5 {
+			k, f := i+j, uint64(1)
+			if k >= 5 {
+				k, f = k-5, 19
+			}
+			r[k] = plusProduct(r[k], f*x[i], x[j])
+		}
+	}
+	c0, m0 := split51(r[0])
+	c1, m1 := split51(r[1])
+	c2, m2 := split51(r[2])
+	c3, m3 := split51(r[3])
+	c4, m4 := split51(r[4])
+	d := 19 * c4
+	x[0] = m0 + d&mask51 + 19*(c3>>51)
+	x[1] = m1 + d>>51 + c0&mask51
+	x[2] = m2 + c1&mask51 + c0>>51
+	x[3] = m3 + c2&mask51 + c1>>51
+	x[4] = m4 + c3&mask51 + c2>>51
+}

@@ -209,6 +209,54 @@ func TestSquareOracle(t *testing.T) {
 	}
 }
 
+// TestSquareLazyOracle checks the lazy carry of the Intel squaring loop's
+// twin against math/big: squareLazy keeps the value of x*x and the bound
+// lazyBound on inputs up to that bound (all limbs at lazyBound - 1 is the
+// largest case of its proof), and feSquareNLazyGeneric gives the values of
+// feSquareNGeneric under the Element invariant.
+func TestSquareLazyOracle(t *testing.T) {
+	r := newRand(t)
+	check := func(x [5]uint64) {
+		t.Helper()
+		in := Element{x}
+		want := new(big.Int).Mul(value(&in), value(&in))
+		squareLazy(&x)
+		for i, l := range x {
+			if l >= lazyBound {
+				t.Fatalf("squareLazy(%#x): limb %d = %#x, not below 2^52 + 2^11", in.l, i, l)
+			}
+		}
+		out := Element{x}
+		checkValue(t, "squareLazy", &out, want)
+	}
+	check([5]uint64{lazyBound - 1, lazyBound - 1, lazyBound - 1, lazyBound - 1, lazyBound - 1})
+	check([5]uint64{})
+	for range iterations() {
+		var x [5]uint64
+		for i := range x {
+			switch r.IntN(3) {
+			case 0:
+				x[i] = r.Uint64N(lazyBound)
+			case 1:
+				x[i] = lazyBound - 1 - r.Uint64N(1<<12)
+			default:
+				x[i] = edgeLimbs[r.IntN(len(edgeLimbs))] % lazyBound
+			}
+		}
+		check(x)
+	}
+	for _, n := range []int{-1, 0, 1, 2, 3, 10, 50} {
+		a := *randomElement(r)
+		var got, want Element
+		feSquareNLazyGeneric(&got, &a, n)
+		feSquareNGeneric(&want, &a, n)
+		if got.Equal(&want) != 1 {
+			t.Fatalf("feSquareNLazyGeneric(%#x, %d) = %#x, feSquareNGeneric %#x", a.l, n, got.l, want.l)
+		}
+		checkBelow(t, "feSquareNLazyGeneric", &got, mulLimit)
+	}
+}
+
 // The seam and its generic twin accept limbs up to 2^54 - 1 for a
 // multiplication and 3*2^51 - 1 for a squaring (not only the invariant), and
 // produce outputs below 2^51 + 2^15. (The generic squaring accepts 2^54 too:

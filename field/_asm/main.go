@@ -104,7 +104,9 @@ const (
 // # Two carry passes
 //
 // The MULX squarings come in two forms that differ only in step 4, the
-// carry pass, and compute the same limbs. formSHRX shifts each t_i by SHRX
+// carry pass, and their single squarings compute the same limbs (the loop
+// of formSHRX also has the lazy carry, see "The lazy carry", and so may
+// differ in its limbs, never in its value). formSHRX shifts each t_i by SHRX
 // into a fresh register, with the count 51 and the mask 2^51 - 1 set in two
 // registers at every pass; formMem copies t_i, shifts the copy by an
 // immediate and ANDs t_i with mask51 in memory, as the MULQ squarings do.
@@ -644,6 +646,7 @@ type squarer struct {
 	pool    *regPool
 	mul     GPPhysical // DX for MULX, AX for MULQ
 	pending func()     // the multiplier set-up of the next product
+	lazy    *lazyCarry // if set, scaledPass closes its columns with it
 }
 
 // setMul arranges for the next product to put scale*x into the multiplier
@@ -774,7 +777,11 @@ func squareN(form squareForm) {
 	if form != formMULQ {
 		req = "It requires BMI2 and ADX. "
 	}
-	Doc(name+" sets out = a^(2^n) by n squarings as feSquareGeneric does, "+how+".",
+	twin := "as feSquareNGeneric does"
+	if form == formSHRX {
+		twin = "as feSquareNLazyGeneric does (the lazy carry)"
+	}
+	Doc(name+" sets out = a^(2^n) by n squarings "+twin+", "+how+".",
 		req+"Limbs of a must be below 2^54; n < 1 counts as 1.")
 	squareRegs(form, true)
 }
@@ -784,10 +791,18 @@ func squareN(form squareForm) {
 // squaring is firstPass, which accepts limbs below 2^54, except in the
 // single MULX squaring, which is one scaledPass for limbs below 3*2^51; the
 // loop repeats scaledPass (see "Scaled repeated squaring" below), which
-// needs the tighter bound that every squaring's output has.
+// needs the tighter bound that every squaring's output has. The loop of
+// formSHRX closes its passes with the lazy carry and ends with one carry
+// pass (see "The lazy carry").
 func squareRegs(form squareForm, loop bool) {
 	mulx := form != formMULQ
-	if loop {
+	lazy := loop && form == formSHRX // see "The lazy carry"
+	var frame Mem
+	switch {
+	case lazy:
+		// The count of passes and d >> 51; R13 holds 51.
+		frame = AllocLocal(16)
+	case loop:
 		AllocLocal(8) // a frame, so that the assembler saves and restores BP
 	}
 	if maskConst.Symbol.Name == "" {
@@ -832,10 +847,22 @@ func squareRegs(form squareForm, loop bool) {
 		for _, x := range limbs {
 			SHLQ(U8(7), x)
 		}
-		passLoop(s, limbs, free, count)
+		var counter Op = count
+		if lazy {
+			Comment("The count goes to the frame; R13 holds 51 for the lazy carry.")
+			counter = frame.Offset(0)
+			MOVQ(count, counter)
+			MOVL(U32(51), count.As32())
+			s.lazy = &lazyCarry{cnt: count, dh: frame.Offset(8)}
+		}
+		passLoop(s, limbs, free, counter)
 		Comment("x_i = h_i >> 7")
 		for _, x := range limbs {
 			SHRQ(U8(7), x)
+		}
+		if lazy {
+			s.pool = &regPool{free: slices.Clone(free)}
+			lazyNormalize(s.pool, limbs, count)
 		}
 		Label("store")
 	}
@@ -863,14 +890,28 @@ func storeTimes256(x, tmp GPPhysical, dst Mem) {
 }
 
 // passLoop emits the loop of scaledPass at the label again, run count
-// times (count >= 1 on entry), each pass with a fresh pool of the free
-// registers.
-func passLoop(s *squarer, limbs [5]GPPhysical, free []GPPhysical, count GPPhysical) {
+// times (count >= 1 on entry; a register, or a frame word with the lazy
+// carry), each pass with a fresh pool of the free registers.
+func passLoop(s *squarer, limbs [5]GPPhysical, free []GPPhysical, count Op) {
 	Label("again")
 	s.pool = &regPool{free: slices.Clone(free)}
 	scaledPass(s, limbs, true)
 	DECQ(count)
 	JGT(LabelRef("again"))
+}
+
+// lazyNormalize emits the carry pass (step 4) on the limbs x_i that the
+// lazy carry leaves (below 2^52 + 2^11), which brings them under the
+// Element invariant; cnt holds 51.
+func lazyNormalize(pool *regPool, x [5]GPPhysical, cnt GPPhysical) {
+	Comment("Step 4 after the lazy carry: k_i = x_i >> 51, u_i = x_i mod 2^51;",
+		"x0 = u0 + 19*k4, x_i = u_i + k_(i-1).")
+	mask := pool.get()
+	MOVQ(U64(limbMask), mask)
+	k := carrySplit(pool, x, cnt, mask)
+	pool.put(mask)
+	times19(k[4])
+	finalSums(pool, x, x, k, false)
 }
 
 // firstPass emits one squaring of the limbs in registers (each below 2^54)
@@ -1110,19 +1151,11 @@ func finalSums(pool *regPool, limbs, t, k [5]GPPhysical, movAdd bool) {
 // limbs x_i themselves if rescale is false.
 func scaledPass(s *squarer, h [5]GPPhysical, rescale bool) {
 	pool := s.pool
-	// mul19 sets x = 19*x (19*h_i < 2^64; IMUL's low word is exact for an
-	// unsigned product too): one IMUL on the MULX path, two LEAs and a
-	// scratch register on the MULQ path, whichever measured faster there
-	// (docs/PERFORMANCE.md, "The squares" and "The squarings on Intel").
-	mul19 := func(x GPPhysical) {
-		if s.mulx {
-			times19(x)
-			return
-		}
-		tmp := pool.get()
-		LEAQ(Mem{Base: x, Index: x, Scale: 8}, tmp)
-		LEAQ(Mem{Base: x, Index: tmp, Scale: 2}, x)
-		pool.put(tmp)
+	mul19 := s.scaledTimes19
+	var closer columnCloser = &exactCarry{s: s}
+	if s.lazy != nil {
+		s.lazy.s = s
+		closer = s.lazy
 	}
 	Comment("One squaring of h_i = 2^7*x_i (R8..R12); each column R_k = 2^13*r_k.")
 	// half puts h >> 1 in the multiplier register.
@@ -1136,8 +1169,6 @@ func scaledPass(s *squarer, h [5]GPPhysical, rescale bool) {
 			SHRQ(U8(1), s.mul)
 		}
 	}
-	// split sets c.lo = m_k = lo_k >> 13; c.hi is already c_k.
-	split := func(c *column) { SHRQ(U8(13), c.lo) }
 	// products emits a column's three products, given with the one that
 	// reads only h3 and h4 last; the SHRX form emits that one first (see
 	// "Scaled repeated squaring").
@@ -1158,10 +1189,7 @@ func scaledPass(s *squarer, h [5]GPPhysical, rescale bool) {
 	s.product(&r4, 4, h[3], "h1*h3")
 	s.pending = half(h[2])
 	s.product(&r4, 4, h[2], "(h2>>1)*h2")
-	Comment("c4 = hi, m4 = lo >> 13; keep 19*c4 for t0.")
-	split(&r4)
-	mul19(r4.hi)
-	c4x19, m4 := r4.hi, r4.lo
+	closer.closed(4, r4)
 
 	Comment("R3 = h0*h3 + h1*h2 + (h4>>1)*(19*h4); h4 <- 19*h4 on the way")
 	var r3 column
@@ -1181,11 +1209,7 @@ func scaledPass(s *squarer, h [5]GPPhysical, rescale bool) {
 			}
 			s.product(&r3, 3, h[4], "(h4>>1)*(19*h4)")
 		})
-	Comment("c3 = hi, m3 = lo >> 13; t4 = m4 + c3")
-	split(&r3)
-	ADDQ(r3.hi, m4)
-	pool.put(r3.hi)
-	t4, m3 := m4, r3.lo
+	closer.closed(3, r3)
 
 	Comment("R2 = h0*h2 + (h1>>1)*h1 + h3*(19*h4)")
 	var r2 column
@@ -1202,11 +1226,7 @@ func scaledPass(s *squarer, h [5]GPPhysical, rescale bool) {
 			s.setMul(h[3], 1)
 			s.product(&r2, 2, h[4], "h3*(19*h4)")
 		})
-	Comment("c2 = hi, m2 = lo >> 13; t3 = m3 + c2")
-	split(&r2)
-	ADDQ(r2.hi, m3)
-	pool.put(r2.hi)
-	t3, m2 := m3, r2.lo
+	closer.closed(2, r2)
 
 	Comment("R1 = h0*h1 + h2*(19*h4) + (h3>>1)*(19*h3); h3 <- 19*h3 on the way")
 	var r1 column
@@ -1226,11 +1246,7 @@ func scaledPass(s *squarer, h [5]GPPhysical, rescale bool) {
 			}
 			s.product(&r1, 1, h[3], "(h3>>1)*(19*h3)")
 		})
-	Comment("c1 = hi, m1 = lo >> 13; t2 = m2 + c1")
-	split(&r1)
-	ADDQ(r1.hi, m2)
-	pool.put(r1.hi)
-	t2, m1 := m2, r1.lo
+	closer.closed(1, r1)
 
 	Comment("R0 = (h0>>1)*h0 + h1*(19*h4) + h2*(19*h3)")
 	var r0 column
@@ -1245,21 +1261,206 @@ func scaledPass(s *squarer, h [5]GPPhysical, rescale bool) {
 	pool.put(h[2])
 	s.product(&r0, 0, h[3], "h2*(19*h3)")
 	pool.put(h[3])
-	Comment("c0 = hi, m0 = lo >> 13; t1 = m1 + c0, t0 = m0 + 19*c4")
-	split(&r0)
-	ADDQ(r0.hi, m1)
-	pool.put(r0.hi)
-	t1, t0 := m1, r0.lo
-	ADDQ(c4x19, t0)
-	pool.put(c4x19)
+	closer.closed(0, r0)
+	closer.finish(h, rescale)
+}
 
+// # The lazy carry
+//
+// In the loop of formSHRX (feSquareNMULX, and the squarings of the fused
+// exponentiation) each pass after the first closes its columns without
+// the carry pass of step 4. With c_k = r_k >> 51 and m_k = r_k mod 2^51 as
+// the columns give them, d = 19*c_4, and each of c_0..c_3 and d split at
+// bit 51 into a high part (>> 51) and a low part (mod 2^51):
+//
+//	x0 = m0 + (d mod 2^51) + 19*(c3 >> 51)
+//	x1 = m1 + (d >> 51)    + (c0 mod 2^51)
+//	x2 = m2 + (c1 mod 2^51) + (c0 >> 51)
+//	x3 = m3 + (c2 mod 2^51) + (c1 >> 51)
+//	x4 = m4 + (c3 mod 2^51) + (c2 >> 51)
+//
+// This is the same integer modulo p as the columns: c_k*2^(51(k+1)) moves
+// its low part to limb k+1 and its high part to limb k+2, and weight 2^255
+// is 19. Every term is known as soon as its column closes, so when r_0,
+// the last, closes, each of x0, x1 and x2 is one shift or AND and one add
+// away, where step 4 puts a second split (t_i = m_i + c_(i-1), then
+// t_i >> 51) in between.
+//
+// Bounds: let every input limb be below X = 2^52 + 2^11. The columns hold
+// 77, 59, 41, 23 and 5 products of two limbs (counting a factor 19 as 19
+// products), so r_k < 77*X^2 < 2^111, c_0 < 77 * 2^53 * (1 + 2^-39), and
+// c_0 >> 51 <= 308; likewise c_1 >> 51 <= 236, c_2 >> 51 <= 164,
+// c_3 >> 51 <= 92 and, with c_4 < 5 * 2^53 * (1 + 2^-39), d >> 51 <= 380.
+// So x0 <= 2*(2^51 - 1) + 19*92 < X and every other x_i <= 2*(2^51 - 1) +
+// 380 < X: the bound holds from pass to pass. The scaled pass accepts it:
+// h_i = 2^7*x_i < 2^59 + 2^18, so 19*h_i < 2^64, and R_k = 2^13*r_k <
+// 2^124. The first pass's output, below 2^51 + 2^18 (the Element
+// invariant), is below X, and after the last pass one carry pass (step 4
+// alone) brings the limbs back under the invariant.
+//
+// The low parts are formed with a copy and an AND with mask51 in memory,
+// the high parts by SHRX with the count 51 in a register, d >> 51 waits in
+// a frame word, and 2^7*x0 = (lo_0 >> 6) + 2^7*(the rest), since lo_0 =
+// 2^13*m0. On an Intel Xeon (model 167) the loop took about 0.97 of the
+// time of the loop with step 4 in every pass; BZHI for the low parts was
+// slower than that loop (docs/PERFORMANCE.md, "The lazy carry on Intel").
+// Its portable twin is feSquareNLazyGeneric (fe_generic.go).
+
+// lazyCarry closes scaledPass's columns as "The lazy carry" says. cnt holds
+// 51 for the whole loop; dh is a frame word; x accumulates the limbs.
+type lazyCarry struct {
+	s   *squarer
+	cnt GPPhysical
+	dh  Mem
+	x   [5]GPPhysical
+	// After column 0: lo_0 >> 6, c0 mod 2^51 and c0 >> 51.
+	m0, c0lo, c0hi GPPhysical
+}
+
+// low sets dst = src mod 2^51 (dst may be src).
+func (l *lazyCarry) low(src, dst GPPhysical) {
+	if src != dst {
+		MOVQ(src, dst)
+	}
+	ANDQ(maskConst, dst)
+}
+
+// addLow adds c mod 2^51 to x, through a scratch register.
+func (l *lazyCarry) addLow(c, x GPPhysical) {
+	tmp := l.s.pool.get()
+	l.low(c, tmp)
+	ADDQ(tmp, x)
+	l.s.pool.put(tmp)
+}
+
+func (l *lazyCarry) closed(k int, c column) {
+	pool := l.s.pool
+	switch k {
+	case 4:
+		Comment("c4 = hi, m4 = lo >> 13; d = 19*c4: d >> 51 to the frame, x0 = d mod 2^51.")
+		SHRQ(U8(13), c.lo)
+		times19(c.hi)
+		tmp := pool.get()
+		SHRXQ(l.cnt, c.hi, tmp)
+		MOVQ(tmp, l.dh)
+		pool.put(tmp)
+		l.low(c.hi, c.hi)
+		l.x[0], l.x[4] = c.hi, c.lo
+	case 3:
+		Comment("c3 = hi, m3 = lo >> 13; x4 = m4 + (c3 mod 2^51), x0 += 19*(c3 >> 51)")
+		SHRQ(U8(13), c.lo)
+		l.addLow(c.hi, l.x[4])
+		SHRXQ(l.cnt, c.hi, c.hi)
+		times19(c.hi)
+		ADDQ(c.hi, l.x[0])
+		pool.put(c.hi)
+		l.x[3] = c.lo
+	case 2, 1:
+		Commentf("c%d = hi, m%d = lo >> 13; x%d = m%d + (c%d mod 2^51), x%d += c%d >> 51", k, k, k+1, k+1, k, k+2, k)
+		SHRQ(U8(13), c.lo)
+		if k == 1 {
+			Comment("x1 = m1 + (d >> 51)")
+			ADDQ(l.dh, c.lo)
+		}
+		l.addLow(c.hi, l.x[k+1])
+		SHRXQ(l.cnt, c.hi, c.hi)
+		ADDQ(c.hi, l.x[k+2])
+		pool.put(c.hi)
+		l.x[k] = c.lo
+	case 0:
+		Comment("c0 = hi, lo >> 6 = 2^7*m0; x1 += c0 mod 2^51, x2 += c0 >> 51")
+		SHLQ(U8(7), l.x[0])
+		SHRQ(U8(6), c.lo)
+		tmp := pool.get()
+		l.low(c.hi, tmp)
+		SHRXQ(l.cnt, c.hi, c.hi)
+		l.m0, l.c0lo, l.c0hi = c.lo, tmp, c.hi
+	}
+}
+
+func (l *lazyCarry) finish(h [5]GPPhysical, rescale bool) {
+	if !rescale {
+		panic("the lazy carry is for the loop only")
+	}
+	Comment("h0 = 2^7*m0 + 2^7*x0; the other sums, then h_i = x_i << 7.")
+	emitSums([]sum{
+		{l.m0, l.x[0], 1, h[0]},
+		{l.x[1], l.c0lo, 1, h[1]},
+		{l.x[2], l.c0hi, 1, h[2]},
+		{l.x[3], nil, 1, h[3]},
+		{l.x[4], nil, 1, h[4]},
+	}, nil, false)
+	for _, x := range h[1:] {
+		SHLQ(U8(7), x)
+	}
+}
+
+// scaledTimes19 sets x = 19*x in scaledPass (19*h_i < 2^64; IMUL's low word
+// is exact for an unsigned product too): one IMUL on the MULX path, two
+// LEAs and a scratch register on the MULQ path, whichever measured faster
+// there (docs/PERFORMANCE.md, "The squares" and "The squarings on Intel").
+func (s *squarer) scaledTimes19(x GPPhysical) {
+	if s.mulx {
+		times19(x)
+		return
+	}
+	tmp := s.pool.get()
+	LEAQ(Mem{Base: x, Index: x, Scale: 8}, tmp)
+	LEAQ(Mem{Base: x, Index: tmp, Scale: 2}, x)
+	s.pool.put(tmp)
+}
+
+// columnCloser is what scaledPass does with its columns. closed is called
+// for each column as soon as its last product is in, in the order 4, 3,
+// 2, 1, 0, with c.hi = c_k and c.lo = lo_k = 2^13*m_k; finish then writes
+// the next limbs into h (2^7 times them if rescale).
+type columnCloser interface {
+	closed(k int, c column)
+	finish(h [5]GPPhysical, rescale bool)
+}
+
+// exactCarry closes the columns as steps 2 to 4 of the first pass do:
+// t_0 = m_0 + 19*c_4 and t_i = m_i + c_(i-1), then the carry pass, so that
+// the limbs meet the Element invariant after every squaring.
+type exactCarry struct {
+	s     *squarer
+	t     [5]GPPhysical // m_k, then t_k once c_(k-1) is added
+	c4x19 GPPhysical
+}
+
+func (e *exactCarry) closed(k int, c column) {
+	pool := e.s.pool
+	switch k {
+	case 4:
+		Comment("c4 = hi, m4 = lo >> 13; keep 19*c4 for t0.")
+	case 0:
+		Comment("c0 = hi, m0 = lo >> 13; t1 = m1 + c0, t0 = m0 + 19*c4")
+	default:
+		Commentf("c%d = hi, m%d = lo >> 13; t%d = m%d + c%d", k, k, k+1, k+1, k)
+	}
+	SHRQ(U8(13), c.lo)
+	e.t[k] = c.lo
+	if k == 4 {
+		e.s.scaledTimes19(c.hi)
+		e.c4x19 = c.hi
+		return
+	}
+	ADDQ(c.hi, e.t[k+1])
+	pool.put(c.hi)
+	if k == 0 {
+		ADDQ(e.c4x19, e.t[0])
+		pool.put(e.c4x19)
+	}
+}
+
+func (e *exactCarry) finish(h [5]GPPhysical, rescale bool) {
+	s := e.s
 	Comment("Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;",
 		"x0 = u0 + 19*k4, x_i = u_i + k_(i-1); then h_i = x_i << 7.")
-	t := [5]GPPhysical{t0, t1, t2, t3, t4}
-	k := s.carrySplit(t)
-	mul19(k[4])
+	k := s.carrySplit(e.t)
+	s.scaledTimes19(k[4])
 	// The loop of formMem writes its sums as MOV and ADD (see emitSums).
-	finalSums(pool, h, t, k, rescale && s.mulx && !s.shrx)
+	finalSums(s.pool, h, e.t, k, rescale && s.mulx && !s.shrx)
 	if !rescale { // the single squaring: x_i are the outputs
 		return
 	}
@@ -1309,6 +1510,10 @@ func emitSums(todo []sum, spares []GPPhysical, movAdd bool) {
 					}
 					MOVQ(m.x, m.dst)
 					ADDQ(m.y, m.dst)
+				} else if m.y == nil {
+					if m.x != m.dst {
+						MOVQ(m.x, m.dst)
+					}
 				} else {
 					LEAQ(Mem{Base: m.x, Index: m.y, Scale: m.scale}, m.dst)
 				}
@@ -1348,9 +1553,12 @@ func emitSums(todo []sum, spares []GPPhysical, movAdd bool) {
 // It is the configuration of Intel CPUs with BMI2 and ADX: the squarings
 // are the SHRX form's passes (firstPass once, for the input's bound of
 // 2^54, then scaledPass) and the products the scaled multiply's columns
-// (mulBody). Every squaring and product computes the integers of its Go
+// (mulBody). A run of n squarings is done as feSquareNMULX does it: the
+// first with step 4, the other n - 1 with the lazy carry, then one carry
+// pass. Every squaring and product computes the integers of its Go
 // counterpart, so the routine returns the limbs that the chain of feSquareN
-// and feMul calls returns, bit for bit.
+// and feMul calls returns on Intel CPUs, bit for bit (in Go,
+// feSquareNLazyGeneric and feMulGeneric).
 //
 // The values that the chain multiplies by again (z, z^2, z^9, ones(5),
 // ones(10), ones(20), ones(50), ones(100)) are kept in slots of the frame,
@@ -1361,8 +1569,9 @@ func emitSums(todo []sum, spares []GPPhysical, movAdd bool) {
 // pow22523Steps; a product that is not needed again is saved to a junk
 // slot, so every step does the same things. Between squarings the running
 // value is h = 2^7*x (the loop's form); a product takes it as
-// y = 2^5*x = h >> 2 and leaves x, which goes through the slot cur on its
-// way to the next h and to the saved copy.
+// y = 2^5*x, from the carry pass at the end of a run, or as h >> 2 after
+// a run of one squaring or none, and leaves x, which goes through the slot
+// cur on its way to the next h and to the saved copy.
 //
 // Bounds: z's limbs are below 2^54, so 2^8*z < 2^62 fits a word, and a
 // product of z with a value below 3*2^51 has r_k < 77 * 2^54 * 3*2^51 <
@@ -1419,9 +1628,11 @@ func pow22523() {
 		DATA(24*i+8, U64(40*st.mul))
 		DATA(24*i+16, U64(40*st.save))
 	}
-	frame := AllocLocal(40*numSlots + 8)
+	frame := AllocLocal(40*numSlots + 24)
 	slot := func(k, i int) Mem { return frame.Offset(40*k + 8*i) }
 	stepPtr := frame.Offset(40 * numSlots)
+	// The squarings' count and the lazy carry's d >> 51.
+	countSlot, dhSlot := frame.Offset(40*numSlots+8), frame.Offset(40*numSlots+16)
 	// stepSlot sets SI to the address of the slot that the word at disp of
 	// the current step (held in p) names.
 	stepSlot := func(p GPPhysical, disp int) {
@@ -1454,13 +1665,34 @@ func pow22523() {
 	MOVQ(Mem{Base: RAX}, R13)
 	TESTQ(R13, R13)
 	JZ(LabelRef("product"))
-	passLoop(s, limbs, loopFree, R13)
+	Comment("The run's first squaring with step 4, as feSquareN's first.")
+	s.lazy = nil
+	s.pool = &regPool{free: slices.Clone(loopFree)}
+	scaledPass(s, limbs, true)
+	DECQ(R13)
+	JZ(LabelRef("product"))
+	Comment("The other n - 1: the count goes to the frame; R13 holds 51 for the lazy carry.")
+	MOVQ(R13, countSlot)
+	MOVL(U32(51), R13L)
+	s.lazy = &lazyCarry{cnt: R13, dh: dhSlot}
+	passLoop(s, limbs, loopFree, countSlot)
+	Comment("x_i = h_i >> 7, brought under the invariant; y_j = 2^5*x_j.")
+	for _, x := range limbs {
+		SHRQ(U8(7), x)
+	}
+	lazyNormalize(&regPool{free: slices.Clone(loopFree)}, limbs, R13)
+	for _, x := range limbs {
+		SHLQ(U8(5), x)
+	}
+	JMP(LabelRef("multiply"))
 
 	Label("product")
-	Comment("y_j = 2^5*x_j = h_j >> 2; SI = the slot of the step's factor.")
+	Comment("y_j = 2^5*x_j = h_j >> 2.")
 	for _, x := range limbs {
 		SHRQ(U8(2), x)
 	}
+	Label("multiply")
+	Comment("SI = the slot of the step's factor.")
 	MOVQ(stepPtr, RSI)
 	stepSlot(RSI, 8)
 	pool := &regPool{free: slices.Clone(mulFree)}
