@@ -1646,7 +1646,7 @@ again:
 	ADOXQ R9, BP
 	ADOXQ R14, SI
 
-	// c0 = hi, lo >> 6 = 2^7*m0; x1 += c0 mod 2^51, x2 += c0 >> 51
+	// c0 = hi, lo >> 6 = 2^7*m0, x0 <- 2^7*x0; c0 mod 2^51 for x1, c0 >> 51 for x2
 	SHLQ  $0x07, BX
 	SHRQ  $0x06, BP
 	MOVQ  SI, R8
@@ -2927,7 +2927,7 @@ again:
 	ADOXQ R9, BP
 	ADOXQ R14, SI
 
-	// c0 = hi, lo >> 6 = 2^7*m0; x1 += c0 mod 2^51, x2 += c0 >> 51
+	// c0 = hi, lo >> 6 = 2^7*m0, x0 <- 2^7*x0; c0 mod 2^51 for x1, c0 >> 51 for x2
 	SHLQ  $0x07, BX
 	SHRQ  $0x06, BP
 	MOVQ  SI, R8

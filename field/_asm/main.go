@@ -1368,7 +1368,7 @@ func (l *lazyCarry) closed(k int, c column) {
 		pool.put(c.hi)
 		l.x[k] = c.lo
 	case 0:
-		Comment("c0 = hi, lo >> 6 = 2^7*m0; x1 += c0 mod 2^51, x2 += c0 >> 51")
+		Comment("c0 = hi, lo >> 6 = 2^7*m0, x0 <- 2^7*x0; c0 mod 2^51 for x1, c0 >> 51 for x2")
 		SHLQ(U8(7), l.x[0])
 		SHRQ(U8(6), c.lo)
 		tmp := pool.get()
