@@ -2947,7 +2947,7 @@ again:
 	DECQ 408(SP)
 	JGT  again
 
-	// x_i = h_i >> 7, brought under the invariant; y_j = 2^5*x_j.
+	// x_i = h_i >> 7
 	SHRQ $0x07, R8
 	SHRQ $0x07, R9
 	SHRQ $0x07, R10
@@ -2973,12 +2973,14 @@ again:
 	LEAQ   (R10)(CX*1), R10
 	LEAQ   (R11)(SI*1), R11
 	LEAQ   (R12)(DI*1), R12
-	SHLQ   $0x05, R8
-	SHLQ   $0x05, R9
-	SHLQ   $0x05, R10
-	SHLQ   $0x05, R11
-	SHLQ   $0x05, R12
-	JMP    multiply
+
+	// y_j = 2^5*x_j.
+	SHLQ $0x05, R8
+	SHLQ $0x05, R9
+	SHLQ $0x05, R10
+	SHLQ $0x05, R11
+	SHLQ $0x05, R12
+	JMP  multiply
 
 product:
 	// y_j = 2^5*x_j = h_j >> 2.

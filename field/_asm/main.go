@@ -847,22 +847,15 @@ func squareRegs(form squareForm, loop bool) {
 		for _, x := range limbs {
 			SHLQ(U8(7), x)
 		}
-		var counter Op = count
 		if lazy {
 			Comment("The count goes to the frame; R13 holds 51 for the lazy carry.")
-			counter = frame.Offset(0)
-			MOVQ(count, counter)
-			MOVL(U32(51), count.As32())
-			s.lazy = &lazyCarry{cnt: count, dh: frame.Offset(8)}
-		}
-		passLoop(s, limbs, free, counter)
-		Comment("x_i = h_i >> 7")
-		for _, x := range limbs {
-			SHRQ(U8(7), x)
-		}
-		if lazy {
-			s.pool = &regPool{free: slices.Clone(free)}
-			lazyNormalize(s.pool, limbs, count)
+			lazyLoop(s, limbs, free, count, frame.Offset(0), frame.Offset(8))
+		} else {
+			passLoop(s, limbs, free, count)
+			Comment("x_i = h_i >> 7")
+			for _, x := range limbs {
+				SHRQ(U8(7), x)
+			}
 		}
 		Label("store")
 	}
@@ -898,6 +891,25 @@ func passLoop(s *squarer, limbs [5]GPPhysical, free []GPPhysical, count Op) {
 	scaledPass(s, limbs, true)
 	DECQ(count)
 	JGT(LabelRef("again"))
+}
+
+// lazyLoop emits the loop of scaledPass with the lazy carry (see "The lazy
+// carry"), run count times (count >= 1 on entry, in the register count,
+// which then holds 51: the loop counts in the frame word countSlot, and
+// dhSlot is the lazy carry's frame word), then x_i = h_i >> 7 and the carry
+// pass that brings the limbs under the Element invariant. It leaves the x_i
+// in the limb registers.
+func lazyLoop(s *squarer, limbs [5]GPPhysical, free []GPPhysical, count GPPhysical, countSlot, dhSlot Mem) {
+	MOVQ(count, countSlot)
+	MOVL(U32(51), count.As32())
+	s.lazy = &lazyCarry{s: s, cnt: count, dh: dhSlot}
+	passLoop(s, limbs, free, countSlot)
+	s.lazy = nil
+	Comment("x_i = h_i >> 7")
+	for _, x := range limbs {
+		SHRQ(U8(7), x)
+	}
+	lazyNormalize(&regPool{free: slices.Clone(free)}, limbs, count)
 }
 
 // lazyNormalize emits the carry pass (step 4) on the limbs x_i that the
@@ -1154,7 +1166,6 @@ func scaledPass(s *squarer, h [5]GPPhysical, rescale bool) {
 	mul19 := s.scaledTimes19
 	var closer columnCloser = &exactCarry{s: s}
 	if s.lazy != nil {
-		s.lazy.s = s
 		closer = s.lazy
 	}
 	Comment("One squaring of h_i = 2^7*x_i (R8..R12); each column R_k = 2^13*r_k.")
@@ -1666,21 +1677,13 @@ func pow22523() {
 	TESTQ(R13, R13)
 	JZ(LabelRef("product"))
 	Comment("The run's first squaring with step 4, as feSquareN's first.")
-	s.lazy = nil
 	s.pool = &regPool{free: slices.Clone(loopFree)}
 	scaledPass(s, limbs, true)
 	DECQ(R13)
 	JZ(LabelRef("product"))
 	Comment("The other n - 1: the count goes to the frame; R13 holds 51 for the lazy carry.")
-	MOVQ(R13, countSlot)
-	MOVL(U32(51), R13L)
-	s.lazy = &lazyCarry{cnt: R13, dh: dhSlot}
-	passLoop(s, limbs, loopFree, countSlot)
-	Comment("x_i = h_i >> 7, brought under the invariant; y_j = 2^5*x_j.")
-	for _, x := range limbs {
-		SHRQ(U8(7), x)
-	}
-	lazyNormalize(&regPool{free: slices.Clone(loopFree)}, limbs, R13)
+	lazyLoop(s, limbs, loopFree, R13, countSlot, dhSlot)
+	Comment("y_j = 2^5*x_j.")
 	for _, x := range limbs {
 		SHLQ(U8(5), x)
 	}
