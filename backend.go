@@ -7,7 +7,10 @@ package edwards25519
 // the CPU's features in backend_amd64.go (backend_other.go on every other
 // target and under purego) and read in exactly one switch per algorithm, in
 // scalarmult.go, pippenger.go and pointtable.go (a PointTable keeps the
-// backend that built it, and ScalarMultTable switches on that). Tests flip
+// backend that built it, and ScalarMultTable switches on that), and in
+// point.go's Add, Subtract, Double and MultByCofactor, which run the IFMA
+// kernels on the IFMA backend (vec_ifma_point.go) and the serial formulas
+// on the others. Tests flip
 // it to run every backend this machine can run (forEachBackend in
 // backend_test.go). The field's choice between MULX and MULQ
 // (field/fe_amd64.go) and the table scans' assembly (tables_amd64.go) are

@@ -123,6 +123,36 @@ func TestGeneratorMatchesRFC8032(t *testing.T) {
 	}
 }
 
+// TestGroupLawOnEachBackend checks Add, Subtract, Double and
+// MultByCofactor, which the IFMA backend runs on its kernels
+// (vec_ifma_point.go), on every backend
+// against the reference: random points with and without a torsion
+// component, some in rescaled coordinates, the identity, the torsion points,
+// and p ± p.
+func TestGroupLawOnEachBackend(t *testing.T) {
+	r := ptRand(t)
+	pts := ptPoints(t, r, 40)
+	forEachBackend(t, func(t *testing.T) {
+		for i, p := range pts {
+			if i%3 == 1 {
+				p = ptScaled(t, r, p)
+			}
+			rp := toRefPoint(t, p)
+			samePoint(t, "Double", new(Point).Double(p), new(ref.Point).Add(rp, rp))
+			samePoint(t, "MultByCofactor", new(Point).MultByCofactor(p), new(ref.Point).MultByCofactor(rp))
+			for j := 0; j < 5; j++ {
+				q := pts[(i*7+j*13)%len(pts)]
+				if j == 0 {
+					q = p
+				}
+				rq := toRefPoint(t, q)
+				samePoint(t, "Add", new(Point).Add(p, q), new(ref.Point).Add(rp, rq))
+				samePoint(t, "Subtract", new(Point).Subtract(p, q), new(ref.Point).Subtract(rp, rq))
+			}
+		}
+	})
+}
+
 func TestGroupOpsDifferential(t *testing.T) {
 	r := ptRand(t)
 	pts := ptPoints(t, r, 60)
@@ -490,7 +520,9 @@ func TestPointAllocations(t *testing.T) {
 		var v Point
 		for name, f := range map[string]func(){
 			"Add":                         func() { v.Add(p, q) },
+			"Subtract":                    func() { v.Subtract(p, q) },
 			"Double":                      func() { v.Double(p) },
+			"MultByCofactor":              func() { v.MultByCofactor(p) },
 			"ScalarBaseMult":              func() { v.ScalarBaseMult(s) },
 			"ScalarMult":                  func() { v.ScalarMult(s, p) },
 			"ScalarMultSlow":              func() { v.ScalarMultSlow(s, p) },

@@ -489,6 +489,9 @@ func (c *completed) double(p *projective) *completed {
 func (v *Point) Add(p, q *Point) *Point {
 	mustBeInitialized(p)
 	mustBeInitialized(q)
+	if pointBackend == backendIFMA {
+		return ifmaPointAdd(v, p, q, false)
+	}
 	var qc cached
 	var sum completed
 	qc.fromExtended(q)
@@ -499,6 +502,9 @@ func (v *Point) Add(p, q *Point) *Point {
 func (v *Point) Subtract(p, q *Point) *Point {
 	mustBeInitialized(p)
 	mustBeInitialized(q)
+	if pointBackend == backendIFMA {
+		return ifmaPointAdd(v, p, q, true)
+	}
 	var qc cached
 	var diff completed
 	qc.fromExtended(q)
@@ -508,6 +514,9 @@ func (v *Point) Subtract(p, q *Point) *Point {
 // Double sets v = 2·p, and returns v.
 func (v *Point) Double(p *Point) *Point {
 	mustBeInitialized(p)
+	if pointBackend == backendIFMA {
+		return ifmaPointDouble(v, p)
+	}
 	var pp projective
 	var dbl completed
 	pp.fromExtended(p)
@@ -564,6 +573,9 @@ func (v *Point) doubleN(n int, pp *projective, c *completed) {
 // MultByCofactor stores 8·p, the point times the cofactor, in v and returns v.
 func (v *Point) MultByCofactor(p *Point) *Point {
 	mustBeInitialized(p)
+	if pointBackend == backendIFMA {
+		return ifmaPointMultByCofactor(v, p)
+	}
 	var pp projective
 	var c completed
 	v.Set(p).doubleN(3, &pp, &c)

@@ -788,3 +788,81 @@ func iftDecodeCached(t testing.TB, v *iftVec) *Point {
 	}
 	return p
 }
+
+// TestIFMADenseLane checks setDenseLane on edge and random elements (every
+// limb at the invariant's maximum among them): the lane holds e mod p, with
+// every limb in [p_k, 2^52), and the other lanes are untouched.
+func TestIFMADenseLane(t *testing.T) {
+	r := ptRand(t)
+	for n, e := range vecEdgeElements(r, 300) {
+		l := n % 4
+		v := (*ifmaLanes)(iftRandVec(r, iftReduced))
+		before := *v
+		v.setDenseLane(l, e)
+		for k := range v {
+			if x := v[k][l]; x < ifma52.P[k] || x > iftLoose {
+				t.Fatalf("setDenseLane of %x: limb %d is %#x, outside [%#x, %#x]", *limbsOf(e), k, x, ifma52.P[k], iftLoose)
+			}
+			for m := range 4 {
+				if m != l && v[k][m] != before[k][m] {
+					t.Fatalf("setDenseLane(%d) changed lane %d", l, m)
+				}
+			}
+		}
+		if got, want := iftLaneMod((*iftVec)(v), l), vecElemValue(e); got.Cmp(want) != 0 {
+			t.Fatalf("setDenseLane of %x: %x, want %x", *limbsOf(e), got, want)
+		}
+	}
+}
+
+// TestIFMAPointMethods checks the lanes that Point.Add, Subtract, Double
+// and MultByCofactor hand the kernels on the IFMA backend (dense, no zero
+// limb, the right values), and runs each backend of iftBackends on them against the
+// reference, on points with and without a torsion component, rescaled
+// ones, the identity and the torsion points.
+func TestIFMAPointMethods(t *testing.T) {
+	r := ptRand(t)
+	pts := ptPoints(t, r, 40)
+	for _, be := range iftBackends(t) {
+		t.Run(be.name, func(t *testing.T) {
+			for n, p := range pts {
+				q := pts[(n*7+3)%len(pts)]
+				if n%3 == 1 {
+					p = ptScaled(t, r, p)
+				}
+				refP, refQ := toRefPoint(t, p), toRefPoint(t, q)
+				var v ifmaLanes
+				v.setDensePoint(p)
+				iftCheckNoZeroLimb(t, "setDensePoint", (*iftVec)(&v))
+				iftCheckBound(t, "setDensePoint", (*iftVec)(&v), iftLoose)
+				d := v
+				be.double(&d)
+				iftCheckReduced(t, be.name+" double (dense)", (*iftVec)(&d))
+				samePoint(t, be.name+" 2P (dense)", iftToPoint(&d), new(ref.Point).Add(refP, refP))
+				dd := d
+				dd.setDense()
+				iftCheckNoZeroLimb(t, "setDense", (*iftVec)(&dd))
+				iftCheckBound(t, "setDense", (*iftVec)(&dd), iftLoose)
+				for l := range 4 {
+					if iftLaneMod((*iftVec)(&dd), l).Cmp(iftLaneMod((*iftVec)(&d), l)) != 0 {
+						t.Fatalf("setDense changed the value of lane %d", l)
+					}
+				}
+				for _, sub := range []bool{false, true} {
+					var c ifmaLanes
+					c.setDenseCached(q, sub)
+					iftCheckNoZeroLimb(t, "setDenseCached", (*iftVec)(&c))
+					iftCheckBound(t, "setDenseCached", (*iftVec)(&c), iftLoose)
+					s := v
+					be.addCached(&s, &c)
+					iftCheckReduced(t, be.name+" addCached (dense)", (*iftVec)(&s))
+					want := new(ref.Point).Add(refP, refQ)
+					if sub {
+						want.Subtract(refP, refQ)
+					}
+					samePoint(t, be.name+" P ± Q (dense)", iftToPoint(&s), want)
+				}
+			}
+		})
+	}
+}
