@@ -845,3 +845,34 @@ func TestLazyBounds(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkGroupLaw times Add, Double and MultByCofactor in chains on each
+// backend this CPU runs, in one process (benchstat -col /backend): the
+// IFMA backend runs them on its kernels, the others on the serial formulas.
+func BenchmarkGroupLaw(b *testing.B) {
+	q := NewGeneratorPoint()
+	ops := []struct {
+		name string
+		op   func(v *Point)
+	}{
+		{"Add", func(v *Point) { v.Add(v, q) }},
+		{"Double", func(v *Point) { v.Double(v) }},
+		{"MultByCofactor", func(v *Point) { v.MultByCofactor(v) }},
+	}
+	for _, o := range ops {
+		b.Run("op="+o.name, func(b *testing.B) {
+			for _, be := range allBackends {
+				if !backendRuns(be) {
+					continue
+				}
+				b.Run("backend="+be.String(), func(b *testing.B) {
+					withBackend(b, be)
+					v := new(Point).Set(q)
+					for b.Loop() {
+						o.op(v)
+					}
+				})
+			}
+		})
+	}
+}
