@@ -3,7 +3,7 @@ package edwards25519
 import "github.com/seed06d4b90c/edwards25519/field"
 
 // ----------------------------------------------------------------------------
-// Point.Add, Subtract and Double on the IFMA kernels
+// Point.Add, Subtract, Double and MultByCofactor on the IFMA kernels
 //
 // On the IFMA backend, the exported group operations of point.go (Add,
 // Subtract, Double, MultByCofactor) run the kernels instead of the serial
@@ -132,7 +132,7 @@ func ifmaPointDouble(v, p *Point) *Point {
 }
 
 // ifmaPointMultByCofactor sets v = 8·p with three ifmaDouble, the lanes
-// made dense again before each, and returns v.
+// made dense again between them, and returns v.
 func ifmaPointMultByCofactor(v, p *Point) *Point {
 	var pr vecRoom[ifmaLanes]
 	pl := pr.get().setDensePoint(p)
