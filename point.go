@@ -483,7 +483,10 @@ func (c *completed) double(p *projective) *completed {
 	return c
 }
 
-// The exported group operations.
+// The exported group operations. On the IFMA backend, Add, Subtract,
+// Double and MultByCofactor run the vector kernels instead of the formulas
+// above (vec_ifma_point.go); they compute the same points, in other
+// projective coordinates.
 
 // Add stores p + q in v and returns v.
 func (v *Point) Add(p, q *Point) *Point {

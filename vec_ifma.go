@@ -31,7 +31,8 @@ import (
 // kernels can run on this CPU. ifmaBackend (at the end of this file) is the
 // instance of vec.go's vecBackend contract over the seam, with lanes
 // ifmaLanes and packed addends ifmaAddend; detectBackend (backend_amd64.go)
-// selects it where ifmaAvailable.
+// selects it where ifmaAvailable. On that backend Point.Add, Subtract,
+// Double and MultByCofactor call the seam directly (vec_ifma_point.go).
 //
 // # Representation
 //
