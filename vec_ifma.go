@@ -110,12 +110,14 @@ func (v *ifmaLanes) fromPoint(p *Point) *ifmaLanes {
 	return v
 }
 
-// toPoint sets p from the lanes (X, Y, Z, T) of v, a reduced value.
+// toPoint sets p from the lanes (X, Y, Z, T) of v, a reduced value, one
+// limb row (32 contiguous bytes) at a time.
 func (v *ifmaLanes) toPoint(p *Point) *Point {
-	v.lane(0, &p.x)
-	v.lane(1, &p.y)
-	v.lane(2, &p.z)
-	v.lane(3, &p.t)
+	x, y, z, t := limbsOf(&p.x), limbsOf(&p.y), limbsOf(&p.z), limbsOf(&p.t)
+	for k := range v {
+		r := &v[k]
+		x[k], y[k], z[k], t[k] = r[0], r[1], r[2], r[3]
+	}
 	return p
 }
 

@@ -29,7 +29,7 @@ import "github.com/seed06d4b90c/edwards25519/field"
 // known. Points given to Add may hold zero limbs: the identity (0, 1, 1,
 // 0), whose coordinates 1 have four zero limbs, or any point with a
 // coordinate 0. So each coordinate e enters its lane as e + p, after one
-// carry pass (setDenseLane). For e within the Element invariant (limbs
+// carry pass (setDense4). For e within the Element invariant (limbs
 // below 2^51 + 2^18) the carry c_k = e_k >> 51 is 0 or 1, so the carried
 // limbs are at most 2^51 - 1 + 19 (limb 0, which takes 19·c_4) and 2^51
 // (the others), and with p's limbs (2^51 - 19, 2^51 - 1, ...) added every
@@ -60,28 +60,39 @@ import "github.com/seed06d4b90c/edwards25519/field"
 // dense lanes too), which the seam runs where the kernels are absent.
 // ----------------------------------------------------------------------------
 
-// setDenseLane sets lane l of v to e + p, after one carry pass of e: every
-// limb in [p_k, 2^52), none zero (see "Dense lanes" above). e obeys the
-// Element invariant.
-func (v *ifmaLanes) setDenseLane(l int, e *field.Element) {
-	const mask = 1<<51 - 1
-	x := limbsOf(e)
+// setDense4 sets the four lanes of v to e0 + p, e1 + p, e2 + p and e3 + p,
+// each after one carry pass: every limb in [p_k, 2^52), none zero (see
+// "Dense lanes" above). The e_i obey the Element invariant. It writes v a
+// limb row (one 32-byte vector) at a time.
+func (v *ifmaLanes) setDense4(e0, e1, e2, e3 *field.Element) *ifmaLanes {
+	const (
+		mask = 1<<51 - 1
+		p0   = 1<<51 - 19 // p's limb 0
+		pk   = 1<<51 - 1  // p's limbs 1 to 4
+	)
+	a, b, c, d := limbsOf(e0), limbsOf(e1), limbsOf(e2), limbsOf(e3)
 	// c_k = x_k >> 51 is 0 or 1 for x_k < 2^51 + 2^18; 2^255 = 19 mod p
 	// takes c_4 to limb 0.
-	v[0][l] = x[0]&mask + 19*(x[4]>>51) + (1<<51 - 19)
-	v[1][l] = x[1]&mask + x[0]>>51 + (1<<51 - 1)
-	v[2][l] = x[2]&mask + x[1]>>51 + (1<<51 - 1)
-	v[3][l] = x[3]&mask + x[2]>>51 + (1<<51 - 1)
-	v[4][l] = x[4]&mask + x[3]>>51 + (1<<51 - 1)
+	v[0] = [4]uint64{
+		a[0]&mask + 19*(a[4]>>51) + p0,
+		b[0]&mask + 19*(b[4]>>51) + p0,
+		c[0]&mask + 19*(c[4]>>51) + p0,
+		d[0]&mask + 19*(d[4]>>51) + p0,
+	}
+	for k := 1; k < len(v); k++ {
+		v[k] = [4]uint64{
+			a[k]&mask + a[k-1]>>51 + pk,
+			b[k]&mask + b[k-1]>>51 + pk,
+			c[k]&mask + c[k-1]>>51 + pk,
+			d[k]&mask + d[k-1]>>51 + pk,
+		}
+	}
+	return v
 }
 
 // setDensePoint sets v to the dense lanes (X, Y, Z, T) of p.
 func (v *ifmaLanes) setDensePoint(p *Point) *ifmaLanes {
-	v.setDenseLane(0, &p.x)
-	v.setDenseLane(1, &p.y)
-	v.setDenseLane(2, &p.z)
-	v.setDenseLane(3, &p.t)
-	return v
+	return v.setDense4(&p.x, &p.y, &p.z, &p.t)
 }
 
 // setDenseCached sets v to the dense lanes of the addend (Y-X, Y+X, 2d·T,
@@ -97,11 +108,7 @@ func (v *ifmaLanes) setDenseCached(q *Point, neg bool) *ifmaLanes {
 		sum, diff = diff, sum
 		t2d.Negate(&t2d)
 	}
-	v.setDenseLane(0, &diff)
-	v.setDenseLane(1, &sum)
-	v.setDenseLane(2, &t2d)
-	v.setDenseLane(3, &z2)
-	return v
+	return v.setDense4(&diff, &sum, &t2d, &z2)
 }
 
 // ifmaPointAdd sets v = p + q, or p - q when sub is true, with
@@ -115,12 +122,8 @@ func ifmaPointAdd(v, p, q *Point, sub bool) *Point {
 
 // setDense makes v's lanes, reduced as every kernel returns them, dense.
 func (v *ifmaLanes) setDense() *ifmaLanes {
-	for l := range 4 {
-		var e field.Element
-		v.lane(l, &e)
-		v.setDenseLane(l, &e)
-	}
-	return v
+	var t Point
+	return v.setDensePoint(v.toPoint(&t))
 }
 
 // ifmaPointDouble sets v = 2·p with ifmaDouble and returns v.

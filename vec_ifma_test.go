@@ -789,28 +789,30 @@ func iftDecodeCached(t testing.TB, v *iftVec) *Point {
 	return p
 }
 
-// TestIFMADenseLane checks setDenseLane on edge and random elements (every
-// limb at the invariant's maximum among them): the lane holds e mod p, with
-// every limb in [p_k, 2^52), and the other lanes are untouched.
-func TestIFMADenseLane(t *testing.T) {
+// TestIFMADenseLanes checks setDense4 on edge and random elements (every
+// limb at the invariant's maximum among them), each edge element in every
+// lane in turn: each lane holds its element mod p, with every limb in [p_k,
+// 2^52).
+func TestIFMADenseLanes(t *testing.T) {
 	r := ptRand(t)
-	for n, e := range vecEdgeElements(r, 300) {
-		l := n % 4
+	edge := vecEdgeElements(r, 300)
+	for n, e := range edge {
+		var in [4]*field.Element
+		for l := range in {
+			in[l] = edge[r.IntN(len(edge))]
+		}
+		in[n%4] = e
 		v := (*ifmaLanes)(iftRandVec(r, iftReduced))
-		before := *v
-		v.setDenseLane(l, e)
-		for k := range v {
-			if x := v[k][l]; x < ifma52.P[k] || x > iftLoose {
-				t.Fatalf("setDenseLane of %x: limb %d is %#x, outside [%#x, %#x]", *limbsOf(e), k, x, ifma52.P[k], iftLoose)
-			}
-			for m := range 4 {
-				if m != l && v[k][m] != before[k][m] {
-					t.Fatalf("setDenseLane(%d) changed lane %d", l, m)
+		v.setDense4(in[0], in[1], in[2], in[3])
+		for l, x := range in {
+			for k := range v {
+				if y := v[k][l]; y < ifma52.P[k] || y > iftLoose {
+					t.Fatalf("setDense4, lane %d of %x: limb %d is %#x, outside [%#x, %#x]", l, *limbsOf(x), k, y, ifma52.P[k], iftLoose)
 				}
 			}
-		}
-		if got, want := iftLaneMod((*iftVec)(v), l), vecElemValue(e); got.Cmp(want) != 0 {
-			t.Fatalf("setDenseLane of %x: %x, want %x", *limbsOf(e), got, want)
+			if got, want := iftLaneMod((*iftVec)(v), l), vecElemValue(x); got.Cmp(want) != 0 {
+				t.Fatalf("setDense4, lane %d of %x: %x, want %x", l, *limbsOf(x), got, want)
+			}
 		}
 	}
 }
