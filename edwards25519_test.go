@@ -855,7 +855,7 @@ func TestLazyBounds(t *testing.T) {
 	}
 }
 
-// BenchmarkGroupLaw times Add, Double and MultByCofactor in chains on each
+// BenchmarkGroupLaw times Add, Subtract, Double and MultByCofactor in chains on each
 // backend this CPU runs, in one process (benchstat -col /backend): the
 // IFMA backend runs them on its kernels, the others on the serial formulas.
 func BenchmarkGroupLaw(b *testing.B) {
@@ -865,6 +865,7 @@ func BenchmarkGroupLaw(b *testing.B) {
 		op   func(v *Point)
 	}{
 		{"Add", func(v *Point) { v.Add(v, q) }},
+		{"Subtract", func(v *Point) { v.Subtract(v, q) }},
 		{"Double", func(v *Point) { v.Double(v) }},
 		{"MultByCofactor", func(v *Point) { v.MultByCofactor(v) }},
 	}
