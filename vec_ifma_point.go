@@ -104,11 +104,15 @@ func (v *ifmaLanes) setDenseCached(q *Point, neg bool) *ifmaLanes {
 	diff.Subtract(&q.y, &q.x)
 	z2.Add(&q.z, &q.z)
 	t2d.Multiply(&q.t, curveD2)
+	// The two sums trade places by their pointers: copying the Elements
+	// would read them back 16 bytes at a time over the 8-byte stores that
+	// wrote them, which stalls store forwarding.
+	lane0, lane1 := &diff, &sum
 	if neg {
-		sum, diff = diff, sum
+		lane0, lane1 = &sum, &diff
 		t2d.Negate(&t2d)
 	}
-	return v.setDense4(&diff, &sum, &t2d, &z2)
+	return v.setDense4(lane0, lane1, &t2d, &z2)
 }
 
 // ifmaPointAdd sets v = p + q, or p - q when sub is true, with
