@@ -10,9 +10,9 @@ import "github.com/seed06d4b90c/edwards25519/field"
 // formulas: the operands enter lanes, one kernel does the whole addition
 // (ifmaAddCached) or doubling (ifmaDouble) as two rounds of four
 // multiplications in one vector each, and the lanes come back as the
-// Point. The other backends keep the serial formulas: the
-// AVX2 kernels, with the conversions to and from radix 2^25.5, took longer
-// than the serial code for a single operation (docs/PERFORMANCE.md, "Point
+// Point. The other backends keep the serial formulas: the AVX2 kernels,
+// with the conversions to and from radix 2^25.5, took longer than the
+// serial code for a single operation (docs/PERFORMANCE.md, "Point
 // operations on the IFMA kernels").
 //
 // Cost model. Addition: for the addend, one field multiplication (2d·T)
