@@ -90,14 +90,15 @@ func TestIFMAMulKernel(t *testing.T) {
 }
 
 // iftAccumulators returns accumulators for the point kernels: points
-// (torsion and identity included), in lanes and in the dense lanes of
-// Point.Add and Double, the reduced maximum, random reduced limbs, and
-// arbitrary 64-bit limbs.
+// (torsion and identity included), in lanes, in the dense lanes of
+// Point.Add and Double and as Point.Add hands ifmaCached its addend, the
+// reduced maximum, random reduced limbs, and arbitrary 64-bit limbs.
 func iftAccumulators(t testing.TB, r *rand.Rand, n int) []*ifmaLanes {
 	out := []*ifmaLanes{(*ifmaLanes)(iftFill(iftReduced)), new(ifmaLanes).setIdentity()}
-	for _, p := range ptPoints(t, r, 16) {
-		// The lanes of Point.Add and Double on this backend too.
-		out = append(out, new(ifmaLanes).fromPoint(p), new(ifmaLanes).setDensePoint(p))
+	for i, p := range ptPoints(t, r, 16) {
+		// The lanes of Point.Add, Subtract and Double on this backend too.
+		out = append(out, new(ifmaLanes).fromPoint(p), new(ifmaLanes).setDensePoint(p),
+			new(ifmaLanes).setCachedInput(p, i%2 == 1))
 	}
 	for len(out) < n {
 		if len(out)%8 == 0 {
@@ -123,15 +124,15 @@ func iftFromCached(c *cached) *ifmaAddend {
 }
 
 // iftAddends returns addends: affine and cached forms of points, the
-// identity's affine addend (zero limbs and all), the dense addends of
+// identity's affine addend (zero limbs and all), the addends of
 // Point.Add and Subtract, the reduced maximum, random
 // reduced limbs, and arbitrary 64-bit limbs.
 func iftAddends(t testing.TB, r *rand.Rand, n int) []*ifmaAddend {
 	out := []*ifmaAddend{(*ifmaAddend)(iftFill(iftReduced)), iftAffine(NewIdentityPoint())}
 	for i, p := range ptPoints(t, r, 12) {
 		var c cached
-		dense := new(ifmaLanes).setDenseCached(p, i%2 == 1) // as Point.Add and Subtract build it
-		out = append(out, iftAffine(p), iftFromCached(c.fromExtended(p)), (*ifmaAddend)(dense))
+		own := new(ifmaLanes).setCached(p, i%2 == 1) // as Point.Add and Subtract build it
+		out = append(out, iftAffine(p), iftFromCached(c.fromExtended(p)), (*ifmaAddend)(own))
 	}
 	for len(out) < n {
 		if len(out)%8 == 0 {

@@ -15,10 +15,9 @@ import "github.com/seed06d4b90c/edwards25519/field"
 // serial code for a single operation (docs/PERFORMANCE.md, "Point
 // operations on the IFMA kernels").
 //
-// Cost model. Addition: for the addend, one field multiplication (2d·T)
-// and three carried sums, as the serial code's cached form, then eight
-// coordinates converted into lanes, one ifmaAddCached, and four copied
-// back. Doubling: four coordinates converted (ifmaDouble does not read T's
+// Cost model. Addition: eight coordinates converted into lanes (for
+// Subtract two of them negated first), one ifmaCached for the addend, one
+// ifmaAddCached, and four coordinates copied back. Doubling: four coordinates converted (ifmaDouble does not read T's
 // lane), one ifmaDouble, four copied back. MultByCofactor: three doublings
 // in lanes, the lanes made dense again between them (setDense).
 //
@@ -46,13 +45,21 @@ import "github.com/seed06d4b90c/edwards25519/field"
 //     (2^52 - 38) - (2^52 - 1) > 0: nothing underflows, and every sum is
 //     below 2^53, which the carry takes.
 //
-// The addend is the serial code's cached form (Y-X, Y+X, 2d·T, 2Z), with
-// carried sums so that each coordinate obeys the Element invariant, in
-// dense lanes too. The kernels' own cached form is λ times that, λ =
-// 121666; the addition formula is homogeneous in the addend, so λ = 1
-// gives the same point. Subtract adds the negated addend, (Y+X, Y-X,
-// -2d·T, 2Z): which of the two it is depends on the method called, not on
-// the points.
+// # The addend
+//
+// The addend is the kernels' own cached form, λ·(Y-X, Y+X, 2d·T, 2Z) with
+// λ = 121666 (ifmaCached), computed from the lanes (X, Y, Z, T) of q with
+// X, Y and Z dense and T as it is: ifmaCached forms Y + 2p - X, Y + X,
+// 2p - T and Z and carries them before its multiplications by small
+// factors, so T is never a multiplication's operand, and 2p - T cannot
+// underflow for T within the Element invariant (2p_k >= 2^52 - 38 > T_k),
+// where a dense T could (2p_0 - T_0 < 0 for T_0 above 2^52 - 38).
+// Y + 2p - X does not underflow for the reason above. Subtract adds the
+// cached form of -q, (-X, Y, Z, -T), negated in Element arithmetic before
+// the lanes are filled: which of the two it is depends on the method
+// called, not on the points. The cached form that comes out is a
+// kernel's result, reduced, and for the identity and the points of small
+// order its limbs were checked to be nonzero (TestIFMAPointMethods).
 //
 // The kernels return reduced lanes (the Element invariant), which become
 // the result's coordinates as they are. The kernels compute exactly the
@@ -95,24 +102,28 @@ func (v *ifmaLanes) setDensePoint(p *Point) *ifmaLanes {
 	return v.setDense4(&p.x, &p.y, &p.z, &p.t)
 }
 
-// setDenseCached sets v to the dense lanes of the addend (Y-X, Y+X, 2d·T,
-// 2Z) of q, or of -q, (Y+X, Y-X, -2d·T, 2Z), when neg is true. neg is
-// public: it is the method called.
-func (v *ifmaLanes) setDenseCached(q *Point, neg bool) *ifmaLanes {
-	var sum, diff, z2, t2d field.Element
-	sum.Add(&q.y, &q.x)
-	diff.Subtract(&q.y, &q.x)
-	z2.Add(&q.z, &q.z)
-	t2d.Multiply(&q.t, curveD2)
-	// The two sums trade places by their pointers: copying the Elements
-	// would read them back 16 bytes at a time over the 8-byte stores that
-	// wrote them, which stalls store forwarding.
-	lane0, lane1 := &diff, &sum
+// setCached sets v to the kernel's cached form of q, λ·(Y-X, Y+X, 2d·T,
+// 2Z), or of -q when neg is true (see "The addend" above).
+func (v *ifmaLanes) setCached(q *Point, neg bool) *ifmaLanes {
+	ifmaCached(v, v.setCachedInput(q, neg))
+	return v
+}
+
+// setCachedInput sets v to the lanes that setCached hands ifmaCached: X
+// (or -X), Y and Z dense, and T (or -T) as it is. neg is public: it is the
+// method called.
+func (v *ifmaLanes) setCachedInput(q *Point, neg bool) *ifmaLanes {
+	x, t := &q.x, &q.t
+	var nx, nt field.Element
 	if neg {
-		lane0, lane1 = &sum, &diff
-		t2d.Negate(&t2d)
+		x, t = nx.Negate(x), nt.Negate(t)
 	}
-	return v.setDense4(lane0, lane1, &t2d, &z2)
+	v.setDense4(x, &q.y, &q.z, t)
+	tl := limbsOf(t)
+	for k := range v {
+		v[k][3] = tl[k]
+	}
+	return v
 }
 
 // ifmaPointAdd sets v = p + q, or p - q when sub is true, with
@@ -120,7 +131,7 @@ func (v *ifmaLanes) setDenseCached(q *Point, neg bool) *ifmaLanes {
 func ifmaPointAdd(v, p, q *Point, sub bool) *Point {
 	var pr, qr vecRoom[ifmaLanes]
 	pl := pr.get().setDensePoint(p)
-	ifmaAddCached(pl, qr.get().setDenseCached(q, sub))
+	ifmaAddCached(pl, qr.get().setCached(q, sub))
 	return pl.toPoint(v)
 }
 

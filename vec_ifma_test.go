@@ -818,8 +818,8 @@ func TestIFMADenseLanes(t *testing.T) {
 }
 
 // TestIFMAPointMethods checks the lanes that Point.Add, Subtract, Double
-// and MultByCofactor hand the kernels on the IFMA backend (dense, no zero
-// limb, the right values), and runs each backend of iftBackends on them against the
+// and MultByCofactor hand the kernels on the IFMA backend (dense where
+// they are multiplied, no zero limb, the right values), and runs each backend of iftBackends on them against the
 // reference, on points with and without a torsion component, rescaled
 // ones, the identity and the torsion points.
 func TestIFMAPointMethods(t *testing.T) {
@@ -851,10 +851,31 @@ func TestIFMAPointMethods(t *testing.T) {
 					}
 				}
 				for _, sub := range []bool{false, true} {
-					var c ifmaLanes
-					c.setDenseCached(q, sub)
-					iftCheckNoZeroLimb(t, "setDenseCached", (*iftVec)(&c))
-					iftCheckBound(t, "setDenseCached", (*iftVec)(&c), iftLoose)
+					qq := q
+					if sub {
+						qq = new(Point).Negate(q)
+					}
+					var in, c ifmaLanes
+					in.setCachedInput(q, sub)
+					for k := range in {
+						for l := range 3 { // X, Y and Z dense
+							if x := in[k][l]; x < ifma52.P[k] || x > iftLoose {
+								t.Fatalf("setCachedInput: limb %d of lane %d is %#x, not dense", k, l, x)
+							}
+						}
+						if in[k][3] > iftReduced { // T as it is
+							t.Fatalf("setCachedInput: limb %d of T is %#x, not reduced", k, in[k][3])
+						}
+					}
+					be.cached(&c, &in)
+					// No zero limb reaches ifmaAddCached, for the identity and
+					// the torsion points too.
+					iftCheckNoZeroLimb(t, be.name+" cached (Point.Add's addend)", (*iftVec)(&c))
+					iftCheckReduced(t, be.name+" cached (Point.Add's addend)", (*iftVec)(&c))
+					iftCheckLanes(t, be.name+" cached (Point.Add's addend)", (*iftVec)(&c), vecCachedLanes(qq))
+					if be.name == iftSeam.name && c != *new(ifmaLanes).setCached(q, sub) {
+						t.Fatal("setCached differs from ifmaCached of setCachedInput")
+					}
 					s := v
 					be.addCached(&s, &c)
 					iftCheckReduced(t, be.name+" addCached (dense)", (*iftVec)(&s))
