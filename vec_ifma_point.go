@@ -17,9 +17,10 @@ import "github.com/seed06d4b90c/edwards25519/field"
 //
 // Cost model. Addition: eight coordinates converted into lanes (for
 // Subtract two of them negated first), one ifmaCached for the addend, one
-// ifmaAddCached, and four coordinates copied back. Doubling: four coordinates converted (ifmaDouble does not read T's
-// lane), one ifmaDouble, four copied back. MultByCofactor: three doublings
-// in lanes, the lanes made dense again between them (setDense).
+// ifmaAddCached, and four coordinates copied back. Doubling: four
+// coordinates converted (ifmaDouble does not read T's lane), one
+// ifmaDouble, four copied back. MultByCofactor: three doublings in lanes,
+// the lanes made dense again between them (setDense).
 //
 // # Dense lanes
 //
@@ -118,6 +119,8 @@ func (v *ifmaLanes) setCachedInput(q *Point, neg bool) *ifmaLanes {
 	if neg {
 		x, t = nx.Negate(x), nt.Negate(t)
 	}
+	// setDense4 writes whole rows; T's lane is then put back as it is (a
+	// lane of its own in each row cost more, measured with Double).
 	v.setDense4(x, &q.y, &q.z, t)
 	tl := limbsOf(t)
 	for k := range v {

@@ -819,9 +819,10 @@ func TestIFMADenseLanes(t *testing.T) {
 
 // TestIFMAPointMethods checks the lanes that Point.Add, Subtract, Double
 // and MultByCofactor hand the kernels on the IFMA backend (dense where
-// they are multiplied, no zero limb, the right values), and runs each backend of iftBackends on them against the
-// reference, on points with and without a torsion component, rescaled
-// ones, the identity and the torsion points.
+// they are multiplied, no zero limb, the right values), and runs each
+// backend of iftBackends on them against the reference, on points with
+// and without a torsion component, rescaled ones, the identity and the
+// torsion points.
 func TestIFMAPointMethods(t *testing.T) {
 	r := ptRand(t)
 	pts := ptPoints(t, r, 40)
