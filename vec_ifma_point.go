@@ -119,8 +119,9 @@ func (v *ifmaLanes) setCachedInput(q *Point, neg bool) *ifmaLanes {
 	if neg {
 		x, t = nx.Negate(x), nt.Negate(t)
 	}
-	// setDense4 writes whole rows; T's lane is then put back as it is (a
-	// lane of its own in each row cost more, measured with Double).
+	// setDense4 writes whole rows, T's dense lane included, which is then
+	// overwritten with T as it is: a per-limb helper shared by both, to
+	// skip that lane, made setDense4 and so Double slower.
 	v.setDense4(x, &q.y, &q.z, t)
 	tl := limbsOf(t)
 	for k := range v {
