@@ -1,0 +1,187 @@
+#!/usr/bin/env bash
+# owed.sh runs the checks that this machine's CPU owes: changes kept after
+# being measured on another CPU only, each with the commands that measure it
+# here (docs/PERFORMANCE.md, "How to measure", says what each one checks and
+# what its figures were where it was made).
+#
+#   bench/owed.sh -list          names this CPU's class and prints the
+#                                checks it owes with their commands
+#   bench/owed.sh [-only IDS] [-o FILE]
+#                                runs them one after the other (IDS: a
+#                                comma-separated list of check names), and
+#                                writes a Markdown record (the CPU, Go, the
+#                                commit, each command and its output) to
+#                                FILE, or to stdout
+#
+# Every check compares builds or paths on this machine only; nothing is
+# compared with another CPU's figures. The record is raw output: the verdict
+# (faster, level, slower; and whether a row moved above its reference) is
+# for the session to write next to it, in bench/results/ and in
+# docs/PERFORMANCE.md. A check takes 2 to 15 minutes; run nothing else
+# meanwhile.
+set -euo pipefail
+
+usage() {
+	sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2
+	exit 2
+}
+
+list=false
+only=""
+out=""
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-list) list=true; shift ;;
+	-only) only="$2"; shift 2 ;;
+	-o) out="$2"; shift 2 ;;
+	*) usage ;;
+	esac
+done
+
+case "$out" in
+"" | /*) ;;
+*) out="$PWD/$out" ;; # FILE is relative to where the script was started
+esac
+root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
+cd "$root"
+# benchstat, where go install puts it (go install
+# golang.org/x/perf/cmd/benchstat@latest); alternate.sh prints raw results
+# without it.
+PATH="$PATH:$(go env GOPATH)/bin"
+
+# The CPU, from /proc/cpuinfo (x86: vendor, family, model, flags);
+# OWED_CPUINFO names another file in its format, to see what another CPU
+# would be given (-list).
+cpuinfo=${OWED_CPUINFO:-/proc/cpuinfo}
+field() { grep -m1 "^$1[[:space:]]*:" "$cpuinfo" 2>/dev/null | sed 's/^[^:]*:[[:space:]]*//' || true; }
+vendor=$(field vendor_id)
+family=$(field 'cpu family')
+model=$(field model)
+flags=" $(field flags) "
+has() { case "$flags" in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+
+# The classes a check can be owed by. Everything below was measured on the
+# Intel Xeon that reports family 6, model 167, which owes nothing.
+model167=false intel=false zen5=false ifma=false
+if [ "$vendor" = GenuineIntel ] && [ "$family" = 6 ] && [ "$model" = 167 ]; then
+	model167=true
+elif [ "$vendor" = GenuineIntel ]; then
+	intel=true
+elif [ "$vendor" = AuthenticAMD ] && [ "$family" = 26 ]; then
+	zen5=true
+fi
+if has avx512ifma && ! $model167; then ifma=true; fi
+
+# Each check: a name, the class that owes it, its section of
+# docs/PERFORMANCE.md, and its commands, one per line (run from the
+# module root with bash).
+names=() owers=() sections=() cmds=()
+check() { names+=("$1"); owers+=("$2"); sections+=("$3"); cmds+=("$4"); }
+
+rows_avx2='^(ScalarMult|VarTimeDoubleScalarBaseMult|NewPointTable|Ed25519/Verify|MultiScalarMult/n=64|VarTimeMultiScalarMult/n=(16|1024))$'
+
+check zen5-field-paths zen5 'How to measure' \
+	"bench/alternate.sh -n 8 -pkg ./field 9ec25fd -test.bench 'FeMulPaths|FeSquarePaths|FeSquareNPaths' -test.count 1"
+check zen5-vector-rows zen5 'How to measure' \
+	"GODEBUG=cpu.avx512ifma=off bench/alternate.sh b3432fa -run '$rows_avx2'
+bench/alternate.sh b3432fa -run '$rows_avx2'"
+check zen5-carry-pass zen5 "The squarings' carry pass on Zen 4" \
+	"go test -run '^\$' -bench 'FeSquarePaths|FeSquareNPaths' -count 8 ./field
+bench/alternate.sh -n 6 d60fcaa -run '^(FieldSquare|FieldSqrtRatio|PointSetBytes|IsTorsionFree|SetHashToCurve|SetElligator2Representative)\$'"
+check zen5-scaled-multiply zen5 'The multiply on Zen 4: scaled, with ADCX and ADOX' \
+	"go test -run '^\$' -bench 'FeMulPaths|FeMulThroughputPaths' -count 8 ./field
+bench/alternate.sh -n 6 14dafb3 -run '^(FieldMultiply|FieldSqrtRatio|PointAdd|PointDouble|PointSetBytes|SetHashToCurve)\$'
+GODEBUG=cpu.avx2=off bench/alternate.sh -n 4 14dafb3 -run '^(ScalarMult|ScalarBaseMult|VarTimeDoubleScalarBaseMult)\$'"
+check zen5-loop-sums zen5 "The squaring loop's last sums on Zen 4" \
+	"bench/alternate.sh -n 6 58a4e29 -run '^(FieldSqrtRatio|PointSetBytes|IsTorsionFree|SetHashToCurve|SetElligator2Representative)\$'"
+check intel-scaled-multiply intel 'The scaled multiply on Intel' \
+	"go test -run '^\$' -bench 'FeMulPaths' -count 20 ./field
+bench/alternate.sh -n 4 aee5d14 -run '^(FieldMultiply|PointAdd|PointDouble)\$' -count 10"
+check intel-square-order intel "The squarings' product order on Intel" \
+	"bench/alternate.sh -n 8 -pkg ./field 864e42c -test.bench 'FeSquareNPaths/(MULX|calls|reference)\$|FeSquarePaths/(MULX|reference)\$' -test.count 1 -test.benchtime 200ms
+bench/alternate.sh -n 4 864e42c -run '^(FieldSquare|FieldSqrtRatio|PointSetBytes|PointDouble)\$' -count 10"
+check intel-fused-pow intel 'The fused exponentiation on Intel' \
+	"go test -run '^\$' -bench 'Pow22523Paths/(chain|fused|reference)\$' -count 8 ./field
+bench/alternate.sh -n 4 fe7cb27 -run '^(FieldSqrtRatio|PointSetBytes|PointSetCanonicalBytes|SetMontgomeryBytes|SetHashToCurve|FieldSquare)\$' -count 10"
+check intel-lazy-carry intel 'The lazy carry on Intel' \
+	"bench/alternate.sh -n 8 -pkg ./field 24ab178 -test.bench 'FeSquareNPaths/(MULX|reference)\$|Pow22523Paths/(fused|reference)\$' -test.count 1 -test.benchtime 300ms
+bench/alternate.sh -n 4 24ab178 -run '^(FieldSqrtRatio|PointSetBytes|PointSetCanonicalBytes|SetMontgomeryBytes|FieldSquare|FieldInvert)\$' -count 10"
+check inversion every 'Inversion' \
+	"bench/alternate.sh -n 8 -pkg ./field aee5d14 -test.bench 'InvertDivsteps' -test.count 1
+bench/alternate.sh -n 8 -pkg ./field 4b0ad4a -test.bench 'InvertDivsteps' -test.count 1"
+check copies every 'Copies of limbs' \
+	"go test -run '^\$' -bench AfterMultiply -count 6 ./field
+bench/alternate.sh -n 4 f697133 -run '^(FieldInvert|FieldSqrtRatio|PointSetBytes|PointBytes|SetMontgomeryBytes|IsSmallOrder|Elligator2Representative)\$' -count 10"
+check scalar-invert every '`Invert` by division steps' \
+	"bench/alternate.sh -n 4 95a43ab -run '^(ScalarInvert|ScalarBatchInvert/n=64|ScalarMultiply)\$' -count 10
+go build -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect -time 40s -run '^(Scalar\\.Invert|BatchInvert)'"
+check ed-public-key every 'X25519' \
+	"bench/alternate.sh -n 4 925f288 -run '^(EdPublicKeyToX25519|SetMontgomeryBytes)\$' -count 10"
+check ifma-group-ops ifma 'Point operations on the IFMA kernels' \
+	"go test -run '^\$' -bench GroupLaw -count 8 . > /tmp/owed-grouplaw.txt && benchstat -col /backend /tmp/owed-grouplaw.txt
+bench/alternate.sh -n 4 1472d3b -run '^(PointAdd|PointDouble)\$' -count 10
+go build -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect -time 40s -run '^Point\\.(Add|Subtract|Double|MultByCofactor)'"
+
+# owes reports whether this CPU owes a check of the given class.
+owes() {
+	case "$1" in
+	every) ! $model167 ;;
+	intel) $intel ;;
+	zen5) $zen5 ;;
+	ifma) $ifma ;;
+	*) return 1 ;;
+	esac
+}
+
+class="vendor ${vendor:-unknown}, family ${family:-?}, model ${model:-?}"
+picked=()
+for i in "${!names[@]}"; do
+	owes "${owers[$i]}" || continue
+	if [ -n "$only" ] && [[ ",$only," != *",${names[$i]},"* ]]; then continue; fi
+	picked+=("$i")
+done
+
+if $list; then
+	echo "CPU: $class"
+	if $model167; then echo "(the CPU these changes were measured on: it owes none of them)"; fi
+	for i in "${picked[@]}"; do
+		echo
+		echo "${names[$i]} (owed by: ${owers[$i]}; docs/PERFORMANCE.md, \"${sections[$i]}\")"
+		sed 's/^/  /' <<<"${cmds[$i]}"
+	done
+	exit 0
+fi
+
+if [ ${#picked[@]} -eq 0 ]; then
+	echo "owed.sh: no check is owed by this CPU ($class)" >&2
+	exit 0
+fi
+
+run() {
+	echo "# Owed checks, $(date -u +%F), $(field 'model name') ($class)"
+	echo
+	echo "Recorded by \`bench/owed.sh\` at commit $(git rev-parse --short HEAD)."
+	echo
+	echo "- CPU: $(field 'model name'), $(nproc) logical CPUs"
+	echo "- Go: $(go version | sed 's/^go version //')"
+	echo "- x/sys/cpu-relevant flags: $(for f in avx2 avx512f avx512vl avx512ifma bmi2 adx; do if has $f; then printf '%s ' "$f"; fi; done)"
+	for i in "${picked[@]}"; do
+		echo
+		echo "## ${names[$i]} (docs/PERFORMANCE.md, \"${sections[$i]}\")"
+		while IFS= read -r c; do
+			echo
+			echo '```sh'
+			echo "$c"
+			echo '```'
+			echo
+			echo '```'
+			bash -c "$c" 2>&1
+			echo '```'
+		done <<<"${cmds[$i]}"
+	done
+}
+if [ -n "$out" ]; then
+	run | tee "$out"
+else
+	run
+fi
