@@ -856,93 +856,95 @@ TEXT ·feSquareAsm(SB), NOSPLIT, $0-16
 
 	// R3 = h0*h3 + h1*h2 + (h4>>1)*(19*h4); h4 <- 19*h4 on the way
 	// r3 = (h4>>1)*(19*h4)
-	RORXQ  $0x01, R12, DX
-	IMUL3Q $0x13, R12, R12
-	MULXQ  R12, R14, R15
+	RORXQ $0x01, R12, DX
+	LEAQ  (R12)(R12*8), R14
+	LEAQ  (R12)(R14*2), R12
+	MULXQ R12, R15, CX
 
 	// r3 += h0*h3
 	MOVQ  R8, DX
-	XORL  CX, CX
-	MULXQ R11, CX, SI
-	ADCXQ CX, R14
+	XORL  SI, SI
+	MULXQ R11, SI, DI
 	ADCXQ SI, R15
+	ADCXQ DI, CX
 
 	// r3 += h1*h2
 	MOVQ  R9, DX
-	MULXQ R10, DI, R13
-	ADOXQ DI, R14
+	MULXQ R10, R13, R14
 	ADOXQ R13, R15
+	ADOXQ R14, CX
 
 	// c3 = hi, m3 = lo >> 13; t4 = m4 + c3
-	SHRQ $0x0d, R14
-	ADDQ R15, AX
+	SHRQ $0x0d, R15
+	ADDQ CX, AX
 
 	// R2 = h0*h2 + (h1>>1)*h1 + h3*(19*h4)
 	// r2 = h3*(19*h4)
 	MOVQ  R11, DX
-	MULXQ R12, CX, SI
+	MULXQ R12, SI, DI
 
 	// r2 += h0*h2
 	MOVQ  R8, DX
-	XORL  DI, DI
-	MULXQ R10, DI, R13
-	ADCXQ DI, CX
+	XORL  R13, R13
+	MULXQ R10, R13, R14
 	ADCXQ R13, SI
+	ADCXQ R14, DI
 
 	// r2 += (h1>>1)*h1
 	RORXQ $0x01, R9, DX
-	MULXQ R9, R15, DI
-	ADOXQ R15, CX
-	ADOXQ DI, SI
+	MULXQ R9, CX, R13
+	ADOXQ CX, SI
+	ADOXQ R13, DI
 
 	// c2 = hi, m2 = lo >> 13; t3 = m3 + c2
-	SHRQ $0x0d, CX
-	ADDQ SI, R14
+	SHRQ $0x0d, SI
+	ADDQ DI, R15
 
 	// R1 = h0*h1 + h2*(19*h4) + (h3>>1)*(19*h3); h3 <- 19*h3 on the way
 	// r1 = (h3>>1)*(19*h3)
-	RORXQ  $0x01, R11, DX
-	IMUL3Q $0x13, R11, R11
-	MULXQ  R11, R13, R15
+	RORXQ $0x01, R11, DX
+	LEAQ  (R11)(R11*8), R14
+	LEAQ  (R11)(R14*2), R11
+	MULXQ R11, CX, R13
 
 	// r1 += h0*h1
 	MOVQ  R8, DX
 	XORL  DI, DI
-	MULXQ R9, DI, SI
-	ADCXQ DI, R13
-	ADCXQ SI, R15
+	MULXQ R9, DI, R14
+	ADCXQ DI, CX
+	ADCXQ R14, R13
 
 	// r1 += h2*(19*h4)
 	MOVQ  R10, DX
-	MULXQ R12, DI, SI
-	ADOXQ DI, R13
-	ADOXQ SI, R15
+	MULXQ R12, DI, R14
+	ADOXQ DI, CX
+	ADOXQ R14, R13
 
 	// c1 = hi, m1 = lo >> 13; t2 = m2 + c1
-	SHRQ $0x0d, R13
-	ADDQ R15, CX
+	SHRQ $0x0d, CX
+	ADDQ R13, SI
 
 	// R0 = (h0>>1)*h0 + h1*(19*h4) + h2*(19*h3)
 	// r0 = (h0>>1)*h0
 	RORXQ $0x01, R8, DX
-	MULXQ R8, DI, SI
+	MULXQ R8, DI, R14
 
 	// r0 += h1*(19*h4)
 	MOVQ  R9, DX
-	XORL  R15, R15
-	MULXQ R12, R15, R8
-	ADCXQ R15, DI
-	ADCXQ R8, SI
+	XORL  R13, R13
+	MULXQ R12, R13, R8
+	ADCXQ R13, DI
+	ADCXQ R8, R14
 
 	// r0 += h2*(19*h3)
 	MOVQ  R10, DX
-	MULXQ R11, R9, R15
+	MULXQ R11, R9, R13
 	ADOXQ R9, DI
-	ADOXQ R15, SI
+	ADOXQ R13, R14
 
 	// c0 = hi, m0 = lo >> 13; t1 = m1 + c0, t0 = m0 + 19*c4
 	SHRQ $0x0d, DI
-	ADDQ SI, R13
+	ADDQ R14, CX
 	ADDQ BX, DI
 
 	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
@@ -951,21 +953,21 @@ TEXT ·feSquareAsm(SB), NOSPLIT, $0-16
 	MOVQ   $0x0007ffffffffffff, R12
 	SHRXQ  R8, DI, R10
 	ANDQ   R12, DI
-	SHRXQ  R8, R13, R9
-	ANDQ   R12, R13
-	SHRXQ  R8, CX, R15
+	SHRXQ  R8, CX, R9
 	ANDQ   R12, CX
-	SHRXQ  R8, R14, R11
-	ANDQ   R12, R14
-	SHRXQ  R8, AX, SI
+	SHRXQ  R8, SI, R13
+	ANDQ   R12, SI
+	SHRXQ  R8, R15, R11
+	ANDQ   R12, R15
+	SHRXQ  R8, AX, R14
 	ANDQ   R12, AX
-	IMUL3Q $0x13, SI, SI
-	LEAQ   (DI)(SI*1), R8
+	IMUL3Q $0x13, R14, R14
+	LEAQ   (DI)(R14*1), R8
 	LEAQ   (AX)(R11*1), R12
-	LEAQ   (R14)(R15*1), R11
+	LEAQ   (R15)(R13*1), R11
 	MOVQ   R9, DX
-	LEAQ   (R13)(R10*1), R9
-	LEAQ   (CX)(DX*1), R10
+	LEAQ   (CX)(R10*1), R9
+	LEAQ   (SI)(DX*1), R10
 	MOVQ   out+0(FP), SI
 	MOVQ   R8, (SI)
 	MOVQ   R9, 8(SI)
@@ -1546,118 +1548,120 @@ again:
 
 	// R3 = h0*h3 + h1*h2 + (h4>>1)*(19*h4); h4 <- 19*h4 on the way
 	// r3 = (h4>>1)*(19*h4)
-	RORXQ  $0x01, R12, DX
-	IMUL3Q $0x13, R12, R12
-	MULXQ  R12, R15, CX
+	RORXQ $0x01, R12, DX
+	LEAQ  (R12)(R12*8), R15
+	LEAQ  (R12)(R15*2), R12
+	MULXQ R12, CX, SI
 
 	// r3 += h0*h3
 	MOVQ  R8, DX
-	XORL  SI, SI
-	MULXQ R11, SI, DI
-	ADCXQ SI, R15
+	XORL  DI, DI
+	MULXQ R11, DI, BP
 	ADCXQ DI, CX
+	ADCXQ BP, SI
 
 	// r3 += h1*h2
 	MOVQ  R9, DX
-	MULXQ R10, BP, R14
-	ADOXQ BP, R15
+	MULXQ R10, R14, R15
 	ADOXQ R14, CX
+	ADOXQ R15, SI
 
 	// c3 = hi, m3 = lo >> 13; x4 = m4 + (c3 mod 2^51), x0 += 19*(c3 >> 51)
-	SHRQ   $0x0d, R15
-	MOVQ   CX, SI
-	ANDQ   mask51<>+0(SB), SI
-	ADDQ   SI, AX
-	SHRXQ  R13, CX, CX
-	IMUL3Q $0x13, CX, CX
-	ADDQ   CX, BX
+	SHRQ   $0x0d, CX
+	MOVQ   SI, DI
+	ANDQ   mask51<>+0(SB), DI
+	ADDQ   DI, AX
+	SHRXQ  R13, SI, SI
+	IMUL3Q $0x13, SI, SI
+	ADDQ   SI, BX
 
 	// R2 = h0*h2 + (h1>>1)*h1 + h3*(19*h4)
 	// r2 = h3*(19*h4)
 	MOVQ  R11, DX
-	MULXQ R12, DI, BP
+	MULXQ R12, BP, R14
 
 	// r2 += h0*h2
 	MOVQ  R8, DX
-	XORL  R14, R14
-	MULXQ R10, R14, SI
-	ADCXQ R14, DI
-	ADCXQ SI, BP
+	XORL  R15, R15
+	MULXQ R10, R15, DI
+	ADCXQ R15, BP
+	ADCXQ DI, R14
 
 	// r2 += (h1>>1)*h1
 	RORXQ $0x01, R9, DX
-	MULXQ R9, CX, R14
-	ADOXQ CX, DI
-	ADOXQ R14, BP
+	MULXQ R9, SI, R15
+	ADOXQ SI, BP
+	ADOXQ R15, R14
 
 	// c2 = hi, m2 = lo >> 13; x3 = m3 + (c2 mod 2^51), x4 += c2 >> 51
-	SHRQ  $0x0d, DI
-	MOVQ  BP, SI
-	ANDQ  mask51<>+0(SB), SI
-	ADDQ  SI, R15
-	SHRXQ R13, BP, BP
-	ADDQ  BP, AX
+	SHRQ  $0x0d, BP
+	MOVQ  R14, DI
+	ANDQ  mask51<>+0(SB), DI
+	ADDQ  DI, CX
+	SHRXQ R13, R14, R14
+	ADDQ  R14, AX
 
 	// R1 = h0*h1 + h2*(19*h4) + (h3>>1)*(19*h3); h3 <- 19*h3 on the way
 	// r1 = (h3>>1)*(19*h3)
-	RORXQ  $0x01, R11, DX
-	IMUL3Q $0x13, R11, R11
-	MULXQ  R11, CX, R14
+	RORXQ $0x01, R11, DX
+	LEAQ  (R11)(R11*8), SI
+	LEAQ  (R11)(SI*2), R11
+	MULXQ R11, R15, DI
 
 	// r1 += h0*h1
 	MOVQ  R8, DX
-	XORL  SI, SI
-	MULXQ R9, SI, BP
-	ADCXQ SI, CX
-	ADCXQ BP, R14
+	XORL  R14, R14
+	MULXQ R9, R14, SI
+	ADCXQ R14, R15
+	ADCXQ SI, DI
 
 	// r1 += h2*(19*h4)
 	MOVQ  R10, DX
-	MULXQ R12, SI, BP
-	ADOXQ SI, CX
-	ADOXQ BP, R14
+	MULXQ R12, R14, SI
+	ADOXQ R14, R15
+	ADOXQ SI, DI
 
 	// c1 = hi, m1 = lo >> 13; x2 = m2 + (c1 mod 2^51), x3 += c1 >> 51
-	SHRQ $0x0d, CX
+	SHRQ $0x0d, R15
 
 	// x1 = m1 + (d >> 51)
-	ADDQ  8(SP), CX
-	MOVQ  R14, SI
-	ANDQ  mask51<>+0(SB), SI
-	ADDQ  SI, DI
-	SHRXQ R13, R14, R14
-	ADDQ  R14, R15
+	ADDQ  8(SP), R15
+	MOVQ  DI, R14
+	ANDQ  mask51<>+0(SB), R14
+	ADDQ  R14, BP
+	SHRXQ R13, DI, DI
+	ADDQ  DI, CX
 
 	// R0 = (h0>>1)*h0 + h1*(19*h4) + h2*(19*h3)
 	// r0 = (h0>>1)*h0
 	RORXQ $0x01, R8, DX
-	MULXQ R8, BP, SI
+	MULXQ R8, SI, R14
 
 	// r0 += h1*(19*h4)
 	MOVQ  R9, DX
-	XORL  R14, R14
-	MULXQ R12, R14, R8
-	ADCXQ R14, BP
-	ADCXQ R8, SI
+	XORL  DI, DI
+	MULXQ R12, DI, R8
+	ADCXQ DI, SI
+	ADCXQ R8, R14
 
 	// r0 += h2*(19*h3)
 	MOVQ  R10, DX
-	MULXQ R11, R9, R14
-	ADOXQ R9, BP
-	ADOXQ R14, SI
+	MULXQ R11, R9, DI
+	ADOXQ R9, SI
+	ADOXQ DI, R14
 
 	// c0 = hi, lo >> 6 = 2^7*m0, x0 <- 2^7*x0; c0 mod 2^51 for x1, c0 >> 51 for x2
 	SHLQ  $0x07, BX
-	SHRQ  $0x06, BP
-	MOVQ  SI, R8
+	SHRQ  $0x06, SI
+	MOVQ  R14, R8
 	ANDQ  mask51<>+0(SB), R8
-	SHRXQ R13, SI, SI
+	SHRXQ R13, R14, R14
 
 	// h0 = 2^7*m0 + 2^7*x0; the other sums, then h_i = x_i << 7.
-	LEAQ (CX)(R8*1), R9
-	LEAQ (BP)(BX*1), R8
-	LEAQ (DI)(SI*1), R10
-	MOVQ R15, R11
+	LEAQ (R15)(R8*1), R9
+	LEAQ (SI)(BX*1), R8
+	LEAQ (BP)(R14*1), R10
+	MOVQ CX, R11
 	MOVQ AX, R12
 	SHLQ $0x07, R9
 	SHLQ $0x07, R10
@@ -2676,93 +2680,95 @@ step:
 
 	// R3 = h0*h3 + h1*h2 + (h4>>1)*(19*h4); h4 <- 19*h4 on the way
 	// r3 = (h4>>1)*(19*h4)
-	RORXQ  $0x01, R12, DX
-	IMUL3Q $0x13, R12, R12
-	MULXQ  R12, R14, R15
+	RORXQ $0x01, R12, DX
+	LEAQ  (R12)(R12*8), R14
+	LEAQ  (R12)(R14*2), R12
+	MULXQ R12, R15, CX
 
 	// r3 += h0*h3
 	MOVQ  R8, DX
-	XORL  CX, CX
-	MULXQ R11, CX, SI
-	ADCXQ CX, R14
+	XORL  SI, SI
+	MULXQ R11, SI, DI
 	ADCXQ SI, R15
+	ADCXQ DI, CX
 
 	// r3 += h1*h2
 	MOVQ  R9, DX
-	MULXQ R10, DI, BP
-	ADOXQ DI, R14
+	MULXQ R10, BP, R14
 	ADOXQ BP, R15
+	ADOXQ R14, CX
 
 	// c3 = hi, m3 = lo >> 13; t4 = m4 + c3
-	SHRQ $0x0d, R14
-	ADDQ R15, AX
+	SHRQ $0x0d, R15
+	ADDQ CX, AX
 
 	// R2 = h0*h2 + (h1>>1)*h1 + h3*(19*h4)
 	// r2 = h3*(19*h4)
 	MOVQ  R11, DX
-	MULXQ R12, CX, SI
+	MULXQ R12, SI, DI
 
 	// r2 += h0*h2
 	MOVQ  R8, DX
-	XORL  DI, DI
-	MULXQ R10, DI, BP
-	ADCXQ DI, CX
+	XORL  BP, BP
+	MULXQ R10, BP, R14
 	ADCXQ BP, SI
+	ADCXQ R14, DI
 
 	// r2 += (h1>>1)*h1
 	RORXQ $0x01, R9, DX
-	MULXQ R9, R15, DI
-	ADOXQ R15, CX
-	ADOXQ DI, SI
+	MULXQ R9, CX, BP
+	ADOXQ CX, SI
+	ADOXQ BP, DI
 
 	// c2 = hi, m2 = lo >> 13; t3 = m3 + c2
-	SHRQ $0x0d, CX
-	ADDQ SI, R14
+	SHRQ $0x0d, SI
+	ADDQ DI, R15
 
 	// R1 = h0*h1 + h2*(19*h4) + (h3>>1)*(19*h3); h3 <- 19*h3 on the way
 	// r1 = (h3>>1)*(19*h3)
-	RORXQ  $0x01, R11, DX
-	IMUL3Q $0x13, R11, R11
-	MULXQ  R11, BP, R15
+	RORXQ $0x01, R11, DX
+	LEAQ  (R11)(R11*8), R14
+	LEAQ  (R11)(R14*2), R11
+	MULXQ R11, CX, BP
 
 	// r1 += h0*h1
 	MOVQ  R8, DX
 	XORL  DI, DI
-	MULXQ R9, DI, SI
-	ADCXQ DI, BP
-	ADCXQ SI, R15
+	MULXQ R9, DI, R14
+	ADCXQ DI, CX
+	ADCXQ R14, BP
 
 	// r1 += h2*(19*h4)
 	MOVQ  R10, DX
-	MULXQ R12, DI, SI
-	ADOXQ DI, BP
-	ADOXQ SI, R15
+	MULXQ R12, DI, R14
+	ADOXQ DI, CX
+	ADOXQ R14, BP
 
 	// c1 = hi, m1 = lo >> 13; t2 = m2 + c1
-	SHRQ $0x0d, BP
-	ADDQ R15, CX
+	SHRQ $0x0d, CX
+	ADDQ BP, SI
 
 	// R0 = (h0>>1)*h0 + h1*(19*h4) + h2*(19*h3)
 	// r0 = (h0>>1)*h0
 	RORXQ $0x01, R8, DX
-	MULXQ R8, DI, SI
+	MULXQ R8, DI, R14
 
 	// r0 += h1*(19*h4)
 	MOVQ  R9, DX
-	XORL  R15, R15
-	MULXQ R12, R15, R8
-	ADCXQ R15, DI
-	ADCXQ R8, SI
+	XORL  BP, BP
+	MULXQ R12, BP, R8
+	ADCXQ BP, DI
+	ADCXQ R8, R14
 
 	// r0 += h2*(19*h3)
 	MOVQ  R10, DX
-	MULXQ R11, R9, R15
+	MULXQ R11, R9, BP
 	ADOXQ R9, DI
-	ADOXQ R15, SI
+	ADOXQ BP, R14
 
 	// c0 = hi, m0 = lo >> 13; t1 = m1 + c0, t0 = m0 + 19*c4
 	SHRQ $0x0d, DI
-	ADDQ SI, BP
+	ADDQ R14, CX
 	ADDQ BX, DI
 
 	// Step 4: k_i = t_i >> 51, u_i = t_i mod 2^51;
@@ -2771,21 +2777,21 @@ step:
 	MOVQ   $0x0007ffffffffffff, R12
 	SHRXQ  R8, DI, R10
 	ANDQ   R12, DI
-	SHRXQ  R8, BP, R9
-	ANDQ   R12, BP
-	SHRXQ  R8, CX, R15
+	SHRXQ  R8, CX, R9
 	ANDQ   R12, CX
-	SHRXQ  R8, R14, R11
-	ANDQ   R12, R14
-	SHRXQ  R8, AX, SI
+	SHRXQ  R8, SI, BP
+	ANDQ   R12, SI
+	SHRXQ  R8, R15, R11
+	ANDQ   R12, R15
+	SHRXQ  R8, AX, R14
 	ANDQ   R12, AX
-	IMUL3Q $0x13, SI, SI
-	LEAQ   (DI)(SI*1), R8
+	IMUL3Q $0x13, R14, R14
+	LEAQ   (DI)(R14*1), R8
 	LEAQ   (AX)(R11*1), R12
-	LEAQ   (R14)(R15*1), R11
+	LEAQ   (R15)(BP*1), R11
 	MOVQ   R9, DX
-	LEAQ   (BP)(R10*1), R9
-	LEAQ   (CX)(DX*1), R10
+	LEAQ   (CX)(R10*1), R9
+	LEAQ   (SI)(DX*1), R10
 	SHLQ   $0x07, R8
 	SHLQ   $0x07, R9
 	SHLQ   $0x07, R10
@@ -2827,118 +2833,120 @@ again:
 
 	// R3 = h0*h3 + h1*h2 + (h4>>1)*(19*h4); h4 <- 19*h4 on the way
 	// r3 = (h4>>1)*(19*h4)
-	RORXQ  $0x01, R12, DX
-	IMUL3Q $0x13, R12, R12
-	MULXQ  R12, R15, CX
+	RORXQ $0x01, R12, DX
+	LEAQ  (R12)(R12*8), R15
+	LEAQ  (R12)(R15*2), R12
+	MULXQ R12, CX, SI
 
 	// r3 += h0*h3
 	MOVQ  R8, DX
-	XORL  SI, SI
-	MULXQ R11, SI, DI
-	ADCXQ SI, R15
+	XORL  DI, DI
+	MULXQ R11, DI, BP
 	ADCXQ DI, CX
+	ADCXQ BP, SI
 
 	// r3 += h1*h2
 	MOVQ  R9, DX
-	MULXQ R10, BP, R14
-	ADOXQ BP, R15
+	MULXQ R10, R14, R15
 	ADOXQ R14, CX
+	ADOXQ R15, SI
 
 	// c3 = hi, m3 = lo >> 13; x4 = m4 + (c3 mod 2^51), x0 += 19*(c3 >> 51)
-	SHRQ   $0x0d, R15
-	MOVQ   CX, SI
-	ANDQ   mask51<>+0(SB), SI
-	ADDQ   SI, AX
-	SHRXQ  R13, CX, CX
-	IMUL3Q $0x13, CX, CX
-	ADDQ   CX, BX
+	SHRQ   $0x0d, CX
+	MOVQ   SI, DI
+	ANDQ   mask51<>+0(SB), DI
+	ADDQ   DI, AX
+	SHRXQ  R13, SI, SI
+	IMUL3Q $0x13, SI, SI
+	ADDQ   SI, BX
 
 	// R2 = h0*h2 + (h1>>1)*h1 + h3*(19*h4)
 	// r2 = h3*(19*h4)
 	MOVQ  R11, DX
-	MULXQ R12, DI, BP
+	MULXQ R12, BP, R14
 
 	// r2 += h0*h2
 	MOVQ  R8, DX
-	XORL  R14, R14
-	MULXQ R10, R14, SI
-	ADCXQ R14, DI
-	ADCXQ SI, BP
+	XORL  R15, R15
+	MULXQ R10, R15, DI
+	ADCXQ R15, BP
+	ADCXQ DI, R14
 
 	// r2 += (h1>>1)*h1
 	RORXQ $0x01, R9, DX
-	MULXQ R9, CX, R14
-	ADOXQ CX, DI
-	ADOXQ R14, BP
+	MULXQ R9, SI, R15
+	ADOXQ SI, BP
+	ADOXQ R15, R14
 
 	// c2 = hi, m2 = lo >> 13; x3 = m3 + (c2 mod 2^51), x4 += c2 >> 51
-	SHRQ  $0x0d, DI
-	MOVQ  BP, SI
-	ANDQ  mask51<>+0(SB), SI
-	ADDQ  SI, R15
-	SHRXQ R13, BP, BP
-	ADDQ  BP, AX
+	SHRQ  $0x0d, BP
+	MOVQ  R14, DI
+	ANDQ  mask51<>+0(SB), DI
+	ADDQ  DI, CX
+	SHRXQ R13, R14, R14
+	ADDQ  R14, AX
 
 	// R1 = h0*h1 + h2*(19*h4) + (h3>>1)*(19*h3); h3 <- 19*h3 on the way
 	// r1 = (h3>>1)*(19*h3)
-	RORXQ  $0x01, R11, DX
-	IMUL3Q $0x13, R11, R11
-	MULXQ  R11, CX, R14
+	RORXQ $0x01, R11, DX
+	LEAQ  (R11)(R11*8), SI
+	LEAQ  (R11)(SI*2), R11
+	MULXQ R11, R15, DI
 
 	// r1 += h0*h1
 	MOVQ  R8, DX
-	XORL  SI, SI
-	MULXQ R9, SI, BP
-	ADCXQ SI, CX
-	ADCXQ BP, R14
+	XORL  R14, R14
+	MULXQ R9, R14, SI
+	ADCXQ R14, R15
+	ADCXQ SI, DI
 
 	// r1 += h2*(19*h4)
 	MOVQ  R10, DX
-	MULXQ R12, SI, BP
-	ADOXQ SI, CX
-	ADOXQ BP, R14
+	MULXQ R12, R14, SI
+	ADOXQ R14, R15
+	ADOXQ SI, DI
 
 	// c1 = hi, m1 = lo >> 13; x2 = m2 + (c1 mod 2^51), x3 += c1 >> 51
-	SHRQ $0x0d, CX
+	SHRQ $0x0d, R15
 
 	// x1 = m1 + (d >> 51)
-	ADDQ  416(SP), CX
-	MOVQ  R14, SI
-	ANDQ  mask51<>+0(SB), SI
-	ADDQ  SI, DI
-	SHRXQ R13, R14, R14
-	ADDQ  R14, R15
+	ADDQ  416(SP), R15
+	MOVQ  DI, R14
+	ANDQ  mask51<>+0(SB), R14
+	ADDQ  R14, BP
+	SHRXQ R13, DI, DI
+	ADDQ  DI, CX
 
 	// R0 = (h0>>1)*h0 + h1*(19*h4) + h2*(19*h3)
 	// r0 = (h0>>1)*h0
 	RORXQ $0x01, R8, DX
-	MULXQ R8, BP, SI
+	MULXQ R8, SI, R14
 
 	// r0 += h1*(19*h4)
 	MOVQ  R9, DX
-	XORL  R14, R14
-	MULXQ R12, R14, R8
-	ADCXQ R14, BP
-	ADCXQ R8, SI
+	XORL  DI, DI
+	MULXQ R12, DI, R8
+	ADCXQ DI, SI
+	ADCXQ R8, R14
 
 	// r0 += h2*(19*h3)
 	MOVQ  R10, DX
-	MULXQ R11, R9, R14
-	ADOXQ R9, BP
-	ADOXQ R14, SI
+	MULXQ R11, R9, DI
+	ADOXQ R9, SI
+	ADOXQ DI, R14
 
 	// c0 = hi, lo >> 6 = 2^7*m0, x0 <- 2^7*x0; c0 mod 2^51 for x1, c0 >> 51 for x2
 	SHLQ  $0x07, BX
-	SHRQ  $0x06, BP
-	MOVQ  SI, R8
+	SHRQ  $0x06, SI
+	MOVQ  R14, R8
 	ANDQ  mask51<>+0(SB), R8
-	SHRXQ R13, SI, SI
+	SHRXQ R13, R14, R14
 
 	// h0 = 2^7*m0 + 2^7*x0; the other sums, then h_i = x_i << 7.
-	LEAQ (CX)(R8*1), R9
-	LEAQ (BP)(BX*1), R8
-	LEAQ (DI)(SI*1), R10
-	MOVQ R15, R11
+	LEAQ (R15)(R8*1), R9
+	LEAQ (SI)(BX*1), R8
+	LEAQ (BP)(R14*1), R10
+	MOVQ CX, R11
 	MOVQ AX, R12
 	SHLQ $0x07, R9
 	SHLQ $0x07, R10

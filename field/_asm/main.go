@@ -71,7 +71,8 @@
 // measured against their alternatives on an AMD EPYC whose family was not
 // recorded, the MULQ multiply on Zen 5, and the MULX form of the multiply,
 // the MULX squarings' carry pass by SHRX and the IMUL of their scaled pass
-// on an Intel Xeon (Emerald Rapids); the carry pass with the mask in memory,
+// on an Intel Xeon (Emerald Rapids), and the LEAs for that pass's folded
+// factors in the SHRX form on an Intel Xeon of model 167; the carry pass with the mask in memory,
 // the last sums of its loop by MOV and ADD, and the scaled multiply on an
 // AMD EPYC Zen 4. docs/PERFORMANCE.md has the figures and the variants not
 // kept.
@@ -1163,7 +1164,7 @@ func finalSums(pool *regPool, limbs, t, k [5]GPPhysical, movAdd bool) {
 // limbs x_i themselves if rescale is false.
 func scaledPass(s *squarer, h [5]GPPhysical, rescale bool) {
 	pool := s.pool
-	mul19 := s.scaledTimes19
+	mul19 := s.hTimes19
 	var closer columnCloser = &exactCarry{s: s}
 	if s.lazy != nil {
 		closer = s.lazy
@@ -1406,15 +1407,38 @@ func (l *lazyCarry) finish(h [5]GPPhysical, rescale bool) {
 	}
 }
 
-// scaledTimes19 sets x = 19*x in scaledPass (19*h_i < 2^64; IMUL's low word
-// is exact for an unsigned product too): one IMUL on the MULX path, two
-// LEAs and a scratch register on the MULQ path, whichever measured faster
-// there (docs/PERFORMANCE.md, "The squares" and "The squarings on Intel").
+// scaledTimes19 sets x = 19*x in scaledPass and its carries (19*h_i < 2^64;
+// IMUL's low word is exact for an unsigned product too): one IMUL on the
+// MULX path, two LEAs and a scratch register on the MULQ path, whichever
+// measured faster there (docs/PERFORMANCE.md, "The squares" and "The
+// squarings on Intel"). The folded factors 19*h_i take hTimes19.
 func (s *squarer) scaledTimes19(x GPPhysical) {
 	if s.mulx {
 		times19(x)
 		return
 	}
+	s.leaTimes19(x)
+}
+
+// hTimes19 sets h = 19*h for the folded factors of scaledPass, 19*h_4 and
+// 19*h_3. The SHRX form adds the products by them first in their columns
+// (see "Scaled repeated squaring"), so that the first products of a pass
+// wait on these factors, and there two LEAs replace IMUL, which needs the
+// port of the MULX products around it: on an Intel Xeon (model 167) that
+// took 0.96-0.98 of the squarings' time (docs/PERFORMANCE.md, "19·h by LEA
+// in the Intel squarings"; why, without performance counters, is not
+// shown). The other forms keep scaledTimes19.
+func (s *squarer) hTimes19(h GPPhysical) {
+	if s.shrx {
+		s.leaTimes19(h)
+		return
+	}
+	s.scaledTimes19(h)
+}
+
+// leaTimes19 sets x = 19*x as 9x = x + 8x, then x + 2*9x: two LEAs and a
+// scratch register.
+func (s *squarer) leaTimes19(x GPPhysical) {
 	tmp := s.pool.get()
 	LEAQ(Mem{Base: x, Index: x, Scale: 8}, tmp)
 	LEAQ(Mem{Base: x, Index: tmp, Scale: 2}, x)
