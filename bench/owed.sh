@@ -106,6 +106,9 @@ bench/alternate.sh -n 4 fe7cb27 -run '^(FieldSqrtRatio|PointSetBytes|PointSetCan
 check intel-lazy-carry intel 'The lazy carry on Intel' \
 	"bench/alternate.sh -n 8 -pkg ./field 24ab178 -test.bench 'FeSquareNPaths/(MULX|reference)\$|Pow22523Paths/(fused|reference)\$' -test.count 1 -test.benchtime 300ms
 bench/alternate.sh -n 4 24ab178 -run '^(FieldSqrtRatio|PointSetBytes|PointSetCanonicalBytes|SetMontgomeryBytes|FieldSquare|FieldInvert)\$' -count 10"
+check intel-square-lea intel "19·h by LEA in the Intel squarings" \
+	"bench/alternate.sh -n 8 -pkg ./field 7b5320f -test.bench 'FeSquarePaths/(MULX|reference)\$|FeSquareNPaths/(MULX|reference)\$|Pow22523Paths/(fused|reference)\$' -test.count 1 -test.benchtime 300ms
+bench/alternate.sh -n 4 7b5320f -run '^(FieldSquare|FieldSqrtRatio|PointSetBytes|IsTorsionFree|SetMontgomeryBytes|FieldMultiply)\$' -count 10"
 check inversion every 'Inversion' \
 	"bench/alternate.sh -n 8 -pkg ./field aee5d14 -test.bench 'InvertDivsteps' -test.count 1
 bench/alternate.sh -n 8 -pkg ./field 4b0ad4a -test.bench 'InvertDivsteps' -test.count 1"
