@@ -92,15 +92,6 @@ func (v *ifmaLanes) setLane(l int, e *field.Element) {
 	}
 }
 
-// lane sets e to lane l of v, a reduced value: its limbs are inside the
-// Element invariant as they are.
-func (v *ifmaLanes) lane(l int, e *field.Element) {
-	x := limbsOf(e)
-	for k := range x {
-		x[k] = v[k][l]
-	}
-}
-
 // fromPoint sets v to the lanes (X, Y, Z, T) of p.
 func (v *ifmaLanes) fromPoint(p *Point) *ifmaLanes {
 	v.setLane(0, &p.x)

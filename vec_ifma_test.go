@@ -890,3 +890,13 @@ func TestIFMAPointMethods(t *testing.T) {
 		})
 	}
 }
+
+// lane sets e to lane l of v (the tests read lanes one at a time; the
+// library reads them a limb row at a time, in toPoint), a reduced value: its limbs are inside the
+// Element invariant as they are.
+func (v *ifmaLanes) lane(l int, e *field.Element) {
+	x := limbsOf(e)
+	for k := range x {
+		x[k] = v[k][l]
+	}
+}

@@ -72,9 +72,9 @@
 // recorded, the MULQ multiply on Zen 5, and the MULX form of the multiply,
 // the MULX squarings' carry pass by SHRX and the IMUL of their scaled pass
 // on an Intel Xeon (Emerald Rapids), and the LEAs for that pass's folded
-// factors in the SHRX form on an Intel Xeon of model 167; the carry pass with the mask in memory,
-// the last sums of its loop by MOV and ADD, and the scaled multiply on an
-// AMD EPYC Zen 4. docs/PERFORMANCE.md has the figures and the variants not
+// factors in the SHRX form on an Intel Xeon of model 167; the carry pass
+// with the mask in memory, the last sums of its loop by MOV and ADD, and
+// the scaled multiply on an AMD EPYC Zen 4. docs/PERFORMANCE.md has the figures and the variants not
 // kept.
 package main
 
