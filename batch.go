@@ -73,8 +73,10 @@ const batchScalarStack = 32
 // on len(x), however many of the x[i] are zero.
 //
 // v and x must have the same length (BatchInvert panics otherwise, as
-// [Point.MultiScalarMult] does for its slices). v[i] may be x[i], and v may
-// be x.
+// [Point.MultiScalarMult] does for its slices), and their entries must not
+// be nil. v[i] may be x[i], and v may be x. Up to 32 scalars BatchInvert
+// does not allocate; beyond that it allocates one slice of len(x) entries
+// for the inputs' copies and the prefix products.
 func BatchInvert(v, x []*Scalar) []*Scalar {
 	if len(v) != len(x) {
 		panic("edwards25519: called BatchInvert with different size inputs")

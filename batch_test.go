@@ -63,6 +63,23 @@ func TestBatchInvert(t *testing.T) {
 	}
 }
 
+// TestBatchInvertAllocations holds BatchInvert to its documented
+// allocations: none up to 32 scalars, one slice beyond (the numbers its
+// documentation gives).
+func TestBatchInvertAllocations(t *testing.T) {
+	r := ptRand(t)
+	for _, c := range []struct{ n, allocs int }{{0, 0}, {1, 0}, {32, 0}, {33, 1}, {100, 1}} {
+		x := btScalars(t, r, c.n, false)
+		v := make([]*Scalar, c.n)
+		for i := range v {
+			v[i] = new(Scalar)
+		}
+		if got := testing.AllocsPerRun(10, func() { BatchInvert(v, x) }); got != float64(c.allocs) {
+			t.Errorf("n = %d: %v allocations, want %d", c.n, got, c.allocs)
+		}
+	}
+}
+
 // TestBatchInvertBig checks one batch against math/big: x·v = 1 (mod l)
 // for every nonzero x, and v = 0 for 0.
 func TestBatchInvertBig(t *testing.T) {

@@ -18,8 +18,8 @@
 //
 // Both work like math/big.Int: methods set and return the receiver, and every
 // argument may alias the receiver. The zero Scalar is 0; the zero Point is not
-// a valid point and may only be used as a receiver (using it as an argument
-// panics, as in v1.2.0).
+// a valid point and may only be used as a receiver or copied by [Point.Set]:
+// passing it to any other method panics, as in v1.2.0.
 //
 // # Encodings
 //
@@ -33,7 +33,9 @@
 // Every operation runs in time independent of secret inputs, except those
 // whose name begins with VarTime, whose running time depends on their inputs
 // and which must only be given public values (signature verification).
-// Decoding (SetBytes) treats its input as public.
+// Decoding treats its input as public: [Point.SetBytes],
+// [Point.SetCanonicalBytes] and [Point.SetExtendedCoordinates] may take a
+// time that depends on the input, and whether it was accepted shows.
 //
 // Most users want crypto/ed25519 or crypto/ecdh instead; this package is for
 // building other protocols (ristretto255, VRFs, multi-signatures, ...) on the

@@ -640,12 +640,13 @@ func TestBatchAffine(t *testing.T) {
 }
 
 // TestMultiScalarAllocations holds both multi-scalar functions to v1.2.0's
-// number of allocations per call, on both sides of the Pippenger threshold.
+// number of allocations per call, on both sides of the Pippenger threshold,
+// and to none up to four points, as their documentation says.
 func TestMultiScalarAllocations(t *testing.T) {
 	r := ptRand(t)
 	pts := ptPoints(t, r, 12)
 	forEachBackend(t, func(t *testing.T) {
-		for _, n := range []int{1, 2, smallTerms, smallTerms + 1, 64, pippengerThreshold(pointBackend) + 1} {
+		for _, n := range []int{1, 2, 4, smallTerms, smallTerms + 1, 64, pippengerThreshold(pointBackend) + 1} {
 			ss := make([]*Scalar, n)
 			ps := make([]*Point, n)
 			rss := make([]*ref.Scalar, n)
@@ -670,6 +671,12 @@ func TestMultiScalarAllocations(t *testing.T) {
 			theirs = testing.AllocsPerRun(20, func() { rv.MultiScalarMult(rss, rps) })
 			if ours > theirs {
 				t.Errorf("MultiScalarMult(n=%d): %v allocations, v1.2.0 %v", n, ours, theirs)
+			}
+			if n <= 4 {
+				vt := testing.AllocsPerRun(20, func() { v.VarTimeMultiScalarMult(ss, ps) })
+				if ours != 0 || vt != 0 {
+					t.Errorf("n = %d: MultiScalarMult %v and VarTimeMultiScalarMult %v allocations, want 0", n, ours, vt)
+				}
 			}
 		}
 	})

@@ -26,7 +26,8 @@ import (
 //
 // Like math/big.Int, its methods set the receiver and return it, and every
 // argument may alias the receiver. The zero value is not a valid point: it
-// may only be used as a receiver, and passing it as an argument panics.
+// may only be used as a receiver or copied by Set (as in v1.2.0, Set does
+// not check its argument); passing it to any other method panics.
 type Point struct {
 	_ noCompare // Points have many encodings of one value: compare with Equal.
 
@@ -287,6 +288,9 @@ func (v *Point) extendedInto(out *[4]field.Element) (X, Y, Z, T *field.Element) 
 // If the coordinates do not describe a point on the curve, it returns nil and
 // an error and leaves the receiver unchanged. Unlike v1.2.0, which accepts
 // (0:0:0:0) and so builds an unusable Point, a zero Z is always rejected.
+//
+// The coordinates are treated as public: the time the check takes depends
+// on them.
 func (v *Point) SetExtendedCoordinates(X, Y, Z, T *field.Element) (*Point, error) {
 	if !onCurveExtended(X, Y, Z, T) {
 		return nil, errPointCoords
@@ -552,7 +556,8 @@ func (v *Point) Equal(u *Point) int {
 }
 
 // Select sets v to a if cond == 1 and to b if cond == 0, in constant time,
-// and returns v.
+// and returns v. Other values of cond are not supported: the result would
+// mix the coordinates of a and b.
 func (v *Point) Select(a, b *Point, cond int) *Point {
 	mustBeInitialized(a)
 	mustBeInitialized(b)

@@ -572,7 +572,8 @@ func (s *Scalar) bytes32() [32]byte {
 	return out
 }
 
-// Equal reports, as 1 or 0, whether s and t hold the same value.
+// Equal reports, as 1 or 0, whether s and t hold the same value, in
+// constant time.
 func (s *Scalar) Equal(t *Scalar) int {
 	// Both sides are canonical, so equality is equality of words.
 	diff := (s.w[0] ^ t.w[0]) | (s.w[1] ^ t.w[1]) | (s.w[2] ^ t.w[2]) | (s.w[3] ^ t.w[3])

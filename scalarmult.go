@@ -203,8 +203,8 @@ func termsIn[E any](buf []E, n int) []E {
 // MultiScalarMult sets v = Σ scalars[i]·points[i], and returns v.
 //
 // Its running time depends only on the length of the slices, which must be
-// equal (it panics otherwise, as v1.2.0 does). It allocates the per-point
-// tables, O(len(points)) memory.
+// equal (it panics otherwise, as v1.2.0 does). Beyond four points it
+// allocates the per-point tables, O(len(points)) memory.
 func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
 	checkTerms("MultiScalarMult", scalars, points)
 	if len(points) == 0 {
@@ -240,6 +240,8 @@ func (v *Point) MultiScalarMult(scalars []*Scalar, points []*Point) *Point {
 
 // VarTimeMultiScalarMult sets v = Σ scalars[i]·points[i], and returns v. The
 // slices must have equal lengths (it panics otherwise, as v1.2.0 does).
+// Beyond four points it allocates its per-point tables, O(len(points))
+// memory.
 //
 // Its running time depends on its inputs: use it only with public values.
 func (v *Point) VarTimeMultiScalarMult(scalars []*Scalar, points []*Point) *Point {

@@ -30,8 +30,9 @@ const batchStack = 64
 // multiplications per element, and runs in time that depends only on
 // len(z).
 //
-// v and z must have the same length (BatchInvert panics otherwise, as
-// MultiScalarMult does for its slices). v[i] may be z[i], and v may be z.
+// v and z must have the same length (BatchInvert panics otherwise, as the
+// multi-scalar functions of package edwards25519 do for their slices), and
+// their entries must not be nil. v[i] may be z[i], and v may be z.
 // Up to 64 elements BatchInvert does not allocate; beyond that it allocates
 // one slice of len(z) Elements for the prefix products.
 func BatchInvert(v, z []*Element) []*Element {

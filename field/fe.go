@@ -17,25 +17,24 @@ import (
 // cryptographically hard group.
 //
 // The zero value is the element 0. Methods set and return their receiver,
-// and arguments and receivers may be the same Element.
-//
-// Representation: five unsigned limbs in radix 2^51,
-//
-//	value = l[0] + l[1]*2^51 + l[2]*2^102 + l[3]*2^153 + l[4]*2^204  (mod p).
-//
-// A value has many representations; Bytes, Equal and IsNegative look at the
-// canonical one, in [0, p).
-//
-// Invariant: every limb is below 2^51 + 2^18. Each operation that computes
-// limbs finishes with carryPass (fe_generic.go), whose output obeys this
-// bound for any 64-bit input words; SetBytes, SetWideBytes, Zero and One
-// produce limbs below 2^51 or run carryPass; Set, Select, Swap and Absolute
-// only move limbs that already obey it. The multiplication seam accepts much
-// more (limbs below 2^54, see feMulGeneric), the squaring seam less: limbs
-// below 3*2^51, which the single squaring on amd64 needs (see the scaled
-// single squaring in _asm/main.go); that still covers the invariant and a
-// sum of two Elements.
+// and arguments and receivers may be the same Element. Bytes, Equal and
+// IsNegative look at the canonical value, in [0, p).
 type Element struct {
+	// Representation: five unsigned limbs in radix 2^51,
+	//
+	//	value = l[0] + l[1]*2^51 + l[2]*2^102 + l[3]*2^153 + l[4]*2^204  (mod p),
+	//
+	// so a value has many representations.
+	//
+	// Invariant: every limb is below 2^51 + 2^18. Each operation that computes
+	// limbs finishes with carryPass (fe_generic.go), whose output obeys this
+	// bound for any 64-bit input words; SetBytes, SetWideBytes, Zero and One
+	// produce limbs below 2^51 or run carryPass; Set, Select, Swap and Absolute
+	// only move limbs that already obey it. The multiplication seam accepts much
+	// more (limbs below 2^54, see feMulGeneric), the squaring seam less: limbs
+	// below 3*2^51, which the single squaring on amd64 needs (see the scaled
+	// single squaring in _asm/main.go); that still covers the invariant and a
+	// sum of two Elements.
 	l [5]uint64
 }
 
@@ -239,20 +238,19 @@ func (v *Element) Absolute(u *Element) *Element {
 }
 
 // Add stores a + b in v and returns v.
-//
-// pre: a, b obey the invariant, so a_i + b_i < 2^53 (carryPass takes any word).
 func (v *Element) Add(a, b *Element) *Element {
+	// a and b obey the invariant, so a_i + b_i < 2^53 (carryPass takes any
+	// word).
 	carryPass(v, a.l[0]+b.l[0], a.l[1]+b.l[1], a.l[2]+b.l[2],
 		a.l[3]+b.l[3], a.l[4]+b.l[4])
 	return v
 }
 
 // Subtract stores a - b in v and returns v.
-//
-// It computes a + 2p - b limb by limb. pre: b obeys the invariant, so
-// b_0 < 2^51 + 2^18 <= 2^52 - 38 and b_i <= 2^52 - 2: no limb underflows,
-// and each sum is below 2^51 + 2^18 + 2^52 < 2^53.
 func (v *Element) Subtract(a, b *Element) *Element {
+	// a + 2p - b limb by limb. b obeys the invariant, so b_0 < 2^51 + 2^18
+	// <= 2^52 - 38 and b_i <= 2^52 - 2: no limb underflows, and each sum is
+	// below 2^51 + 2^18 + 2^52 < 2^53.
 	carryPass(v,
 		a.l[0]+twoP0-b.l[0],
 		a.l[1]+twoPHigh-b.l[1],
@@ -262,9 +260,9 @@ func (v *Element) Subtract(a, b *Element) *Element {
 	return v
 }
 
-// Negate sets v = -a and returns v. It computes 2p - a limb by limb, with the
-// bounds of Subtract.
+// Negate sets v = -a and returns v.
 func (v *Element) Negate(a *Element) *Element {
+	// 2p - a limb by limb, with the bounds of Subtract.
 	carryPass(v,
 		twoP0-a.l[0],
 		twoPHigh-a.l[1],
@@ -283,11 +281,10 @@ func (v *Element) Multiply(a, b *Element) *Element {
 
 // Mult32 stores x·y in v, for a small factor y, and returns v: cheaper than
 // a Multiply by the Element y.
-//
-// Each limb product x_i*y is below 2^52 * 2^32 = 2^84, so the column sums
-// handed to foldColumns are r_i = x_i*y: c_i < 2^33, and
-// t_0 = m_0 + 19*c_4 < 2^51 + 19*2^33 < 2^64.
 func (v *Element) Mult32(x *Element, y uint32) *Element {
+	// Each limb product x_i*y is below 2^52 * 2^32 = 2^84, so the column
+	// sums handed to foldColumns are r_i = x_i*y: c_i < 2^33, and
+	// t_0 = m_0 + 19*c_4 < 2^51 + 19*2^33 < 2^64.
 	m := uint64(y)
 	foldColumns(v, product(x.l[0], m), product(x.l[1], m),
 		product(x.l[2], m), product(x.l[3], m), product(x.l[4], m))
@@ -353,18 +350,18 @@ func powChain(ones250, z11, z *Element) {
 	ones250.Multiply(&t, &ones50) // ones(250)
 }
 
-// Invert stores 1/z in v and returns v; for z = 0 it stores 0.
-//
-// It runs the constant-time division steps of Bernstein and Yang
-// (invertDivsteps, fe_invert.go): 590 branch-free steps on machine words,
-// whatever z is. The steps run on z·c for the fixed element c =
-// denseElement (on c itself when z = 0), and the result is multiplied by c
-// again: 1/(z·c)·c = 1/z. So the words the steps work on look random even
-// for inputs of low weight such as 0 and 1, on which dudect told the steps
-// apart from random inputs on AMD Zen 5 (docs/SECURITY.md). The zero case
-// is selected by mask, so it costs the same as any other input: two
-// multiplications more than the steps alone.
+// Invert stores 1/z in v and returns v; for z = 0 it stores 0. Its running
+// time does not depend on z, zero included.
 func (v *Element) Invert(z *Element) *Element {
+	// The constant-time division steps of Bernstein and Yang
+	// (invertDivsteps, fe_invert.go): 590 branch-free steps on machine
+	// words, whatever z is. The steps run on z·c for the fixed element c =
+	// denseElement (on c itself when z = 0), and the result is multiplied by
+	// c again: 1/(z·c)·c = 1/z. So the words the steps work on look random
+	// even for inputs of low weight such as 0 and 1, on which dudect told the
+	// steps apart from random inputs on AMD Zen 5 (docs/SECURITY.md). The
+	// zero case is selected by mask, so it costs the same as any other
+	// input: two multiplications more than the steps alone.
 	zero := isZero(z)
 	var w, none Element
 	w.Multiply(z, &denseElement)

@@ -25,6 +25,7 @@ var (
 	errLength     = errors.New("h2c: the output length must be between 1 and min(255 * hash size, 65535) bytes")
 	errHashShape  = errors.New("h2c: the hash output must be non-empty and at most its block size")
 	errLongDigest = errors.New("h2c: the hash output is longer than 255 bytes, too long to shorten an oversize tag")
+	errNilHash    = errors.New("h2c: the hash function is nil or returned a nil hash")
 )
 
 // ExpandMessageXMD returns length bytes of expand_message_xmd(msg, dst,
@@ -37,9 +38,9 @@ var (
 // requires.
 //
 // ExpandMessageXMD returns nil and an error if dst is empty, if length is
-// not positive or exceeds 255 times h's output size or 65535, or if h's
-// output is empty or longer than its block size (RFC 9380 needs b <= s). It
-// never modifies msg or dst.
+// not positive or exceeds 255 times h's output size or 65535, if h is nil
+// or returns nil, or if h's output is empty or longer than its block size
+// (RFC 9380 needs b <= s). It never modifies msg or dst.
 //
 // The running time depends on the lengths of msg and dst and on length, not
 // on their contents, as far as h's own running time does not.
@@ -47,7 +48,13 @@ func ExpandMessageXMD(h func() hash.Hash, msg, dst []byte, length int) ([]byte, 
 	if len(dst) == 0 {
 		return nil, errEmptyDST
 	}
+	if h == nil {
+		return nil, errNilHash
+	}
 	hh := h()
+	if hh == nil {
+		return nil, errNilHash
+	}
 	size, block := hh.Size(), hh.BlockSize()
 	if size <= 0 || size > block {
 		return nil, errHashShape

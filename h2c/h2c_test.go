@@ -205,6 +205,8 @@ func TestExpandMessageXMDErrors(t *testing.T) {
 		{"256 blocks of SHA-256", sha256.New, dst, 255*32 + 1},
 		{"65536 bytes", sha512.New, dst, 65536},
 		{"output longer than block", func() hash.Hash { return wideHash{sha512.New()} }, dst, 32},
+		{"nil hash function", nil, dst, 32},
+		{"hash function returning nil", func() hash.Hash { return nil }, dst, 32},
 	} {
 		out, err := ExpandMessageXMD(tc.h, []byte("msg"), tc.dst, tc.length)
 		if err == nil || out != nil {

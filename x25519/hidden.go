@@ -1,6 +1,7 @@
 package x25519
 
 import (
+	cryptorand "crypto/rand"
 	"crypto/subtle"
 	"errors"
 	"io"
@@ -62,8 +63,8 @@ var lowOrder = func() [8]edwards25519.Point {
 //
 // rand is read with io.ReadFull, 34 bytes per draw: the key, one byte for
 // the padding bits and one for the low-order component and the sign below
-// (crypto/rand.Reader is the usual source). An error from rand is returned,
-// with nil keys. About two draws are needed on average; after 128 draws
+// (crypto/rand.Reader is the usual source, and a nil rand reads it). An
+// error from rand is returned, with nil keys. About two draws are needed on average; after 128 draws
 // without a representable point GenerateHiddenKey gives up with an error.
 //
 // Why the public point is not just k·B. Elligator 2 represents about half
@@ -99,6 +100,9 @@ var lowOrder = func() [8]edwards25519.Point {
 // The running time does not depend on the private key or the other random
 // choices; the number of draws depends only on the draws discarded.
 func GenerateHiddenKey(rand io.Reader) (privateKey, representative []byte, err error) {
+	if rand == nil {
+		rand = cryptorand.Reader
+	}
 	var buf [ScalarSize + 2]byte
 	defer clear(buf[:])
 	for range maxHiddenKeyAttempts {

@@ -259,6 +259,24 @@ func TestGenerateHiddenKeyReaders(t *testing.T) {
 	if err != nil || errB != nil || !bytes.Equal(a1, b1) || !bytes.Equal(a2, b2) {
 		t.Errorf("a one-byte reader gives %x %x (%v), want %x %x (%v)", b1, b2, errB, a1, a2, err)
 	}
+	// A nil reader reads crypto/rand.Reader: a key that works.
+	priv, rep, err := GenerateHiddenKey(nil)
+	if err != nil || len(priv) != ScalarSize || len(rep) != PointSize {
+		t.Fatalf("nil reader: %x %x %v", priv, rep, err)
+	}
+	if pub, err := RepresentativeToPublicKey(rep); err != nil {
+		t.Errorf("nil reader: the representative does not decode: %v", err)
+	} else {
+		// The hidden public key carries a low-order component, which a peer's
+		// clamped scalar removes: both sides reach one shared secret.
+		peer := bytes.Repeat([]byte{7}, ScalarSize)
+		peerPub, _ := X25519(peer, Basepoint)
+		ours, err1 := X25519(priv, peerPub)
+		theirs, err2 := X25519(peer, pub)
+		if err1 != nil || err2 != nil || !bytes.Equal(ours, theirs) {
+			t.Errorf("nil reader: shared secrets %x (%v) and %x (%v) differ", ours, err1, theirs, err2)
+		}
+	}
 	// A failing reader: its error (or ErrUnexpectedEOF mid-draw), nil keys.
 	for _, limit := range []int{0, 10, 33} {
 		r := &hkCounting{r: hkReader(seed), limit: limit, err: errHKReader}
