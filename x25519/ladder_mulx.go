@@ -58,10 +58,11 @@ import (
 // formulas, with a24·E + AA as one operation, each operation reading its
 // operands from their slots and writing its result to one (the kernel
 // loads every word of the operands before it stores a result, so a result
-// may replace an operand). The operations alternate between the step's
-// two chains, the one from (x2, z2) through AA, BB and E to z2 and the one
-// from (x3, z3) through DA and CB to z3, which measured faster than the
-// order of ladderStep (docs/PERFORMANCE.md).
+// may replace an operand). After the four sums and differences, the
+// operations alternate between the step's two chains, the one from
+// (x2, z2) through AA, BB and E to z2 and the one from (x3, z3) through DA
+// and CB to z3, an order that measured faster than ladderStep's
+// (docs/PERFORMANCE.md, "The MULX ladder" and "The MULX ladder on Intel").
 //
 // # Zero words
 //
@@ -214,19 +215,19 @@ func mulxLadderGeneric(s *mulxState, k *[32]byte) {
 func mulxStepGeneric(s *mulxState) {
 	fe64AddGeneric(&s[mulxA], &s[mulxX2], &s[mulxZ2])
 	fe64SubGeneric(&s[mulxB], &s[mulxX2], &s[mulxZ2])
-	fe64SquareGeneric(&s[mulxAA], &s[mulxA])
 	fe64AddGeneric(&s[mulxC], &s[mulxX3], &s[mulxZ3])
 	fe64SubGeneric(&s[mulxD], &s[mulxX3], &s[mulxZ3])
-	fe64SquareGeneric(&s[mulxBB], &s[mulxB])
+	fe64SquareGeneric(&s[mulxAA], &s[mulxA])
 	fe64MulGeneric(&s[mulxD], &s[mulxD], &s[mulxA]) // DA
-	fe64SubGeneric(&s[mulxE], &s[mulxAA], &s[mulxBB])
+	fe64SquareGeneric(&s[mulxBB], &s[mulxB])
 	fe64MulGeneric(&s[mulxC], &s[mulxC], &s[mulxB]) // CB
-	fe64Mul24AddGeneric(&s[mulxF], &s[mulxE], &s[mulxAA])
+	fe64SubGeneric(&s[mulxE], &s[mulxAA], &s[mulxBB])
 	fe64AddGeneric(&s[mulxA], &s[mulxD], &s[mulxC]) // DA + CB
 	fe64SubGeneric(&s[mulxB], &s[mulxD], &s[mulxC]) // DA - CB
-	fe64MulGeneric(&s[mulxZ2], &s[mulxE], &s[mulxF])
+	fe64Mul24AddGeneric(&s[mulxF], &s[mulxE], &s[mulxAA])
 	fe64SquareGeneric(&s[mulxB], &s[mulxB])
 	fe64SquareGeneric(&s[mulxX3], &s[mulxA])
+	fe64MulGeneric(&s[mulxZ2], &s[mulxE], &s[mulxF])
 	fe64MulGeneric(&s[mulxZ3], &s[mulxX1], &s[mulxB])
 	fe64MulGeneric(&s[mulxX2], &s[mulxAA], &s[mulxBB])
 }

@@ -26,19 +26,29 @@
 // # The products
 //
 // A product is four rows a_i·(b0, b1, b2, b3) of MULX with a_i in DX and
-// b_j read from memory. Row 0 writes the columns P0..P4 with ADD and ADC;
-// each later row adds its four low halves to P_(i+j) on the carry flag
-// (ADCX) and its high halves to P_(i+j+1) on the overflow flag (ADOX), two
-// independent chains that one XOR clears at the start of the row, and
-// ends by adding both pending carries into its new top column with a zero
-// register. The square forms the six cross products the same way (three
+// b_j read from memory. Row 0 writes the columns P0..P4 with ADD and ADC.
+// Rows 1 and 2 add their four low halves to P_(i+j) on one carry chain,
+// keeping the high halves of b0..b2 in spare registers, and then add those
+// to P_(i+j+1) on a second chain (rowSplit); row 3, with no register to
+// spare, adds its low halves on the carry flag (ADCX) and its high halves
+// on the overflow flag (ADOX), two chains that run together, and ends by
+// adding both pending carries into its new top column with a zero register
+// (rowN). The square forms the six cross products the same way (three
 // short rows), doubles them on the carry chain while the overflow chain
-// adds the four squares a_i². The fold multiplies P4..P7 by 38 in the same
-// row form into P0..P3 and a fifth word, then adds 38 times that word, then
-// 38 times the last carry, which SBB turns into a mask. A subtraction
-// that comes out all zero words is replaced by p, read from the constant
-// fe64P with four CMOVs under the flag of the OR of its words (the
-// zero-word rule of ladder_mulx.go).
+// adds the four squares a_i². The fold multiplies P4..P7 by 38, each high
+// half over the word it came from, adds the low halves to P0..P3 on one
+// chain and the high halves to P1..P3 and a fifth word on another, then
+// adds 38 times that word, then 38 times the last carry, which SBB turns
+// into a mask. A subtraction that comes out all zero words is replaced by
+// p, read from the constant fe64P with four CMOVs under the flag of the OR
+// of its words (the zero-word rule of ladder_mulx.go).
+//
+// Why one chain, then another. On Intel CPUs every instruction that reads
+// a flag (ADC, ADCX, ADOX, SBB, CMOV) issues on two ports only, and the
+// ladder's step is close to bound by them: a row on one chain reads the
+// flags seven times, rowN nine, and the fold's two chains seven against
+// nine. The square keeps its two chains running together: in one chain
+// after the other its doubling and its squares measured slower.
 //
 // # Registers
 //
@@ -204,15 +214,41 @@ func rowN(b func(j int) Op, p []GPPhysical) {
 	ADCXQ(zero, p[4])
 }
 
+// rowSplit adds DX·(b0..b3) to P0..P3 (already holding values) and sets
+// P4, as rowN does, on one carry chain at a time: the low halves into
+// P0..P3, with the high halves of b0..b2 kept in t, then those into P1..P3;
+// the high half of b3 goes straight to P4, which takes both chains' carries.
+func rowSplit(b func(j int) Op, p []GPPhysical, t [3]GPPhysical) {
+	for j := range 3 {
+		MULXQ(b(j), lo, t[j])
+		if j == 0 {
+			ADDQ(lo, p[0])
+		} else {
+			ADCQ(lo, p[j])
+		}
+	}
+	MULXQ(b(3), lo, p[4])
+	ADCQ(lo, p[3])
+	ADCQ(Imm(0), p[4])
+	ADDQ(t[0], p[1])
+	ADCQ(t[1], p[2])
+	ADCQ(t[2], p[3])
+	ADCQ(Imm(0), p[4])
+}
+
 // mul leaves a·b folded below 2^256 in R8..R11.
 func mul(a, b Mem) {
-	Comment("P = a·b: row 0, then rows 1..3 on the two carry chains")
+	Comment("P = a·b: row 0, rows 1 and 2 one chain after the other, row 3 on two chains at once")
+	bj := func(j int) Op { return word(b, j) }
 	MOVQ(word(a, 0), RDX)
 	row0(b, cols[:])
-	for i := 1; i < 4; i++ {
-		MOVQ(word(a, i), RDX)
-		rowN(func(j int) Op { return word(b, j) }, cols[i:])
-	}
+	// The columns above a row's top are free until a later row reaches them.
+	MOVQ(word(a, 1), RDX)
+	rowSplit(bj, cols[1:], [3]GPPhysical{cols[6], cols[7], hi})
+	MOVQ(word(a, 2), RDX)
+	rowSplit(bj, cols[2:], [3]GPPhysical{cols[7], hi, zero})
+	MOVQ(word(a, 3), RDX)
+	rowN(bj, cols[3:])
 	fold()
 }
 
@@ -266,10 +302,22 @@ func square(a Mem) {
 // words; then + 38·t4; then + 38·carry.
 func fold() {
 	p := cols
-	Comment("T = L + 38·H (fifth word at most 38), then + 38·t4, then + 38·carry")
+	Comment("T = L + 38·H (fifth word t4 at most 38, in R15), then + 38·t4, then + 38·carry")
 	MOVL(U32(38), EDX)
-	rowN(func(j int) Op { return p[4+j] }, p[:])
-	foldWord(p[4])
+	for j := range 4 {
+		MULXQ(p[4+j], lo, p[4+j]) // the high half replaces the word it came from
+		if j == 0 {
+			ADDQ(lo, p[0])
+		} else {
+			ADCQ(lo, p[j])
+		}
+	}
+	ADCQ(Imm(0), p[7])
+	ADDQ(p[4], p[1])
+	ADCQ(p[5], p[2])
+	ADCQ(p[6], p[3])
+	ADCQ(Imm(0), p[7])
+	foldWord(p[7])
 }
 
 // foldWord adds 38·t to R8..R11, t a fifth word small enough that 38·t
@@ -384,19 +432,19 @@ func opMul24Add(d, a, b int) { mul24Add(slot(a), slot(b)); store(slot(d)) }
 func step() {
 	opAdd(slotA, slotX2, slotZ2)
 	opSub(slotB, slotX2, slotZ2)
-	opSquare(slotAA, slotA)
 	opAdd(slotC, slotX3, slotZ3)
 	opSub(slotD, slotX3, slotZ3)
-	opSquare(slotBB, slotB)
+	opSquare(slotAA, slotA)
 	opMul(slotD, slotD, slotA) // DA
-	opSub(slotE, slotAA, slotBB)
+	opSquare(slotBB, slotB)
 	opMul(slotC, slotC, slotB) // CB
-	opMul24Add(slotF, slotE, slotAA)
+	opSub(slotE, slotAA, slotBB)
 	opAdd(slotA, slotD, slotC) // DA + CB
 	opSub(slotB, slotD, slotC) // DA - CB
-	opMul(slotZ2, slotE, slotF)
+	opMul24Add(slotF, slotE, slotAA)
 	opSquare(slotB, slotB)
 	opSquare(slotX3, slotA)
+	opMul(slotZ2, slotE, slotF)
 	opMul(slotZ3, slotX1, slotB)
 	opMul(slotX2, slotAA, slotBB)
 }
