@@ -54,9 +54,10 @@
 //
 // DI holds the state (or the first operand, in the routines of one
 // operation), SI the scalar (or the second operand). The eight columns are
-// R8..R15, AX and CX take the MULX halves, BX is the zero register and DX
-// the multiplier; the swap mask is in R13 while the swaps run, before the
-// step needs it as a column. The loop index and the previous bit live in
+// R8..R15, AX and CX take the MULX halves, BX is rowN's zero register and DX
+// the multiplier; rowSplit keeps its high halves in CX, BX and the columns
+// that no row has reached yet. The swap mask is in R13 while the swaps run,
+// before the step needs it as a column. The loop index and the previous bit live in
 // the state's last slot, because no register is left. There is no frame.
 //
 // # Constant time
