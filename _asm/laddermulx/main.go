@@ -54,11 +54,12 @@
 //
 // DI holds the state (or the first operand, in the routines of one
 // operation), SI the scalar (or the second operand). The eight columns are
-// R8..R15, AX and CX take the MULX halves, BX is rowN's zero register and DX
-// the multiplier; rowSplit keeps its high halves in CX, BX and the columns
-// that no row has reached yet. The swap mask is in R13 while the swaps run,
-// before the step needs it as a column. The loop index and the previous bit live in
-// the state's last slot, because no register is left. There is no frame.
+// R8..R15, AX and CX take the MULX halves, BX is rowN's zero register and
+// DX the multiplier; rowSplit keeps its high halves in CX, BX and the
+// columns that no row has reached yet. The swap mask is in R13 while the
+// swaps run, before the step needs it as a column. The loop index and the
+// previous bit live in the state's last slot, because no register is left.
+// There is no frame.
 //
 // # Constant time
 //
@@ -305,19 +306,10 @@ func fold() {
 	p := cols
 	Comment("T = L + 38·H (fifth word t4 at most 38, in R15), then + 38·t4, then + 38·carry")
 	MOVL(U32(38), EDX)
-	for j := range 4 {
-		MULXQ(p[4+j], lo, p[4+j]) // the high half replaces the word it came from
-		if j == 0 {
-			ADDQ(lo, p[0])
-		} else {
-			ADCQ(lo, p[j])
-		}
-	}
-	ADCQ(Imm(0), p[7])
-	ADDQ(p[4], p[1])
-	ADCQ(p[5], p[2])
-	ADCQ(p[6], p[3])
-	ADCQ(Imm(0), p[7])
+	// A row of rowSplit whose top column is P7: each high half replaces the
+	// word of P4..P7 it came from.
+	rowSplit(func(j int) Op { return p[4+j] }, []GPPhysical{p[0], p[1], p[2], p[3], p[7]},
+		[3]GPPhysical{p[4], p[5], p[6]})
 	foldWord(p[7])
 }
 

@@ -74,8 +74,8 @@
 // on an Intel Xeon (Emerald Rapids), and the LEAs for that pass's folded
 // factors in the SHRX form on an Intel Xeon of model 167; the carry pass
 // with the mask in memory, the last sums of its loop by MOV and ADD, and
-// the scaled multiply on an AMD EPYC Zen 4. docs/PERFORMANCE.md has the figures and the variants not
-// kept.
+// the scaled multiply on an AMD EPYC Zen 4. docs/PERFORMANCE.md has the
+// figures and the variants not kept.
 package main
 
 import (
