@@ -186,6 +186,7 @@ func scalarMultBenches(b *testing.B) []scalarMultBench {
 	return []scalarMultBench{
 		{"ScalarBaseMult", 400, func() { v.ScalarBaseMult(s1) }, func() { rv.ScalarBaseMult(rs1) }, 1},
 		{"ScalarMult", 100, func() { v.ScalarMult(s1, q) }, func() { rv.ScalarMult(rs1, rq) }, 1},
+		{"ScalarMultSlow", 50, func() { v.ScalarMultSlow(s1, q) }, func() { rv.ScalarMultSlow(rs1, rq) }, 1},
 		{"VarTimeDoubleScalarBaseMult", 100, func() { v.VarTimeDoubleScalarBaseMult(s1, q, s2) },
 			func() { rv.VarTimeDoubleScalarBaseMult(rs1, rq, rs2) }, 1},
 		{"MSM16", 8, func() { v.MultiScalarMult(ss16, ps16) }, func() { rv.MultiScalarMult(rss16, rps16) }, 16},
