@@ -644,19 +644,54 @@ func (r *oddRecoding) set(x *Scalar) *oddRecoding {
 // 9·(n_(i+1) & 1). It runs in constant time: every digit is the same
 // arithmetic on the same bits.
 func (s *Scalar) oddDigits(out *[oddDigitCount]int8) (odd uint64) {
-	// v = x + 1 (x < l, so no word carries out). The digits never read its
-	// low bit, so they are those of v | 1, which is u: x + 1 for an even x,
-	// x + 2 for an odd one.
-	var v [4]uint64
+	v := s.plusOne()
+	for i := range out {
+		n := int32(v[i/16] >> (4 * (i % 16)) & 15)
+		next := int32(v[(i+1)/16] >> (4 * ((i + 1) % 16)) & 1)
+		out[i] = int8(n>>1 - 8 + 9*next)
+	}
+	return -(s.w[0] & 1)
+}
+
+// plusOne returns the words of v = x + 1 for x = s (x < l, so no word
+// carries out), from which the odd recodings read u = x + δ, δ = 1 + (x mod
+// 2): their digits never read v's low bit, so they are those of v | 1, which
+// is u (x + 1 for an even x, x + 2 for an odd one).
+func (s *Scalar) plusOne() (v [4]uint64) {
 	var c uint64
 	v[0], c = bits.Add64(s.w[0], 1, 0)
 	v[1], c = bits.Add64(s.w[1], 0, c)
 	v[2], c = bits.Add64(s.w[2], 0, c)
 	v[3], _ = bits.Add64(s.w[3], 0, c)
+	return v
+}
+
+// oddRadix4Count is the number of digits oddRadix4Digits writes: those of u
+// below 4^126 = 2^252, whose last digit, 4^126's, is always 1.
+const oddRadix4Count = 126
+
+// oddRadix4Digits writes the odd radix-4 digits of x = s into out and
+// returns the mask of x's parity (all ones when x is odd), for
+// ScalarMultSlow's loop over the table {Q, 3·Q}. It is oddDigits with
+// windows of two bits: the digits are those of u = x + δ, δ = 1 + (x mod
+// 2), each in {-3, -1, 1, 3}, and
+//
+//	u = Σ_(i<126) d_i·4^i + 4^126.
+//
+// The step, for an odd u_i (u_0 = u), is d_i = (u_i mod 8) - 4 and u_(i+1)
+// = (u_i - d_i)/4 = ⌊u_i/4⌋ | 1, so with n_i the two bits of u at 2i,
+//
+//	d_i = (n_i | 1) - 4 + 4·(bit 2i+2 of u).
+//
+// u < 2^253 leaves ⌊u/4^126⌋ ≤ 1, so the last quotient is 1 for every x.
+// Every digit is the same arithmetic on the same bits: constant time.
+func (s *Scalar) oddRadix4Digits(out *[oddRadix4Count]int8) (odd uint64) {
+	v := s.plusOne()
 	for i := range out {
-		n := int32(v[i/16] >> (4 * (i % 16)) & 15)
-		next := int32(v[(i+1)/16] >> (4 * ((i + 1) % 16)) & 1)
-		out[i] = int8(n>>1 - 8 + 9*next)
+		pos, next := 2*i, 2*i+2 // public: they depend on i only
+		n := int8(v[pos/64] >> (pos % 64) & 3)
+		b := int8(v[next/64] >> (next % 64) & 1)
+		out[i] = (n | 1) - 4 + 4*b
 	}
 	return -(s.w[0] & 1)
 }

@@ -383,6 +383,36 @@ func TestScalarOddDigits(t *testing.T) {
 	}
 }
 
+// TestScalarOddRadix4Digits checks ScalarMultSlow's recoding: every digit
+// in {-3, -1, 1, 3}, the parity mask, and the value Σ d_i·4^i + 4^126, x + 1
+// for an even x and x + 2 for an odd one.
+func TestScalarOddRadix4Digits(t *testing.T) {
+	r := ptRand(t)
+	bs, ss := ptScalarPairs(t, r, scalarTestIters())
+	var d [oddRadix4Count]int8
+	for i, s := range ss {
+		odd := s.oddRadix4Digits(&d)
+		for j, v := range d {
+			if v != -3 && v != -1 && v != 1 && v != 3 {
+				t.Fatalf("%v: digit %d is %d", bs[i], j, v)
+			}
+		}
+		delta := int64(1)
+		if bs[i].Bit(0) == 1 {
+			delta = 2
+		}
+		if want := -uint64(delta - 1); odd != want {
+			t.Fatalf("%v: parity mask %#x, want %#x", bs[i], odd, want)
+		}
+		got := scalarTestDigitSum(d[:], 2)
+		got.Add(got, new(big.Int).Lsh(big.NewInt(1), 2*oddRadix4Count))
+		want := new(big.Int).Add(bs[i], big.NewInt(delta))
+		if got.Cmp(want) != 0 {
+			t.Fatalf("oddRadix4Digits(%v) sums to %v, want %v", bs[i], got, want)
+		}
+	}
+}
+
 func TestScalarSignedWindowDigits(t *testing.T) {
 	r := ptRand(t)
 	bs, ss := ptScalarPairs(t, r, scalarTestIters()/10)

@@ -99,9 +99,12 @@ func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
 // ----------------------------------------------------------------------------
 // Variable base, constant time, small memory: ScalarMultSlow
 //
-// Signed radix 4 (d_i in [-2, 1], 128 digits) over the table {Q, 2Q}: 256
-// doublings and 128 additions, with only two cached points of state, and a
-// select of every entry per digit. Serial on every backend.
+// Odd signed radix 4 (Scalar.oddRadix4Digits: d_i in {-3, -1, 1, 3}, 126
+// digits below the top one) over the table {Q, 3Q}, with 2Q kept for the
+// correction -δ·Q: 252 doublings and 127 additions, and one doubling and
+// one addition to build the table. Three cached points of state, a select
+// of both entries per digit, and no digit that picks the identity, as in
+// ScalarMult. Serial on every backend.
 // ----------------------------------------------------------------------------
 
 // ScalarMultSlow stores x·q in v and returns v, in constant time. Its table
@@ -109,18 +112,9 @@ func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
 // the cost of speed.
 func (v *Point) ScalarMultSlow(x *Scalar, q *Point) *Point {
 	mustBeInitialized(q)
-	// Recode two bits at a time: with carry c, e = b + c in [0, 4];
-	// c' = 1 when e ≥ 2, and d = e - 4c' in [-2, 1].
-	b := x.bytes32()
-	var digits [128]int8
-	carry := int8(0)
-	for i := range digits {
-		e := int8(b[i/4]>>(2*(i%4))&3) + carry
-		carry = (e + 2) >> 2
-		digits[i] = e - carry<<2
-	}
-	// x < 2^253 leaves the top digits small enough that carry is 0 here.
-	return v.scalarMultSlowSerial(&digits, q)
+	var digits [oddRadix4Count]int8
+	odd := x.oddRadix4Digits(&digits)
+	return v.scalarMultSlowSerial(&digits, odd, q)
 }
 
 // ----------------------------------------------------------------------------
@@ -253,7 +247,9 @@ func (v *Point) VarTimeMultiScalarMult(scalars []*Scalar, points []*Point) *Poin
 }
 
 // straussNAF sets v = Σ scalars[k]·points[k] by Straus's method with
-// width-5 NAF digits on the current backend, whatever the number of points.
+// width-5 NAF digits on the current backend, whatever the number of points,
+// in variable time (the digits index the tables, and zero digits are
+// skipped), as is everything it calls.
 func (v *Point) straussNAF(scalars []*Scalar, points []*Point) *Point {
 	var nafsBuf [smallTerms][256]int8
 	nafs := termsIn(nafsBuf[:], len(points))

@@ -40,31 +40,36 @@ func (v *Point) scalarMultSerial(rec *oddRecoding, q *Point) *Point {
 	return v.fromCompleted(sum.subCached(&acc, &addend))
 }
 
-// scalarMultSlowSerial is ScalarMultSlow's radix-4 loop over {q, 2q}.
-func (v *Point) scalarMultSlowSerial(digits *[128]int8, q *Point) *Point {
-	var one, two cached
-	var twoQ Point
+// scalarMultSlowSerial is ScalarMultSlow's loop over {q, 3q} for the odd
+// radix-4 digits of x (Scalar.oddRadix4Digits) and x's parity mask odd:
+// from q (the last digit, 1), two doublings and one addition per digit,
+// then -δ·q with 2q from building the table.
+func (v *Point) scalarMultSlowSerial(digits *[oddRadix4Count]int8, odd uint64, q *Point) *Point {
+	var one, two, three cached
+	var twoQ, acc Point
+	var sum completed
 	one.fromExtended(q)
 	two.fromExtended(twoQ.Double(q))
+	three.fromExtended(acc.fromCompleted(sum.addCached(&twoQ, &one)))
 
-	var acc Point
-	var sum completed
 	var pp projective
 	var addend cached
-	acc.setIdentity()
-	for i := len(digits) - 1; i >= 0; i-- {
-		pp.fromExtended(&acc)
+	acc.Set(q)
+	pp.fromExtended(q)
+	for i := oddRadix4Count - 1; i >= 0; i-- {
 		pp.fromCompleted(sum.double(&pp))
 		acc.fromCompleted(sum.double(&pp))
-
 		abs, neg := digitAbsSign(int32(digits[i]))
-		addend.setIdentity()
-		addend.selectFrom(&one, &addend, ctEqual(abs, 1))
-		addend.selectFrom(&two, &addend, ctEqual(abs, 2))
+		addend.selectFrom(&three, &one, ctEqual(abs, 3))
 		addend.condNegate(neg)
-		acc.fromCompleted(sum.addCached(&acc, &addend))
+		sum.addCached(&acc, &addend)
+		if i > 0 {
+			pp.fromCompleted(&sum)
+		}
 	}
-	return v.Set(&acc)
+	addend.selectFrom(&two, &one, int(odd&1))
+	acc.fromCompleted(&sum)
+	return v.fromCompleted(sum.subCached(&acc, &addend))
 }
 
 // multiScalarMultSerial is MultiScalarMult's Straus loop: one oddWindow

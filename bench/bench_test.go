@@ -72,6 +72,7 @@ func BenchmarkPointAdd(b *testing.B)       { benchGroup(b, suite.PointAdd) }
 func BenchmarkPointDouble(b *testing.B)    { benchGroup(b, suite.PointDouble) }
 func BenchmarkScalarBaseMult(b *testing.B) { benchGroup(b, suite.ScalarBaseMult) }
 func BenchmarkScalarMult(b *testing.B)     { benchGroup(b, suite.ScalarMult) }
+func BenchmarkScalarMultSlow(b *testing.B) { benchGroup(b, suite.ScalarMultSlow) }
 func BenchmarkVarTimeDoubleScalarBaseMult(b *testing.B) {
 	benchGroup(b, suite.VarTimeDoubleScalarBaseMult)
 }
@@ -107,7 +108,7 @@ func BenchmarkEd25519(b *testing.B)                  { benchGroup(b, "Ed25519") 
 var benchmarkedGroups = []string{
 	suite.FieldMultiply, suite.FieldSquare, suite.FieldInvert, suite.FieldSqrtRatio,
 	suite.PointSetBytes, suite.PointBytes, suite.PointAdd, suite.PointDouble,
-	suite.ScalarBaseMult, suite.ScalarMult, suite.VarTimeDoubleScalarBaseMult,
+	suite.ScalarBaseMult, suite.ScalarMult, suite.ScalarMultSlow, suite.VarTimeDoubleScalarBaseMult,
 	"MultiScalarMult", "VarTimeMultiScalarMult",
 	suite.ScalarMultiply, suite.ScalarInvert, suite.ScalarSetUniformBytes,
 	"X25519", suite.SetMontgomeryBytes, suite.EdPublicKeyToX25519, suite.EdPrivateKeyToX25519,

@@ -28,6 +28,7 @@ func Factories() map[string]suite.Factory {
 		suite.PointDouble:                 pointDouble,
 		suite.ScalarBaseMult:              scalarBaseMult,
 		suite.ScalarMult:                  scalarMult,
+		suite.ScalarMultSlow:              scalarMultSlow,
 		suite.VarTimeDoubleScalarBaseMult: varTimeDoubleScalarBaseMult,
 		suite.ScalarMultiply:              scalarMultiply,
 		suite.ScalarInvert:                scalarInvert,
@@ -201,6 +202,19 @@ func scalarMult(in *suite.Inputs) suite.Runner {
 		Loop: func(count int) {
 			for range count {
 				p.ScalarMult(s, q)
+			}
+		},
+		Output: p.Bytes,
+	}
+}
+
+func scalarMultSlow(in *suite.Inputs) suite.Runner {
+	s, q := scalar(in.ScalarA), point(in.PointQ)
+	p := new(ed.Point)
+	return suite.Runner{
+		Loop: func(count int) {
+			for range count {
+				p.ScalarMultSlow(s, q)
 			}
 		},
 		Output: p.Bytes,

@@ -44,6 +44,7 @@ const (
 	PointDouble                 = "PointDouble"
 	ScalarBaseMult              = "ScalarBaseMult"
 	ScalarMult                  = "ScalarMult"
+	ScalarMultSlow              = "ScalarMultSlow"
 	VarTimeDoubleScalarBaseMult = "VarTimeDoubleScalarBaseMult"
 	ScalarMultiply              = "ScalarMultiply"
 	ScalarInvert                = "ScalarInvert"
@@ -190,6 +191,7 @@ func Sections() []Section {
 			{Name: PointDouble, What: "p = 2p", Chained: true, Targets: []Target{notSlower}},
 			{Name: ScalarBaseMult, What: "[s]B", Targets: []Target{per("filippo", 0.35), per("voi", 0.70)}},
 			{Name: ScalarMult, What: "[s]Q", Targets: []Target{per("filippo", 0.45), per("voi", 0.70)}},
+			{Name: ScalarMultSlow, What: "[s]Q, small table", Targets: []Target{notSlower}},
 			{Name: VarTimeDoubleScalarBaseMult, What: "[a]A + [b]B", Targets: []Target{per("filippo", 0.45), per("voi", 0.70)}},
 		},
 	}
