@@ -252,11 +252,19 @@ func (v *Point) representativeInto(out *[32]byte, tweak byte) ([]byte, error) {
 	w.Square(&dx)
 	w.Multiply(&w, &nm2)
 
-	// isr² = 1/w if w is a non-zero square (wasSquare = 1). For w = 0
-	// SqrtRatio gives isr = 0 and wasSquare = 0: that is the identity
-	// (d = 0, and then r = isr·… = 0 as it must be) or (0, -1) (n = 0).
-	var one, isr field.Element
+	// isr² = 1/w if w is a non-zero square (wasSquare = 1). w = 0 is the
+	// identity (d = 0), (0, -1) (n = 0), or s = -J (m = 0), and must give
+	// wasSquare = 0. SqrtRatio would give that, but its exponentiation would
+	// run on zero limbs throughout (see SetMontgomeryBytes), so w = 0 takes
+	// the dense square c² (c = ell2C) instead, and wasSquare is masked to 0
+	// after. isr needs no mask: the identity, the one such point returned,
+	// has dX = 0, so r = 0 whatever isr is.
+	var one, zero, isr, dense field.Element
+	wIsZero := w.Equal(&zero)
+	dense.Square(ell2C)
+	w.Select(&dense, &w, wIsZero)
 	_, wasSquare := isr.SqrtRatio(one.One(), &w)
+	wasSquare &^= wIsZero
 
 	var inv, t field.Element
 	inv.Square(&isr)
@@ -276,7 +284,6 @@ func (v *Point) representativeInto(out *[32]byte, tweak byte) ([]byte, error) {
 	negR.Negate(&r)
 	r.Select(&negR, &r, twice.IsNegative())
 
-	var zero field.Element
 	if wasSquare|d.Equal(&zero) == 0 {
 		return nil, errNotRepresentable // public: see the doc comment
 	}

@@ -59,7 +59,9 @@ func (v *Point) SetMontgomeryBytes(u []byte, sign int) (*Point, error) {
 	if len(u) != 32 {
 		return nil, errMontgomeryLength
 	}
-	if sign != 0 && sign != 1 {
+	// One comparison for both bounds, so that the check does not branch
+	// on which valid sign it was given.
+	if uint(sign) > 1 {
 		return nil, errMontgomerySign
 	}
 	var mu field.Element
@@ -71,7 +73,7 @@ func (v *Point) SetMontgomeryBytes(u []byte, sign int) (*Point, error) {
 	one.One()
 	uPlus1.Add(&mu, &one)
 	uMinus1.Subtract(&mu, &one)
-	if uPlus1.Equal(&zero) == 1 {
+	if uPlus1.Equal(&zero) == 1 { // public, as every error is
 		return nil, errMontgomeryPole
 	}
 
@@ -97,9 +99,18 @@ func (v *Point) SetMontgomeryBytes(u []byte, sign int) (*Point, error) {
 	t.Mult32(&mu, curveA)
 	den.Add(&den, &t)
 	den.Add(&den, &one)
-	if _, isSquare := x.SqrtRatio(&num, &den); isSquare != 1 {
+	// For u = 0 the ratio is 0/1, and the square root's exponentiation would
+	// run on zero limbs from start to end, which dudect has told apart from
+	// random limbs on AMD (docs/SECURITY.md, IsTorsionFree's finding). So u
+	// = 0 takes the ratio c/c instead, for the dense constant c = ell2C (a
+	// square: 1), and its root is masked back to 0 after.
+	uIsZero := mu.Equal(&zero)
+	num.Select(ell2C, &num, uIsZero)
+	den.Select(ell2C, &den, uIsZero)
+	if _, isSquare := x.SqrtRatio(&num, &den); isSquare != 1 { // public, as every error is
 		return nil, errMontgomeryTwist
 	}
+	x.Select(&zero, &x, uIsZero)
 	// SqrtRatio gives the non-negative root; take -x for sign 1. For x = 0
 	// both are 0.
 	t.Negate(&x)
@@ -108,7 +119,8 @@ func (v *Point) SetMontgomeryBytes(u []byte, sign int) (*Point, error) {
 	// (x, y) with y = (u - 1)/(u + 1) in extended coordinates, Z = u + 1:
 	// (X : Y : Z : T) = (x·(u + 1) : u - 1 : u + 1 : x·(u - 1)), so that
 	// X·Y = Z·T. SetExtendedCoordinates checks the curve equation again; it
-	// cannot fail on these values, and would leave v unchanged if it did.
+	// cannot fail on these values, so its checks take the same path for
+	// every u, and it would leave v unchanged if it did fail.
 	var X, T field.Element
 	X.Multiply(&x, &uPlus1)
 	T.Multiply(&x, &uMinus1)

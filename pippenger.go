@@ -52,7 +52,8 @@ func pippengerThreshold(b backend) int {
 
 // pippenger sets v = Σ scalars[k]·points[k] by the bucket method on the
 // current backend, whatever the number of points, with the window width of
-// pippengerWindow.
+// pippengerWindow. Like every function of this section it runs in variable
+// time: the digits index the buckets.
 func (v *Point) pippenger(scalars []*Scalar, points []*Point) *Point {
 	return v.pippengerWidth(scalars, points, pippengerWindow(len(points)))
 }

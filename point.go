@@ -212,7 +212,7 @@ func (v *Point) fromAffineY(y *field.Element, sign int) (*Point, error) {
 	var check, negX field.Element
 	check.Square(&x)
 	check.Multiply(&check, &w)
-	if rootFromCandidate(&x, &x, &check, &u) != 1 {
+	if rootFromCandidate(&x, &x, &check, &u) != 1 { // public: the input is
 		return nil, errPointEncoding
 	}
 	negX.Negate(&x)

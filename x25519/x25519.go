@@ -110,7 +110,7 @@ func x25519(dst *[32]byte, scalar, point []byte) ([]byte, error) {
 		ladderMult(dst, &k, (*[32]byte)(point))
 	}
 	var zero [32]byte
-	if subtle.ConstantTimeCompare(dst[:], zero[:]) == 1 {
+	if subtle.ConstantTimeCompare(dst[:], zero[:]) == 1 { // public, as the error is
 		return nil, errLowOrder
 	}
 	return dst[:], nil

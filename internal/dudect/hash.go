@@ -11,16 +11,17 @@ import (
 
 // Targets of hashing to the curve, Elligator 2 and the Montgomery map:
 // SetHashToCurve and SetEncodeToCurve with the message as the secret (its
-// length and the DST fixed), and h2c.ExpandMessageXMD with SHA-512 likewise
-// (SetHashToCurve has its own copy of expand_message_xmd); SetElligator2Representative with the
-// representative as the secret (a fixed random one, and the all-zero one,
-// against random ones); Elligator2Representative with the point as the
-// secret; SetMontgomeryBytes with u and the sign as the secret, for u of
-// points on the curve, so that it never fails. Points for
-// Elligator2Representative come from SetElligator2Representative of random
-// bytes, so they are uniformly random representable points of the whole
-// curve (every coset, both signs), which is what a hidden-key generator
-// feeds it.
+// length and the DST fixed), and h2c.ExpandMessageXMD with SHA-512
+// likewise (SetHashToCurve has its own copy of expand_message_xmd);
+// SetElligator2Representative with the representative as the secret (a
+// fixed random one, and the all-zero one, against random ones);
+// Elligator2Representative with the point as the secret (a fixed random
+// one, and the identity, whose w is 0); SetMontgomeryBytes with u and the
+// sign as the secret, for u of points on the curve, so that it never fails
+// (a fixed random one, and u = 0). Points for Elligator2Representative
+// come from SetElligator2Representative of random bytes, so they are
+// uniformly random representable points of the whole curve (every coset,
+// both signs), which is what a hidden-key generator feeds it.
 
 func init() { moreTargets = append(moreTargets, hashTargets) }
 
@@ -70,6 +71,30 @@ func hashTargets(rng *rand.Rand) []target {
 	}
 	var fixedMont montInput
 	curveU(rng, &fixedMont)
+
+	// representative measures Elligator2Representative with class 0 on
+	// the point fixed and class 1 on random representable points.
+	representative := func(name, classes string, fixed *edwards25519.Point) target {
+		return target{
+			name:    name,
+			classes: classes,
+			batch:   1,
+			chunk: inputs(func(rng *rand.Rand, class int, in *repInput) {
+				if class == 0 {
+					in.p.Set(fixed)
+				} else {
+					representable(rng, &in.p)
+				}
+				in.tweak = byte(rng.Uint32())
+			}, func(in *repInput) {
+				r, err := in.p.Elligator2Representative(in.tweak)
+				if err != nil {
+					panic(err)
+				}
+				copy(hashSink[:], r)
+			}),
+		}
+	}
 
 	return []target{
 		{
@@ -129,23 +154,20 @@ func hashTargets(rng *rand.Rand) []target {
 			}),
 		},
 		{
-			name:    "Point.Elligator2Representative",
-			classes: "fixed vs random representable point (every coset, both signs), random tweak",
+			name:    "Point.SetMontgomeryBytes/u=0",
+			classes: "u = 0 (the point of order 2; x² = 0) vs random (u, sign), u of a point on the curve",
 			batch:   1,
-			chunk: inputs(func(rng *rand.Rand, class int, in *repInput) {
-				if class == 0 {
-					in.p.Set(&fixedPoint)
-				} else {
-					representable(rng, &in.p)
-				}
-				in.tweak = byte(rng.Uint32())
-			}, func(in *repInput) {
-				r, err := in.p.Elligator2Representative(in.tweak)
-				if err != nil {
+			budget:  0.5,
+			chunk: inputs(fixedOrRandom(&montInput{}, curveU), func(in *montInput) {
+				if _, err := sinkPoint.SetMontgomeryBytes(in.u[:], in.sign); err != nil {
 					panic(err)
 				}
-				copy(hashSink[:], r)
 			}),
 		},
+		representative("Point.Elligator2Representative",
+			"fixed vs random representable point (every coset, both signs), random tweak", &fixedPoint),
+		representative("Point.Elligator2Representative/identity",
+			"the identity (d = Z - Y = 0, so w = 0) vs random representable points, random tweak",
+			edwards25519.NewIdentityPoint()),
 	}
 }
