@@ -76,6 +76,10 @@ var (
 		return c
 	}()
 
+	// ell2CSquare is c² = -486664, a square whose limbs are all nonzero:
+	// what Elligator2Representative takes into its square root for w = 0.
+	ell2CSquare = new(field.Element).Square(ell2C)
+
 	// ell2OneMinusI is 1 - i for i = √-1, the root SqrtRatio multiplies by
 	// when its argument is not a square (the even one, SQRT_M1 of RFC 9496).
 	// Its square is 1 - 2i + i² = -2i, which turns a root of i·g(x1) into
@@ -259,10 +263,9 @@ func (v *Point) representativeInto(out *[32]byte, tweak byte) ([]byte, error) {
 	// the dense square c² (c = ell2C) instead, and wasSquare is masked to 0
 	// after. isr needs no mask: the identity, the one such point returned,
 	// has dX = 0, so r = 0 whatever isr is.
-	var one, zero, isr, dense field.Element
+	var one, zero, isr field.Element
 	wIsZero := w.Equal(&zero)
-	dense.Square(ell2C)
-	w.Select(&dense, &w, wIsZero)
+	w.Select(ell2CSquare, &w, wIsZero)
 	_, wasSquare := isr.SqrtRatio(one.One(), &w)
 	wasSquare &^= wIsZero
 
