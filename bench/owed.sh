@@ -124,6 +124,10 @@ check mulx-ladder every 'The MULX ladder on Intel' \
 	"GODEBUG=cpu.avx512ifma=off bench/alternate.sh -n 8 -pkg ./x25519 5ade46b -test.bench 'LadderKernel/(mulx|generic)\$|X25519Interleaved/mulx\$' -test.count 1 -test.benchtime 300ms
 GODEBUG=cpu.avx512ifma=off bench/alternate.sh -n 4 5ade46b -run '^X25519/variable\$' -count 10
 go build -o /tmp/owed-dudect ./internal/dudect && GODEBUG=cpu.avx512ifma=off taskset -c 0 /tmp/owed-dudect -time 40s -run '^x25519\\.X25519'"
+check zero-operands every "ScalarMultSlow's odd digits" \
+	"bench/alternate.sh -n 8 -pkg . b0ad58e -test.bench 'ScalarMults/serial/ScalarMultSlow\$' -test.count 1
+bench/alternate.sh -n 4 18765bb -run '^(SetMontgomeryBytes|Elligator2Representative)\$' -count 10
+go build -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect -time 60s -run 'ScalarMultSlow|SetMontgomeryBytes|Elligator2Representative'"
 check ifma-group-ops ifma 'Point operations on the IFMA kernels' \
 	"go test -run '^\$' -bench GroupLaw -count 8 . > /tmp/owed-grouplaw.txt && benchstat -col /backend /tmp/owed-grouplaw.txt
 bench/alternate.sh -n 4 1472d3b -run '^(PointAdd|PointDouble)\$' -count 10
