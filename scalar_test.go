@@ -355,6 +355,18 @@ func oddTestValue(e *[oddDigitCount]int8) *big.Int {
 	return sum
 }
 
+// oddRecodingTarget checks the parity mask odd that an odd recoding of x
+// returned (all ones for an odd x) and returns the value its digits must
+// sum to: u = x + δ, δ = 1 + (x mod 2).
+func oddRecodingTarget(t *testing.T, x *big.Int, odd uint64) *big.Int {
+	t.Helper()
+	delta := int64(1 + x.Bit(0))
+	if want := -uint64(delta - 1); odd != want {
+		t.Fatalf("%v: parity mask %#x, want %#x", x, odd, want)
+	}
+	return new(big.Int).Add(x, big.NewInt(delta))
+}
+
 // TestScalarOddDigits checks the odd digits: every entry in [-8, -1] ∪
 // [1, 8] (no zero digit), the parity mask, and the value, x + 1 for an
 // even x and x + 2 for an odd one.
@@ -369,14 +381,7 @@ func TestScalarOddDigits(t *testing.T) {
 				t.Fatalf("%v: entry %d is %d", bs[i], j, v)
 			}
 		}
-		delta := int64(1)
-		if bs[i].Bit(0) == 1 {
-			delta = 2
-		}
-		if want := -uint64(delta - 1); odd != want {
-			t.Fatalf("%v: parity mask %#x, want %#x", bs[i], odd, want)
-		}
-		want := new(big.Int).Add(bs[i], big.NewInt(delta))
+		want := oddRecodingTarget(t, bs[i], odd)
 		if got := oddTestValue(&e); got.Cmp(want) != 0 {
 			t.Fatalf("oddDigits(%v) sums to %v, want %v", bs[i], got, want)
 		}
@@ -397,16 +402,9 @@ func TestScalarOddRadix4Digits(t *testing.T) {
 				t.Fatalf("%v: digit %d is %d", bs[i], j, v)
 			}
 		}
-		delta := int64(1)
-		if bs[i].Bit(0) == 1 {
-			delta = 2
-		}
-		if want := -uint64(delta - 1); odd != want {
-			t.Fatalf("%v: parity mask %#x, want %#x", bs[i], odd, want)
-		}
+		want := oddRecodingTarget(t, bs[i], odd)
 		got := scalarTestDigitSum(d[:], 2)
 		got.Add(got, new(big.Int).Lsh(big.NewInt(1), 2*oddRadix4Count))
-		want := new(big.Int).Add(bs[i], big.NewInt(delta))
 		if got.Cmp(want) != 0 {
 			t.Fatalf("oddRadix4Digits(%v) sums to %v, want %v", bs[i], got, want)
 		}
