@@ -373,14 +373,6 @@ func (c *cached) fromExtended(v *Point) *cached {
 	return c
 }
 
-func (c *cached) setIdentity() *cached {
-	c.yPlusX.One()
-	c.yMinusX.One()
-	c.z2.Add(c.yPlusX.One(), c.yMinusX.One())
-	c.t2d.Zero()
-	return c
-}
-
 // fromExtended prepares v as an affine addend (y+x, y-x, 2d·x·y): one
 // inversion and 4M. Only used where the cost is paid once (fixed tables).
 func (a *affineCached) fromExtended(v *Point) *affineCached {
