@@ -102,8 +102,8 @@ func (v *Point) SetMontgomeryBytes(u []byte, sign int) (*Point, error) {
 	// For u = 0 the ratio is 0/1, and the square root's exponentiation would
 	// run on zero limbs from start to end, which dudect has told apart from
 	// random limbs on AMD (docs/SECURITY.md, IsTorsionFree's finding). So u
-	// = 0 takes the ratio c/c instead, for the dense constant c = ell2C (a
-	// square: 1), and its root is masked back to 0 after.
+	// = 0 takes the ratio c/c = 1, a square, for the dense constant c =
+	// ell2C, and its root is masked back to 0 after.
 	uIsZero := mu.Equal(&zero)
 	num.Select(ell2C, &num, uIsZero)
 	den.Select(ell2C, &den, uIsZero)
