@@ -11,8 +11,8 @@ import (
 // two odd multiples (scalarmult_serial.go). The secret is the scalar; the
 // point is fixed per run. Class 0 is a fixed random scalar, the scalar 0
 // (u = 1: the digit -3 in every place, the last entry negated) or the
-// scalar 2 (u = 3: +3 in place 0 and then -3 in every place but the top
-// one, the shape of a scalar with leading zero bits).
+// scalar 2 (u = 3: -1 in place 0 and -3 in every other place, the shape
+// of a scalar with leading zero bits).
 
 func init() { moreTargets = append(moreTargets, scalarMultSlowTargets) }
 
