@@ -63,6 +63,9 @@ func groupTargets(rng *rand.Rand) []target {
 	fixed := new(edwards25519.Point).ScalarBaseMult(&k)
 	fixed.Add(fixed, torsion[3]) // a torsion component of order 8
 	identity := edwards25519.NewIdentityPoint()
+	sameTorsion := torsionPoints(torsion[3:4])
+	primeOrder := torsionPoints(torsion[:1])
+	fixedPrime := new(edwards25519.Point).Subtract(fixed, torsion[3])
 
 	const smallBatch = 16
 	type smallInput [smallBatch]edwards25519.Point // one point per call
@@ -79,6 +82,32 @@ func groupTargets(rng *rand.Rand) []target {
 			classes: "fixed point with a torsion component vs random points with random torsion components",
 			batch:   1,
 			chunk: inputs(fixedOrRandom(fixed, randomPoint),
+				func(p *edwards25519.Point) { groupSink[0] += p.IsTorsionFree() }),
+		},
+		{
+			// The two classes share the torsion component, and so the
+			// verdict (0): what is left to tell them apart is the data.
+			name:    "Point.IsTorsionFree/same-torsion",
+			classes: "fixed point with a torsion component of order 8 vs random points with the same component",
+			batch:   1,
+			budget:  0.5,
+			chunk: inputs(fixedOrRandom(fixed, sameTorsion),
+				func(p *edwards25519.Point) { groupSink[0] += p.IsTorsionFree() }),
+		},
+		{
+			name:    "Point.IsTorsionFree/torsion-free",
+			classes: "fixed point of the prime-order subgroup vs random ones (the verdict 1 in both)",
+			batch:   1,
+			budget:  0.5,
+			chunk: inputs(fixedOrRandom(fixedPrime, primeOrder),
+				func(p *edwards25519.Point) { groupSink[0] += p.IsTorsionFree() }),
+		},
+		{
+			name:    "Point.IsTorsionFree/verdict",
+			classes: "fixed point of the prime-order subgroup (verdict 1) vs random points with a component of order 8 (verdict 0)",
+			batch:   1,
+			budget:  0.5,
+			chunk: inputs(fixedOrRandom(fixedPrime, sameTorsion),
 				func(p *edwards25519.Point) { groupSink[0] += p.IsTorsionFree() }),
 		},
 		{
