@@ -67,6 +67,20 @@ func groupTargets(rng *rand.Rand) []target {
 	primeOrder := torsionPoints(torsion[:1])
 	fixedPrime := new(edwards25519.Point).Subtract(fixed, torsion[3])
 
+	// torsionFree measures IsTorsionFree, class 0 on the point fixed and
+	// class 1 on the points of random.
+	torsionFree := func(name string, budget float64, fixed *edwards25519.Point,
+		random func(*rand.Rand, *edwards25519.Point), classes string) target {
+		return target{
+			name:    name,
+			classes: classes,
+			batch:   1,
+			budget:  budget,
+			chunk: inputs(fixedOrRandom(fixed, random),
+				func(p *edwards25519.Point) { groupSink[0] += p.IsTorsionFree() }),
+		}
+	}
+
 	const smallBatch = 16
 	type smallInput [smallBatch]edwards25519.Point // one point per call
 
@@ -77,47 +91,18 @@ func groupTargets(rng *rand.Rand) []target {
 	}
 
 	return []target{
-		{
-			name:    "Point.IsTorsionFree",
-			classes: "fixed point with a torsion component vs random points with random torsion components",
-			batch:   1,
-			chunk: inputs(fixedOrRandom(fixed, randomPoint),
-				func(p *edwards25519.Point) { groupSink[0] += p.IsTorsionFree() }),
-		},
-		{
-			// The two classes share the torsion component, and so the
-			// verdict (0): what is left to tell them apart is the data.
-			name:    "Point.IsTorsionFree/same-torsion",
-			classes: "fixed point with a torsion component of order 8 vs random points with the same component",
-			batch:   1,
-			budget:  0.5,
-			chunk: inputs(fixedOrRandom(fixed, sameTorsion),
-				func(p *edwards25519.Point) { groupSink[0] += p.IsTorsionFree() }),
-		},
-		{
-			name:    "Point.IsTorsionFree/torsion-free",
-			classes: "fixed point of the prime-order subgroup vs random ones (the verdict 1 in both)",
-			batch:   1,
-			budget:  0.5,
-			chunk: inputs(fixedOrRandom(fixedPrime, primeOrder),
-				func(p *edwards25519.Point) { groupSink[0] += p.IsTorsionFree() }),
-		},
-		{
-			name:    "Point.IsTorsionFree/verdict",
-			classes: "fixed point of the prime-order subgroup (verdict 1) vs random points with a component of order 8 (verdict 0)",
-			batch:   1,
-			budget:  0.5,
-			chunk: inputs(fixedOrRandom(fixedPrime, sameTorsion),
-				func(p *edwards25519.Point) { groupSink[0] += p.IsTorsionFree() }),
-		},
-		{
-			name:    "Point.IsTorsionFree/identity",
-			classes: "the identity (zero coordinates, W = 0) vs random points with random torsion components",
-			batch:   1,
-			budget:  0.5,
-			chunk: inputs(fixedOrRandom(identity, randomPoint),
-				func(p *edwards25519.Point) { groupSink[0] += p.IsTorsionFree() }),
-		},
+		torsionFree("Point.IsTorsionFree", 1, fixed, randomPoint,
+			"fixed point with a torsion component vs random points with random torsion components"),
+		// The two classes of the next two share the torsion component, and
+		// so the verdict: what is left to tell them apart is the data.
+		torsionFree("Point.IsTorsionFree/same-torsion", 0.5, fixed, sameTorsion,
+			"fixed point with a torsion component of order 8 vs random points with the same component"),
+		torsionFree("Point.IsTorsionFree/torsion-free", 0.5, fixedPrime, primeOrder,
+			"fixed point of the prime-order subgroup vs random ones (the verdict 1 in both)"),
+		torsionFree("Point.IsTorsionFree/verdict", 0.5, fixedPrime, sameTorsion,
+			"fixed point of the prime-order subgroup (verdict 1) vs random points with a component of order 8 (verdict 0)"),
+		torsionFree("Point.IsTorsionFree/identity", 0.5, identity, randomPoint,
+			"the identity (zero coordinates, W = 0) vs random points with random torsion components"),
 		{
 			name:     "Point.IsSmallOrder",
 			classes:  fmt.Sprintf("the identity vs random points with random torsion components, %d calls per measurement", smallBatch),
