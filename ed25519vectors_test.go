@@ -21,6 +21,8 @@ import (
 	"testing"
 )
 
+// .ci/run reads svVectorsModule and svVectorsVersion from this file (one
+// per line, a quoted string) to download the module for the js/wasm tests.
 const (
 	svVectorsModule  = "filippo.io/mostly-harmless/ed25519vectors"
 	svVectorsVersion = "v0.0.0-20210322192420-30a2d7243a94"

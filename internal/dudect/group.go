@@ -67,16 +67,16 @@ func groupTargets(rng *rand.Rand) []target {
 	primeOrder := torsionPoints(torsion[:1])
 	fixedPrime := new(edwards25519.Point).Subtract(fixed, torsion[3])
 
-	// torsionFree measures IsTorsionFree, class 0 on the point fixed and
+	// torsionFree measures IsTorsionFree, class 0 on the point p0 and
 	// class 1 on the points of random.
-	torsionFree := func(name string, budget float64, fixed *edwards25519.Point,
+	torsionFree := func(name string, budget float64, p0 *edwards25519.Point,
 		random func(*rand.Rand, *edwards25519.Point), classes string) target {
 		return target{
 			name:    name,
 			classes: classes,
 			batch:   1,
 			budget:  budget,
-			chunk: inputs(fixedOrRandom(fixed, random),
+			chunk: inputs(fixedOrRandom(p0, random),
 				func(p *edwards25519.Point) { groupSink[0] += p.IsTorsionFree() }),
 		}
 	}
