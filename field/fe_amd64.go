@@ -4,7 +4,11 @@
 
 package field
 
-import "golang.org/x/sys/cpu"
+import (
+	"golang.org/x/sys/cpu"
+
+	"github.com/seed06d4b90c/edwards25519/internal/cpuvendor"
+)
 
 // This file binds the seam on amd64 to the generated assembly in fe_amd64.s
 // (written by the program in _asm; its package comment gives the formulas
@@ -35,7 +39,7 @@ const (
 // Zen 4"), and MULQ without them. feSquareAsm reads it itself on every call
 // (so that feSquare is one inlinable call with no argument to add);
 // feSquareN passes it to feSquareNAsm. Tests change it to run every path.
-var squarePath = chooseSquarePath(cpu.X86.HasBMI2 && cpu.X86.HasADX, isIntel())
+var squarePath = chooseSquarePath(cpu.X86.HasBMI2 && cpu.X86.HasADX, cpuvendor.Intel)
 
 // chooseSquarePath is squarePath's rule.
 func chooseSquarePath(mulx, intel bool) uint8 {
@@ -60,7 +64,7 @@ func chooseSquarePath(mulx, intel bool) uint8 {
 // and the MULQ form (pathMULQ) otherwise. The scaled and MULQ forms are
 // feMulAsm's own code. feMulAsm reads mulPath on every call, and tests
 // change it to run every routine.
-var mulPath = chooseMulPath(cpu.X86.HasBMI2, cpu.X86.HasADX, isIntel())
+var mulPath = chooseMulPath(cpu.X86.HasBMI2, cpu.X86.HasADX, cpuvendor.Intel)
 
 // chooseMulPath is mulPath's rule.
 func chooseMulPath(bmi2, adx, intel bool) uint8 {
@@ -71,12 +75,6 @@ func chooseMulPath(bmi2, adx, intel bool) uint8 {
 		return pathMULXSHRX
 	}
 	return pathMULQ
-}
-
-// isIntel reports whether CPUID names the vendor GenuineIntel.
-func isIntel() bool {
-	ebx, edx, ecx := cpuidVendor()
-	return ebx == 0x756e6547 && edx == 0x49656e69 && ecx == 0x6c65746e // "Genu" "ineI" "ntel"
 }
 
 // feMul sets out = a * b. Limbs of a and b must be below 2^54; out may alias

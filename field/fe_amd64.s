@@ -801,17 +801,6 @@ TEXT ·feMulMULX(SB), NOSPLIT, $0-24
 	MOVQ   BX, 32(SI)
 	RET
 
-// func cpuidVendor() (ebx uint32, edx uint32, ecx uint32)
-// Requires: CPUID
-TEXT ·cpuidVendor(SB), NOSPLIT, $0-12
-	XORL AX, AX
-	XORL CX, CX
-	CPUID
-	MOVL BX, ebx+0(FP)
-	MOVL DX, edx+4(FP)
-	MOVL CX, ecx+8(FP)
-	RET
-
 // func feSquareAsm(out *[5]uint64, a *[5]uint64)
 // Requires: ADX, BMI2
 TEXT ·feSquareAsm(SB), NOSPLIT, $0-16

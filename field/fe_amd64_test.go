@@ -13,6 +13,8 @@ import (
 	"golang.org/x/sys/cpu"
 
 	reference "filippo.io/edwards25519/field"
+
+	"github.com/seed06d4b90c/edwards25519/internal/cpuvendor"
 )
 
 // The amd64 routines must reproduce the generic twin's limbs exactly, on
@@ -558,8 +560,8 @@ func TestMULXMulRule(t *testing.T) {
 	if vendor == "" {
 		t.Skip("/proc/cpuinfo has no vendor_id line")
 	}
-	if got, want := isIntel(), vendor == "GenuineIntel"; got != want {
-		t.Errorf("isIntel() = %v, /proc/cpuinfo says vendor_id %q", got, vendor)
+	if got, want := cpuvendor.Intel, vendor == "GenuineIntel"; got != want {
+		t.Errorf("cpuvendor.Intel = %v, /proc/cpuinfo says vendor_id %q", got, vendor)
 	}
 	// The tests above may have changed the paths; each restores them.
 	wantMul := uint8(pathMULQ)

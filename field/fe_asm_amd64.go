@@ -25,10 +25,6 @@ func feMulAsm(out *[5]uint64, a *[5]uint64, b *[5]uint64) (scratch [5]uint64)
 //go:noescape
 func feMulMULX(out *[5]uint64, a *[5]uint64, b *[5]uint64)
 
-// cpuidVendor returns EBX, EDX and ECX of CPUID leaf 0: the vendor string
-// in that order ("GenuineIntel", "AuthenticAMD", ...).
-func cpuidVendor() (ebx uint32, edx uint32, ecx uint32)
-
 // feSquareAsm sets out = a * a as feSquareGeneric does, in the form that
 // squarePath names: MULX, ADCX and ADOX (BMI2 and ADX) with the carry pass
 // by SHRX or with the mask read from memory, or feSquareMULQ. Limbs of a must

@@ -49,8 +49,8 @@
 // MULX with ADCX and ADOX (BMI2 and ADX; see "The scaled multiply"), then
 // the MULQ form, which runs on every amd64 CPU; or it jumps to feMulMULX,
 // the MULX form (BMI2; see "The MULX form" below). Go sets mulPath from the
-// CPU's features and from the vendor that cpuidVendor returns: the scaled
-// form on CPUs with BMI2 and ADX, feMulMULX on Intel CPUs with BMI2 alone.
+// CPU's features and from its vendor (internal/cpuvendor): the scaled form
+// on CPUs with BMI2 and ADX, feMulMULX on Intel CPUs with BMI2 alone.
 //
 // The squares come in three forms. The MULX routines (BMI2) keep the
 // multiplier in DX and write each 128-bit product to any register pair
@@ -61,10 +61,9 @@
 // Go (squarePath in fe_amd64.go): feSquareAsm reads that variable and runs
 // the code of one MULX form or jumps to feSquareMULQ (see squareMULX);
 // feSquareNAsm is passed it and jumps to one of three routines (see
-// squareSelector). No routine here makes a choice of its own: cpuidVendor
-// only reports the vendor, and Go decides. All of them load the limbs into
-// registers and work column by column (single and repeated, see "Repeated
-// squaring" below).
+// squareSelector). No routine here makes a choice of its own: Go decides.
+// All of them load the limbs into registers and work column by column
+// (single and repeated, see "Repeated squaring" below).
 //
 // The choices inside the column routines (IMUL against LEA for 19*x,
 // SHR/SHL against SHLD, ADCX/ADOX against ADD/ADC, the column order) were
@@ -130,7 +129,6 @@ func main() {
 	squareSelector()
 	mulEntry()
 	mulMULX()
-	cpuidVendor()
 	squareMULX()
 	squareMULQ()
 	squareN(formSHRX)
@@ -464,21 +462,6 @@ func mulMULX() {
 	Doc("feMulMULX sets out = a * b as feMulGeneric does, using MULX (BMI2).",
 		"Limbs of a and b must be below 2^54.")
 	mulColumns(formSHRX)
-}
-
-// cpuidVendor returns the vendor string of CPUID leaf 0, the one CPU fact
-// that golang.org/x/sys/cpu does not report and the multiply's choice needs.
-func cpuidVendor() {
-	TEXT("cpuidVendor", NOSPLIT, "func() (ebx, edx, ecx uint32)")
-	Doc("cpuidVendor returns EBX, EDX and ECX of CPUID leaf 0: the vendor string",
-		"in that order (\"GenuineIntel\", \"AuthenticAMD\", ...).")
-	XORL(EAX, EAX)
-	XORL(ECX, ECX)
-	CPUID()
-	Store(EBX, ReturnIndex(0))
-	Store(EDX, ReturnIndex(1))
-	Store(ECX, ReturnIndex(2))
-	RET()
 }
 
 // splitColumn performs step 2 on c: c.hi becomes c_k = r_k >> 51 and c.lo
