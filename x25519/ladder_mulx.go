@@ -12,11 +12,12 @@ import (
 //
 // On amd64 CPUs with BMI2 and ADX but without AVX-512 IFMA, ladder runs the
 // whole ladder in one assembly kernel (ladder_mulx_amd64.s, written by
-// _asm/laddermulx) on elements of four 64-bit words, where a product is 16
-// MULX instead of the 25 of radix 2^51, and every intermediate value stays
-// in a state array that the kernel addresses from one pointer.
-// mulxLadderGeneric is its portable twin, which computes the same words,
-// bit for bit, and which the tests run on every target.
+// _asm/laddermulx, in two forms chosen by the CPU's vendor) on elements of
+// four 64-bit words, where a product is 16 MULX instead of the 25 of radix
+// 2^51, and every intermediate value stays in a state array that the
+// kernel addresses from one pointer. mulxLadderGeneric is the portable twin
+// of both forms, which computes the same words, bit for bit, and which the
+// tests run on every target.
 //
 // # Representation
 //
@@ -62,7 +63,8 @@ import (
 // operations alternate between the step's two chains, the one from
 // (x2, z2) through AA, BB and E to z2 and the one from (x3, z3) through DA
 // and CB to z3, an order that measured faster than ladderStep's
-// (docs/PERFORMANCE.md, "The MULX ladder" and "The MULX ladder on Intel").
+// (docs/PERFORMANCE.md, "The MULX ladder", "The MULX ladder on Intel" and
+// "The MULX ladder's two forms on Zen 3").
 //
 // # Zero words
 //

@@ -4,38 +4,58 @@
 
 package x25519
 
-// mulxLadderAsmKernel runs the ladder on s for the bits 254 down to 3 of k, swaps back
-// under bit 3, and doubles three times, as mulxLadderGeneric does. It requires BMI2 and ADX.
+// mulxLadderAsmOneChain runs the ladder on s for the bits 254 down to 3 of k, swaps back
+// under bit 3, and doubles three times, as mulxLadderGeneric does, with rows 1 and 2
+// of its products and their fold on one carry chain at a time. It requires BMI2 and ADX.
 //
 //go:noescape
-func mulxLadderAsmKernel(s *[14][4]uint64, k *[32]byte)
+func mulxLadderAsmOneChain(s *[14][4]uint64, k *[32]byte)
 
-// fe64MulAsm sets out to the words fe64MulGeneric gives, with the kernel's code for it.
-// It requires BMI2 and ADX.
+// mulxLadderAsmTwoChains runs the ladder on s for the bits 254 down to 3 of k, swaps back
+// under bit 3, and doubles three times, as mulxLadderGeneric does, with rows 1 and 2
+// of its products and their fold on two carry chains at once. It requires BMI2 and ADX.
+//
+//go:noescape
+func mulxLadderAsmTwoChains(s *[14][4]uint64, k *[32]byte)
+
+// fe64MulAsm sets out to the words fe64MulGeneric gives, with the code
+// mulxLadderAsmOneChain runs for it. It requires BMI2 and ADX.
 //
 //go:noescape
 func fe64MulAsm(out *[4]uint64, a *[4]uint64, b *[4]uint64)
 
-// fe64SquareAsm sets out to the words fe64SquareGeneric gives, with the kernel's code for it.
-// It requires BMI2 and ADX.
+// fe64SquareAsm sets out to the words fe64SquareGeneric gives, with the code
+// mulxLadderAsmOneChain runs for it. It requires BMI2 and ADX.
 //
 //go:noescape
 func fe64SquareAsm(out *[4]uint64, a *[4]uint64)
 
-// fe64AddAsm sets out to the words fe64AddGeneric gives, with the kernel's code for it.
-// It requires BMI2 and ADX.
+// fe64MulAsmTwoChains sets out to the words fe64MulGeneric gives, with the code
+// mulxLadderAsmTwoChains runs for it. It requires BMI2 and ADX.
+//
+//go:noescape
+func fe64MulAsmTwoChains(out *[4]uint64, a *[4]uint64, b *[4]uint64)
+
+// fe64SquareAsmTwoChains sets out to the words fe64SquareGeneric gives, with the code
+// mulxLadderAsmTwoChains runs for it. It requires BMI2 and ADX.
+//
+//go:noescape
+func fe64SquareAsmTwoChains(out *[4]uint64, a *[4]uint64)
+
+// fe64AddAsm sets out to the words fe64AddGeneric gives, with the code
+// both kernels runs for it. It requires BMI2 and ADX.
 //
 //go:noescape
 func fe64AddAsm(out *[4]uint64, a *[4]uint64, b *[4]uint64)
 
-// fe64SubAsm sets out to the words fe64SubGeneric gives, with the kernel's code for it.
-// It requires BMI2 and ADX.
+// fe64SubAsm sets out to the words fe64SubGeneric gives, with the code
+// both kernels runs for it. It requires BMI2 and ADX.
 //
 //go:noescape
 func fe64SubAsm(out *[4]uint64, a *[4]uint64, b *[4]uint64)
 
-// fe64Mul24AddAsm sets out to the words fe64Mul24AddGeneric gives, with the kernel's code for it.
-// It requires BMI2 and ADX.
+// fe64Mul24AddAsm sets out to the words fe64Mul24AddGeneric gives, with the code
+// both kernels runs for it. It requires BMI2 and ADX.
 //
 //go:noescape
 func fe64Mul24AddAsm(out *[4]uint64, a *[4]uint64, b *[4]uint64)

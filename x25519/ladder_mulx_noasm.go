@@ -14,4 +14,8 @@ const mulxLadderAsm = false
 // mulxLadderAvailable reports whether the kernel can run: never here.
 var mulxLadderAvailable = false
 
+// mulxOneChain names the kernel's form where the assembly is compiled in;
+// here both forms are the twin.
+var mulxOneChain = false
+
 func mulxLadderKernel(s *mulxState, k *[32]byte) { mulxLadderGeneric(s, k) }

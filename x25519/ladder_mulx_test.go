@@ -15,14 +15,15 @@ type fe64OpSet struct {
 	square                  func(out, a *[4]uint64)
 }
 
-// fe64Generic is the portable twins; fe64Asm is the assembly routines where
-// they are compiled in (ladder_mulx_asm_test.go), else zero.
+// fe64Generic is the portable twins; fe64Asm and fe64AsmTwoChains are the
+// assembly routines of the one-chain and the two-chain kernel where they
+// are compiled in (ladder_mulx_asm_test.go), else zero.
 var (
 	fe64Generic = fe64OpSet{
 		mul: fe64MulGeneric, square: fe64SquareGeneric, add: fe64AddGeneric,
 		sub: fe64SubGeneric, mul24add: fe64Mul24AddGeneric,
 	}
-	fe64Asm fe64OpSet
+	fe64Asm, fe64AsmTwoChains fe64OpSet
 )
 
 var big2256 = new(big.Int).Lsh(big.NewInt(1), 256)
@@ -102,13 +103,14 @@ type namedFe64Set struct {
 }
 
 // fe64Sets returns the implementations that can run here: the twins, and
-// the assembly where it is compiled in and the CPU has BMI2 and ADX.
+// the assembly of both kernels where it is compiled in and the CPU has BMI2
+// and ADX.
 func fe64Sets(t *testing.T) []namedFe64Set {
 	sets := []namedFe64Set{{"generic", fe64Generic}}
 	switch {
 	case fe64Asm.mul == nil:
 	case mulxLadderAvailable:
-		sets = append(sets, namedFe64Set{"asm", fe64Asm})
+		sets = append(sets, namedFe64Set{"asm one chain", fe64Asm}, namedFe64Set{"asm two chains", fe64AsmTwoChains})
 	default:
 		t.Log("the assembly needs BMI2 and ADX: only the twins are tested")
 	}
@@ -208,11 +210,11 @@ func TestFe64Aliasing(t *testing.T) {
 	}
 }
 
-// TestMULXLadderKernel runs the kernel (the assembly, or the twin where it
-// is not compiled in) and mulxLadderGeneric on the same states and
-// requires every word of every slot but the kernel's loop words to agree:
-// random u and scalars, u = 0, 1 and p - 1, and the scalars of all zero
-// and all one bits.
+// TestMULXLadderKernel runs each kernel (the assembly of both forms, or
+// the twin where it is not compiled in) and mulxLadderGeneric on the same
+// states and requires every word of every slot but the kernel's loop words
+// to agree: random u and scalars, u = 0, 1 and p - 1, and the scalars of all
+// zero and all one bits.
 func TestMULXLadderKernel(t *testing.T) {
 	if why := ladderSkipReason(ladderPathMULX); why != "" {
 		t.Skip(why)
@@ -220,6 +222,10 @@ func TestMULXLadderKernel(t *testing.T) {
 	if !mulxLadderAsm {
 		t.Log("no assembly here: the kernel is the twin")
 	}
+	forEachMULXForm(t, testMULXLadderKernel)
+}
+
+func testMULXLadderKernel(t *testing.T) {
 	r := xRand(t)
 	var us [][]byte
 	pm1 := new(big.Int).Sub(bigP, big.NewInt(1)).FillBytes(make([]byte, 32))

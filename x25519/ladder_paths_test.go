@@ -26,9 +26,10 @@ func ladderSkipReason(p ladderPath) string {
 
 // forEachLadder runs f as one subtest per ladder path: "generic"
 // (ladderGeneric), "mulx" (ladderMULX) and "ifma" (ladderIFMA), each a
-// kernel or, where the kernel is not compiled in, its portable twin. A
-// kernel's subtest is skipped on an amd64 CPU without its features.
-// currentLadder is restored when each subtest ends, so the tests that call
+// kernel or, where the kernel is not compiled in, its portable twin; under
+// "mulx", once per form of the kernel (forEachMULXForm). A kernel's subtest
+// is skipped on an amd64 CPU without its features. currentLadder and
+// mulxOneChain are restored when each subtest ends, so the tests that call
 // this must not be parallel.
 func forEachLadder[T interface {
 	testing.TB
@@ -40,6 +41,36 @@ func forEachLadder[T interface {
 				t.Skip(why)
 			}
 			setLadder(t, p)
+			if p == ladderPathMULX {
+				forEachMULXForm(t, f)
+				return
+			}
+			f(t)
+		})
+	}
+}
+
+// forEachMULXForm runs f as one subtest per form of the MULX kernel where
+// the assembly is compiled in, "onechain" (mulxLadderAsmOneChain) and
+// "twochains" (mulxLadderAsmTwoChains), and once, directly, where both are
+// the twin. mulxOneChain is restored when each subtest ends.
+func forEachMULXForm[T interface {
+	testing.TB
+	Run(string, func(T)) bool
+}](t T, f func(T)) {
+	if !mulxLadderAsm {
+		f(t)
+		return
+	}
+	for _, one := range []bool{true, false} {
+		name := "twochains"
+		if one {
+			name = "onechain"
+		}
+		t.Run(name, func(t T) {
+			saved := mulxOneChain
+			t.Cleanup(func() { mulxOneChain = saved })
+			mulxOneChain = one
 			f(t)
 		})
 	}

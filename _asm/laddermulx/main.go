@@ -1,9 +1,11 @@
 // Command laddermulx writes x25519/ladder_mulx_amd64.s and its Go
 // declarations x25519/ladder_mulx_asm_amd64.go: the X25519 Montgomery
 // ladder (RFC 7748, section 5) on field elements of four 64-bit words, as
-// one kernel using MULX (BMI2) and ADCX/ADOX (ADX), behind mulxLadderKernel
-// in the x25519 package, and each of its operations as a routine of its
-// own for the tests.
+// two kernels using MULX (BMI2) and ADCX/ADOX (ADX), behind mulxLadderKernel
+// in the x25519 package, and each of their operations as a routine of its
+// own for the tests. The kernels differ only in how a product adds its rows
+// 1 and 2 and its fold (see "Two forms of the rows"); Go chooses one by the
+// CPU's vendor (x25519/ladder_mulx_amd64.go, internal/cpuvendor).
 //
 // Regenerate from the x25519 directory with `go generate` (see
 // x25519/ladder_mulx_amd64.go), which runs, from the _asm module,
@@ -18,7 +20,7 @@
 // Exactly the words of the portable twins in x25519/ladder_mulx.go, whose
 // section comment gives the representation (any value below 2^256, with
 // 2^256 ≡ 38), the bounds of every fold, and the order of the operations
-// in a step. The kernel keeps the whole state in memory (the slots of
+// in a step. A kernel keeps the whole state in memory (the slots of
 // mulxState, 32 bytes each, from one pointer) and every operation loads
 // its operands' words, computes in registers, and stores its result after
 // its last load, so that a result may overwrite an operand.
@@ -27,28 +29,37 @@
 //
 // A product is four rows a_i·(b0, b1, b2, b3) of MULX with a_i in DX and
 // b_j read from memory. Row 0 writes the columns P0..P4 with ADD and ADC.
-// Rows 1 and 2 add their four low halves to P_(i+j) on one carry chain,
-// keeping the high halves of b0..b2 in spare registers, and then add those
-// to P_(i+j+1) on a second chain (rowSplit); row 3, with no register to
-// spare, adds its low halves on the carry flag (ADCX) and its high halves
-// on the overflow flag (ADOX), two chains that run together, and ends by
-// adding both pending carries into its new top column with a zero register
-// (rowN). The square forms the six cross products the same way (three
-// short rows), doubles them on the carry chain while the overflow chain
-// adds the four squares a_i². The fold multiplies P4..P7 by 38, each high
-// half over the word it came from, adds the low halves to P0..P3 on one
-// chain and the high halves to P1..P3 and a fifth word on another, then
-// adds 38 times that word, then 38 times the last carry, which SBB turns
-// into a mask. A subtraction that comes out all zero words is replaced by
-// p, read from the constant fe64P with four CMOVs under the flag of the OR
-// of its words (the zero-word rule of ladder_mulx.go).
+// A later row adds its four low halves to P_(i+j) and its high halves to
+// P_(i+j+1) in one of two ways. rowN adds the low halves on the carry flag
+// (ADCX) and the high halves on the overflow flag (ADOX), two chains that
+// run together, and ends by adding both pending carries into its new top
+// column with a zero register. rowSplit adds the low halves on one carry
+// chain, keeping the high halves of b0..b2 in spare registers, and then
+// adds those on a second chain. Row 3, with no register to spare, is
+// always rowN. The square forms the six cross products with short rows of
+// the rowN kind, doubles them on the carry chain while the overflow chain
+// adds the four squares a_i². The fold multiplies P4..P7 by 38, a row
+// whose high halves replace the words they came from, into P0..P3 and a
+// fifth word, then adds 38 times that word, then 38 times the last carry,
+// which SBB turns into a mask. A subtraction that comes out all zero words
+// is replaced by p, read from the constant fe64P with four CMOVs under the
+// flag of the OR of its words (the zero-word rule of ladder_mulx.go).
 //
-// Why one chain, then another. On Intel CPUs every instruction that reads
+// # Two forms of the rows
+//
+// mulxLadderAsmOneChain makes rows 1 and 2 and the fold rowSplit rows;
+// mulxLadderAsmTwoChains makes them rowN rows. Everything else, the square
+// included, is the same code. On Intel CPUs every instruction that reads
 // a flag (ADC, ADCX, ADOX, SBB, CMOV) issues on two ports only, and the
-// ladder's step is close to bound by them: a row on one chain reads the
-// flags seven times, rowN nine, and the fold's two chains seven against
-// nine. The square keeps its two chains running together: in one chain
-// after the other its doubling and its squares measured slower.
+// ladder's step is close to bound by them: a rowSplit row reads the flags
+// seven times, a rowN row nine, so the one-chain form is faster there. On
+// AMD Zen 3 the two-chain form measured faster, with the same step order
+// (why was not profiled: a rowSplit row's carries wait on one flag, where
+// rowN's two chains overlap, which may matter where flag readers are not
+// the limit). The square keeps
+// its two chains running together in both forms: on Intel, in one chain
+// after the other, its doubling and its squares measured slower.
+// docs/PERFORMANCE.md has the measurements.
 //
 // # Registers
 //
@@ -102,6 +113,27 @@ const (
 // a24 is (486662 - 2)/4, RFC 7748's constant of the doubling.
 const a24 = 121665
 
+// A form of the kernel: whether its products add rows 1 and 2 and the fold
+// one carry chain at a time (rowSplit), or on two chains at once (rowN) as
+// row 3 does. The two forms compute the same words.
+type form struct {
+	oneChain bool
+}
+
+// rows says how form f adds rows 1 and 2 and the fold, for the docs.
+func (f form) rows() string {
+	if f.oneChain {
+		return "one carry chain at a time"
+	}
+	return "two carry chains at once"
+}
+
+// The two forms, and the names of their routines.
+var (
+	oneChain  = form{oneChain: true}
+	twoChains = form{}
+)
+
 // The general-purpose registers.
 var (
 	cols = [8]GPPhysical{R8, R9, R10, R11, R12, R13, R14, R15}
@@ -115,12 +147,16 @@ func main() {
 	ConstraintExpr("!purego")
 
 	declareP()
-	kernel()
-	single("fe64MulAsm", "fe64MulGeneric", true, func(a, b Mem) { mul(a, b) })
-	single("fe64SquareAsm", "fe64SquareGeneric", false, func(a, _ Mem) { square(a) })
-	single("fe64AddAsm", "fe64AddGeneric", true, func(a, b Mem) { add(a, b) })
-	single("fe64SubAsm", "fe64SubGeneric", true, func(a, b Mem) { sub(a, b); nonZero() })
-	single("fe64Mul24AddAsm", "fe64Mul24AddGeneric", true, func(a, b Mem) { mul24Add(a, b) })
+	kernel("mulxLadderAsmOneChain", oneChain)
+	kernel("mulxLadderAsmTwoChains", twoChains)
+	one, two, both := "mulxLadderAsmOneChain", "mulxLadderAsmTwoChains", "both kernels"
+	single("fe64MulAsm", "fe64MulGeneric", one, true, func(a, b Mem) { mul(oneChain, a, b) })
+	single("fe64SquareAsm", "fe64SquareGeneric", one, false, func(a, _ Mem) { square(oneChain, a) })
+	single("fe64MulAsmTwoChains", "fe64MulGeneric", two, true, func(a, b Mem) { mul(twoChains, a, b) })
+	single("fe64SquareAsmTwoChains", "fe64SquareGeneric", two, false, func(a, _ Mem) { square(twoChains, a) })
+	single("fe64AddAsm", "fe64AddGeneric", both, true, func(a, b Mem) { add(a, b) })
+	single("fe64SubAsm", "fe64SubGeneric", both, true, func(a, b Mem) { sub(a, b); nonZero() })
+	single("fe64Mul24AddAsm", "fe64Mul24AddGeneric", both, true, func(a, b Mem) { mul24Add(a, b) })
 	Generate()
 }
 
@@ -166,16 +202,16 @@ func declareP() {
 }
 
 // single emits a routine computing one operation on out, a (DI) and, if
-// binary, b (SI), for the tests.
-func single(name, twin string, binary bool, op func(a, b Mem)) {
+// binary, b (SI), for the tests, with the code of the kernel named.
+func single(name, twin, kernel string, binary bool, op func(a, b Mem)) {
 	signature := "func(out, a *[4]uint64)"
 	if binary {
 		signature = "func(out, a, b *[4]uint64)"
 	}
 	TEXT(name, NOSPLIT, signature)
 	Pragma("noescape")
-	Doc(name+" sets out to the words "+twin+" gives, with the kernel's code for it.",
-		"It requires BMI2 and ADX.")
+	Doc(name+" sets out to the words "+twin+" gives, with the code",
+		kernel+" runs for it. It requires BMI2 and ADX.")
 	Load(Param("a"), RDI)
 	a, b := Mem{Base: RDI}, Mem{Base: RSI}
 	if binary {
@@ -238,10 +274,21 @@ func rowSplit(b func(j int) Op, p []GPPhysical, t [3]GPPhysical) {
 	ADCQ(Imm(0), p[4])
 }
 
-// mul leaves a·b folded below 2^256 in R8..R11.
-func mul(a, b Mem) {
-	Comment("P = a·b: row 0, rows 1 and 2 one chain after the other, row 3 on two chains at once")
+// mul leaves a·b folded below 2^256 in R8..R11, with the rows of form f.
+func mul(f form, a, b Mem) {
 	bj := func(j int) Op { return word(b, j) }
+	if !f.oneChain {
+		Comment("P = a·b: row 0, then rows 1..3 on two chains at once")
+		MOVQ(word(a, 0), RDX)
+		row0(b, cols[:])
+		for i := 1; i < 4; i++ {
+			MOVQ(word(a, i), RDX)
+			rowN(bj, cols[i:])
+		}
+		fold(f)
+		return
+	}
+	Comment("P = a·b: row 0, rows 1 and 2 one chain after the other, row 3 on two chains at once")
 	MOVQ(word(a, 0), RDX)
 	row0(b, cols[:])
 	// The columns above a row's top are free until a later row reaches them.
@@ -251,11 +298,11 @@ func mul(a, b Mem) {
 	rowSplit(bj, cols[2:], [3]GPPhysical{cols[7], hi, zero})
 	MOVQ(word(a, 3), RDX)
 	rowN(bj, cols[3:])
-	fold()
+	fold(f)
 }
 
-// square leaves a·a folded below 2^256 in R8..R11.
-func square(a Mem) {
+// square leaves a·a folded below 2^256 in R8..R11, with the fold of form f.
+func square(f form, a Mem) {
 	p := cols
 	Comment("the cross products a_i·a_j, i < j, at columns 1..6")
 	MOVQ(word(a, 0), RDX)
@@ -297,13 +344,20 @@ func square(a Mem) {
 		}
 		ADOXQ(hi, p[2*i+1])
 	}
-	fold()
+	fold(f)
 }
 
 // fold brings P0..P7 below 2^256 in R8..R11: T = P0..3 + 38·P4..7, five
-// words; then + 38·t4; then + 38·carry.
-func fold() {
+// words; then + 38·t4; then + 38·carry. Form f chooses its row.
+func fold(f form) {
 	p := cols
+	if !f.oneChain {
+		Comment("T = L + 38·H (fifth word t4 at most 38, in R12), then + 38·t4, then + 38·carry")
+		MOVL(U32(38), EDX)
+		rowN(func(j int) Op { return p[4+j] }, p[:])
+		foldWord(p[4])
+		return
+	}
 	Comment("T = L + 38·H (fifth word t4 at most 38, in R15), then + 38·t4, then + 38·carry")
 	MOVL(U32(38), EDX)
 	// A row of rowSplit whose top column is P7: each high half replaces the
@@ -414,51 +468,52 @@ func swap(x, y int, mask GPPhysical) {
 	}
 }
 
-// The operations of a step, on slots.
-func opAdd(d, a, b int)      { add(slot(a), slot(b)); store(slot(d)) }
-func opSub(d, a, b int)      { sub(slot(a), slot(b)); nonZero(); store(slot(d)) }
-func opMul(d, a, b int)      { mul(slot(a), slot(b)); store(slot(d)) }
-func opSquare(d, a int)      { square(slot(a)); store(slot(d)) }
-func opMul24Add(d, a, b int) { mul24Add(slot(a), slot(b)); store(slot(d)) }
+// The operations of a step, on slots, with the rows of form f.
+func opAdd(d, a, b int)         { add(slot(a), slot(b)); store(slot(d)) }
+func opSub(d, a, b int)         { sub(slot(a), slot(b)); nonZero(); store(slot(d)) }
+func opMul(f form, d, a, b int) { mul(f, slot(a), slot(b)); store(slot(d)) }
+func opSquare(f form, d, a int) { square(f, slot(a)); store(slot(d)) }
+func opMul24Add(d, a, b int)    { mul24Add(slot(a), slot(b)); store(slot(d)) }
 
-// step is mulxStepGeneric.
-func step() {
+// step is mulxStepGeneric, with the rows of form f.
+func step(f form) {
 	opAdd(slotA, slotX2, slotZ2)
 	opSub(slotB, slotX2, slotZ2)
 	opAdd(slotC, slotX3, slotZ3)
 	opSub(slotD, slotX3, slotZ3)
-	opSquare(slotAA, slotA)
-	opMul(slotD, slotD, slotA) // DA
-	opSquare(slotBB, slotB)
-	opMul(slotC, slotC, slotB) // CB
+	opSquare(f, slotAA, slotA)
+	opMul(f, slotD, slotD, slotA) // DA
+	opSquare(f, slotBB, slotB)
+	opMul(f, slotC, slotC, slotB) // CB
 	opSub(slotE, slotAA, slotBB)
 	opAdd(slotA, slotD, slotC) // DA + CB
 	opSub(slotB, slotD, slotC) // DA - CB
 	opMul24Add(slotF, slotE, slotAA)
-	opSquare(slotB, slotB)
-	opSquare(slotX3, slotA)
-	opMul(slotZ2, slotE, slotF)
-	opMul(slotZ3, slotX1, slotB)
-	opMul(slotX2, slotAA, slotBB)
+	opSquare(f, slotB, slotB)
+	opSquare(f, slotX3, slotA)
+	opMul(f, slotZ2, slotE, slotF)
+	opMul(f, slotZ3, slotX1, slotB)
+	opMul(f, slotX2, slotAA, slotBB)
 }
 
 // double is mulxDoubleGeneric.
-func double() {
+func double(f form) {
 	opAdd(slotA, slotX2, slotZ2)
 	opSub(slotB, slotX2, slotZ2)
-	opSquare(slotAA, slotA)
-	opSquare(slotBB, slotB)
+	opSquare(f, slotAA, slotA)
+	opSquare(f, slotBB, slotB)
 	opSub(slotE, slotAA, slotBB)
-	opMul(slotX2, slotAA, slotBB)
+	opMul(f, slotX2, slotAA, slotBB)
 	opMul24Add(slotF, slotE, slotAA)
-	opMul(slotZ2, slotE, slotF)
+	opMul(f, slotZ2, slotE, slotF)
 }
 
-func kernel() {
-	TEXT("mulxLadderAsmKernel", NOSPLIT, "func(s *[14][4]uint64, k *[32]byte)")
+func kernel(name string, f form) {
+	TEXT(name, NOSPLIT, "func(s *[14][4]uint64, k *[32]byte)")
 	Pragma("noescape")
-	Doc("mulxLadderAsmKernel runs the ladder on s for the bits 254 down to 3 of k, swaps back",
-		"under bit 3, and doubles three times, as mulxLadderGeneric does. It requires BMI2 and ADX.")
+	Doc(name+" runs the ladder on s for the bits 254 down to 3 of k, swaps back",
+		"under bit 3, and doubles three times, as mulxLadderGeneric does, with rows 1 and 2",
+		"of its products and their fold on "+f.rows()+". It requires BMI2 and ADX.")
 	Load(Param("s"), RDI)
 	Load(Param("k"), RSI)
 	t, prev := word(slot(slotLoop), 0), word(slot(slotLoop), 1)
@@ -481,7 +536,7 @@ func kernel() {
 	NEGQ(mask)
 	swap(slotX2, slotX3, mask)
 	swap(slotZ2, slotZ3, mask)
-	step()
+	step(f)
 	DECQ(t)
 	CMPQ(t, U8(3))
 	JAE(LabelRef("step"))
@@ -492,7 +547,7 @@ func kernel() {
 	swap(slotX2, slotX3, mask)
 	swap(slotZ2, slotZ3, mask)
 	for range 3 {
-		double()
+		double(f)
 	}
 	RET()
 }
