@@ -131,15 +131,19 @@ func fieldRule(goarch string, purego bool, vendor string, flags []cpuFlag) strin
 // ladderRule is the path of x25519's variable-base ladder, restated from
 // x25519/ladder_amd64.go, ladder_mulx_amd64.go and ladder.go: on amd64
 // without purego, the IFMA kernel when the CPU has the four IFMA flags,
-// else the MULX kernel when it has BMI2 and ADX; the Go ladder on
-// field.Element otherwise.
-func ladderRule(goarch string, purego bool, flags []cpuFlag) string {
+// else the MULX kernel when it has BMI2 and ADX, in its one-chain form on
+// Intel CPUs (vendor as for fieldRule) and its two-chain form on others;
+// the Go ladder on field.Element otherwise.
+func ladderRule(goarch string, purego bool, vendor string, flags []cpuFlag) string {
 	switch {
 	case goarch != "amd64" || purego:
 	case hasIFMA(flags):
 		return "IFMA kernel"
 	case hasFlag(flags, "bmi2") && hasFlag(flags, "adx"):
-		return "MULX kernel"
+		if vendor == "GenuineIntel" {
+			return "MULX kernel, one chain"
+		}
+		return "MULX kernel, two chains"
 	}
 	return "Go on field.Element"
 }
@@ -153,7 +157,7 @@ func detectMachine() machine {
 	m.readCPUInfo("/proc/cpuinfo")
 	m.backend = backendRule(runtime.GOARCH, purego, m.flags)
 	m.fieldPath = fieldRule(runtime.GOARCH, purego, m.vendor, m.flags)
-	m.ladder = ladderRule(runtime.GOARCH, purego, m.flags)
+	m.ladder = ladderRule(runtime.GOARCH, purego, m.vendor, m.flags)
 	return m
 }
 

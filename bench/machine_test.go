@@ -35,12 +35,12 @@ func TestBackendRule(t *testing.T) {
 		ladder         string
 	}{
 		{"amd64", false, all, "ifma", "scaled MULX/ADX multiply, MULX/ADX squarings (mask in memory)", "IFMA kernel"},
-		{"amd64", false, without("avx2"), "serial", "scaled MULX/ADX multiply, MULX/ADX squarings (mask in memory)", "MULX kernel"},
-		{"amd64", false, without("avx512f"), "avx2", "scaled MULX/ADX multiply, MULX/ADX squarings (mask in memory)", "MULX kernel"},
-		{"amd64", false, without("avx512vl"), "avx2", "scaled MULX/ADX multiply, MULX/ADX squarings (mask in memory)", "MULX kernel"},
-		{"amd64", false, without("avx512ifma"), "avx2", "scaled MULX/ADX multiply, MULX/ADX squarings (mask in memory)", "MULX kernel"},
+		{"amd64", false, without("avx2"), "serial", "scaled MULX/ADX multiply, MULX/ADX squarings (mask in memory)", "MULX kernel, two chains"},
+		{"amd64", false, without("avx512f"), "avx2", "scaled MULX/ADX multiply, MULX/ADX squarings (mask in memory)", "MULX kernel, two chains"},
+		{"amd64", false, without("avx512vl"), "avx2", "scaled MULX/ADX multiply, MULX/ADX squarings (mask in memory)", "MULX kernel, two chains"},
+		{"amd64", false, without("avx512ifma"), "avx2", "scaled MULX/ADX multiply, MULX/ADX squarings (mask in memory)", "MULX kernel, two chains"},
 		{"amd64", false, without("adx"), "ifma", "MULQ multiply, MULQ squarings", "IFMA kernel"},
-		{"amd64", false, []string{"avx2", "bmi2", "adx"}, "avx2", "scaled MULX/ADX multiply, MULX/ADX squarings (mask in memory)", "MULX kernel"},
+		{"amd64", false, []string{"avx2", "bmi2", "adx"}, "avx2", "scaled MULX/ADX multiply, MULX/ADX squarings (mask in memory)", "MULX kernel, two chains"},
 		{"amd64", false, []string{"avx2", "bmi2"}, "avx2", "MULQ multiply, MULQ squarings", "Go on field.Element"},
 		{"amd64", false, []string{"avx2"}, "avx2", "MULQ multiply, MULQ squarings", "Go on field.Element"},
 		{"amd64", false, nil, "serial", "MULQ multiply, MULQ squarings", "Go on field.Element"},
@@ -49,7 +49,7 @@ func TestBackendRule(t *testing.T) {
 		{"s390x", false, nil, "serial", "generic Go", "Go on field.Element"},
 	} {
 		fl := flagsOf(c.flags...)
-		b, f, l := backendRule(c.goarch, c.purego, fl), fieldRule(c.goarch, c.purego, "AuthenticAMD", fl), ladderRule(c.goarch, c.purego, fl)
+		b, f, l := backendRule(c.goarch, c.purego, fl), fieldRule(c.goarch, c.purego, "AuthenticAMD", fl), ladderRule(c.goarch, c.purego, "AuthenticAMD", fl)
 		if b != c.backend || f != c.field || l != c.ladder {
 			t.Errorf("%s purego=%v %v: %s, %s, %s; want %s, %s, %s", c.goarch, c.purego, c.flags, b, f, l, c.backend, c.field, c.ladder)
 		}
@@ -80,6 +80,27 @@ func TestFieldRuleIntel(t *testing.T) {
 	} {
 		if got := fieldRule(c.goarch, c.purego, c.vendor, c.flags); got != c.want {
 			t.Errorf("fieldRule(%s, purego=%v, %q): %q, want %q", c.goarch, c.purego, c.vendor, got, c.want)
+		}
+	}
+}
+
+// TestLadderRuleVendor checks the MULX ladder's form by vendor: one chain
+// on Intel CPUs, two chains on the others (an unknown vendor included).
+func TestLadderRuleVendor(t *testing.T) {
+	mulx := flagsOf("avx2", "bmi2", "adx")
+	for _, c := range []struct {
+		vendor string
+		flags  []cpuFlag
+		want   string
+	}{
+		{"GenuineIntel", mulx, "MULX kernel, one chain"},
+		{"AuthenticAMD", mulx, "MULX kernel, two chains"},
+		{"", mulx, "MULX kernel, two chains"},
+		{"GenuineIntel", flagsOf("avx2", "avx512f", "avx512vl", "avx512ifma", "bmi2", "adx"), "IFMA kernel"},
+		{"GenuineIntel", flagsOf("bmi2"), "Go on field.Element"},
+	} {
+		if got := ladderRule("amd64", false, c.vendor, c.flags); got != c.want {
+			t.Errorf("ladderRule(%q, %v): %q, want %q", c.vendor, c.flags, got, c.want)
 		}
 	}
 }
@@ -179,7 +200,7 @@ func TestBackendRuleMatchesLibrary(t *testing.T) {
 		t.Errorf("x25519/ladder.go no longer tries ifmaLadderAvailable, then mulxLadderAvailable; ladderRule assumes it does")
 	}
 	f := sources["field/fe_amd64.go"]
-	if !strings.Contains(f, "var mulPath = chooseMulPath(cpu.X86.HasBMI2, cpu.X86.HasADX, isIntel())") ||
+	if !strings.Contains(f, "var mulPath = chooseMulPath(cpu.X86.HasBMI2, cpu.X86.HasADX, cpuvendor.Intel)") ||
 		!strings.Contains(f, "case bmi2 && adx:\n\t\treturn pathMULXMem\n\tcase bmi2 && intel:\n\t\treturn pathMULXSHRX") {
 		t.Errorf("field/fe_amd64.go no longer runs the scaled multiply on BMI2 and ADX, else feMulMULX on BMI2 and Intel; fieldRule assumes it does")
 	}
@@ -188,6 +209,12 @@ func TestBackendRuleMatchesLibrary(t *testing.T) {
 	}
 	if !strings.Contains(sources["x25519/ladder_mulx_amd64.go"], "var mulxLadderAvailable = cpu.X86.HasBMI2 && cpu.X86.HasADX") {
 		t.Errorf("x25519/ladder_mulx_amd64.go no longer requires exactly BMI2 and ADX; ladderRule assumes it does")
+	}
+	if !strings.Contains(sources["x25519/ladder_mulx_amd64.go"], "var mulxOneChain = cpuvendor.Intel") {
+		t.Errorf("x25519/ladder_mulx_amd64.go no longer runs the one-chain kernel exactly on Intel CPUs; ladderRule assumes it does")
+	}
+	if !strings.Contains(sources["internal/cpuvendor/vendor.go"], `var Intel = Name() == "GenuineIntel"`) {
+		t.Errorf("internal/cpuvendor no longer names Intel by the vendor string GenuineIntel; fieldRule and ladderRule assume it does")
 	}
 }
 
