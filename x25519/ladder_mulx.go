@@ -63,8 +63,11 @@ import (
 // operations alternate between the step's two chains, the one from
 // (x2, z2) through AA, BB and E to z2 and the one from (x3, z3) through DA
 // and CB to z3, an order that measured faster than ladderStep's
-// (docs/PERFORMANCE.md, "The MULX ladder", "The MULX ladder on Intel" and
-// "The MULX ladder's two forms on Zen 3").
+// (docs/PERFORMANCE.md, "The MULX ladder" and "The MULX ladder on Intel").
+// That is the order of the one-chain kernel; the two-chain kernel runs the
+// same operations in another order, measured faster for it on Zen 3
+// (_asm/laddermulx's step; "The MULX ladder's two forms on Zen 3"), with
+// the same words.
 //
 // # Zero words
 //
