@@ -66,6 +66,9 @@ func groupTargets(rng *rand.Rand) []target {
 	sameTorsion := torsionPoints(torsion[3:4])
 	primeOrder := torsionPoints(torsion[:1])
 	fixedPrime := new(edwards25519.Point).Subtract(fixed, torsion[3])
+	randomScalar(rng, &k)
+	fixed2 := new(edwards25519.Point).ScalarBaseMult(&k)
+	fixed2.Add(fixed2, torsion[3])
 
 	// torsionFree measures IsTorsionFree, class 0 on the point p0 and
 	// class 1 on the points of random.
@@ -101,6 +104,22 @@ func groupTargets(rng *rand.Rand) []target {
 			"fixed point of the prime-order subgroup vs random ones (the verdict 1 in both)"),
 		torsionFree("Point.IsTorsionFree/verdict", 0.5, fixedPrime, sameTorsion,
 			"fixed point of the prime-order subgroup (verdict 1) vs random points with a component of order 8 (verdict 0)"),
+		// Three controls for the targets above: the same point in both
+		// classes, two fixed points, and random points in both classes.
+		// Where the targets above flag and these do not, what differs is
+		// one repeated input against many (docs/SECURITY.md, "Zen 3").
+		torsionFree("Point.IsTorsionFree/same-point", 0.5, fixed, func(_ *rand.Rand, p *edwards25519.Point) { p.Set(fixed) },
+			"the plain target's fixed point in both classes (a negative control)"),
+		torsionFree("Point.IsTorsionFree/two-points", 0.5, fixed, func(_ *rand.Rand, p *edwards25519.Point) { p.Set(fixed2) },
+			"the plain target's fixed point vs another fixed point with the same torsion component"),
+		{
+			name:    "Point.IsTorsionFree/random-random",
+			classes: "random points with random torsion components in both classes (a negative control)",
+			batch:   1,
+			budget:  0.5,
+			chunk: inputs(func(rng *rand.Rand, _ int, p *edwards25519.Point) { randomPoint(rng, p) },
+				func(p *edwards25519.Point) { groupSink[0] += p.IsTorsionFree() }),
+		},
 		torsionFree("Point.IsTorsionFree/identity", 0.5, identity, randomPoint,
 			"the identity (zero coordinates, W = 0) vs random points with random torsion components"),
 		{
