@@ -277,25 +277,24 @@ func rowSplit(b func(j int) Op, p []GPPhysical, t [3]GPPhysical) {
 // mul leaves a·b folded below 2^256 in R8..R11, with the rows of form f.
 func mul(f form, a, b Mem) {
 	bj := func(j int) Op { return word(b, j) }
-	if !f.oneChain {
+	if f.oneChain {
+		Comment("P = a·b: row 0, rows 1 and 2 one chain after the other, row 3 on two chains at once")
+	} else {
 		Comment("P = a·b: row 0, then rows 1..3 on two chains at once")
-		MOVQ(word(a, 0), RDX)
-		row0(b, cols[:])
-		for i := 1; i < 4; i++ {
-			MOVQ(word(a, i), RDX)
-			rowN(bj, cols[i:])
-		}
-		fold(f)
-		return
 	}
-	Comment("P = a·b: row 0, rows 1 and 2 one chain after the other, row 3 on two chains at once")
 	MOVQ(word(a, 0), RDX)
 	row0(b, cols[:])
-	// The columns above a row's top are free until a later row reaches them.
-	MOVQ(word(a, 1), RDX)
-	rowSplit(bj, cols[1:], [3]GPPhysical{cols[6], cols[7], hi})
-	MOVQ(word(a, 2), RDX)
-	rowSplit(bj, cols[2:], [3]GPPhysical{cols[7], hi, zero})
+	// The columns above a row's top are free until a later row reaches them:
+	// rowSplit keeps its high halves there.
+	spare := [][3]GPPhysical{{cols[6], cols[7], hi}, {cols[7], hi, zero}}
+	for i := 1; i < 3; i++ {
+		MOVQ(word(a, i), RDX)
+		if f.oneChain {
+			rowSplit(bj, cols[i:], spare[i-1])
+		} else {
+			rowN(bj, cols[i:])
+		}
+	}
 	MOVQ(word(a, 3), RDX)
 	rowN(bj, cols[3:])
 	fold(f)
