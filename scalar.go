@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math/bits"
+	"unsafe"
 )
 
 // A Scalar is a residue modulo the group order
@@ -641,16 +642,48 @@ func (r *oddRecoding) set(x *Scalar) *oddRecoding {
 //
 // out[i] is the entry that d_i reads, the form the kernels' scans take:
 // sign(d_i)·(|d_i| + 1)/2 in [-8, -1] ∪ [1, 8], which is (n_i >> 1) - 8 +
-// 9·(n_(i+1) & 1). It runs in constant time: every digit is the same
-// arithmetic on the same bits.
+// 9·(n_(i+1) & 1). It computes eight entries at a time, one per byte of a
+// 64-bit word (spreadNibbles): per byte, n >> 1 is at most 7 (the mask
+// drops the bit shifted in from the next byte) and 9·(n_(i+1) & 1) at most
+// 9, so their sum a is at most 16 and never carries into the next byte,
+// and a - 8 as a two's complement byte is (a + 0x78) XOR 0x80, again
+// without a carry since a + 0x78 ≤ 0x88. It runs in constant time: every
+// digit is the same arithmetic on the same bits.
 func (s *Scalar) oddDigits(out *[oddDigitCount]int8) (odd uint64) {
+	const (
+		ones   = 0x0101010101010101
+		sevens = 0x0707070707070707
+	)
 	v := s.plusOne()
-	for i := range out {
-		n := int32(v[i/16] >> (4 * (i % 16)) & 15)
-		next := int32(v[(i+1)/16] >> (4 * ((i + 1) % 16)) & 1)
-		out[i] = int8(n>>1 - 8 + 9*next)
+	var buf [64]byte // the entries of n_0 … n_62, and a byte left unused
+	for w := range v {
+		// Nibble j of y is the nibble that follows nibble j of x (the next
+		// word's first, or 0 after the last word), so its low bit is
+		// n_(i+1) & 1 for the digit of nibble j. w is public.
+		x, next := v[w], uint64(0)
+		if w < len(v)-1 {
+			next = v[w+1]
+		}
+		y := x>>4 | next<<60
+		for h := range 2 {
+			n := spreadNibbles(uint32(x >> (32 * h)))
+			b := spreadNibbles(uint32(y>>(32*h))) & ones
+			a := n>>1&sevens + 9*b
+			binary.LittleEndian.PutUint64(buf[16*w+8*h:], (a+0x78*ones)^0x80*ones)
+		}
 	}
+	// int8 and byte have the same size: out's memory as bytes.
+	copy(unsafe.Slice((*byte)(unsafe.Pointer(out)), len(out)), buf[:])
 	return -(s.w[0] & 1)
+}
+
+// spreadNibbles returns the eight nibbles of x, from the lowest, as the
+// eight bytes of a word, from the lowest.
+func spreadNibbles(x uint32) uint64 {
+	t := uint64(x)
+	t = (t | t<<16) & 0x0000ffff0000ffff
+	t = (t | t<<8) & 0x00ff00ff00ff00ff
+	return (t | t<<4) & 0x0f0f0f0f0f0f0f0f
 }
 
 // plusOne returns the words of v = x + 1 for x = s (x < l, so no word
