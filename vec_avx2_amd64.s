@@ -3371,86 +3371,86 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	// S = (X, Y, Z, X+Y) into U and 2S into W2, from P = (X, Y, Z, T): with
 	// P' = (Y, X, T, Z) (an in-lane swap), P + P' has X+Y in lane 0, broadcast and
 	// blended into lane 3 of P.
-	VMOVDQU  (DI), Y0
-	VPSHUFD  $0x4e, Y0, Y1
-	VPADDQ   Y0, Y1, Y1
-	VPERMQ   $0x00, Y1, Y1
-	VPBLENDD $0xc0, Y1, Y0, Y0
-	VMOVDQU  Y0, (R8)
-	VPADDQ   Y0, Y0, Y0
-	VMOVDQU  Y0, 320(R8)
-	VMOVDQU  32(DI), Y0
-	VPSHUFD  $0x4e, Y0, Y1
-	VPADDQ   Y0, Y1, Y1
-	VPERMQ   $0x00, Y1, Y1
-	VPBLENDD $0xc0, Y1, Y0, Y0
-	VMOVDQU  Y0, 32(R8)
-	VPADDQ   Y0, Y0, Y0
-	VMOVDQU  Y0, 352(R8)
-	VMOVDQU  64(DI), Y0
-	VPSHUFD  $0x4e, Y0, Y1
-	VPADDQ   Y0, Y1, Y1
-	VPERMQ   $0x00, Y1, Y1
-	VPBLENDD $0xc0, Y1, Y0, Y0
-	VMOVDQU  Y0, 64(R8)
-	VPADDQ   Y0, Y0, Y0
-	VMOVDQU  Y0, 384(R8)
-	VMOVDQU  96(DI), Y0
-	VPSHUFD  $0x4e, Y0, Y1
-	VPADDQ   Y0, Y1, Y1
-	VPERMQ   $0x00, Y1, Y1
-	VPBLENDD $0xc0, Y1, Y0, Y0
-	VMOVDQU  Y0, 96(R8)
-	VPADDQ   Y0, Y0, Y0
-	VMOVDQU  Y0, 416(R8)
-	VMOVDQU  128(DI), Y0
-	VPSHUFD  $0x4e, Y0, Y1
-	VPADDQ   Y0, Y1, Y1
-	VPERMQ   $0x00, Y1, Y1
-	VPBLENDD $0xc0, Y1, Y0, Y0
-	VMOVDQU  Y0, 128(R8)
-	VPADDQ   Y0, Y0, Y0
-	VMOVDQU  Y0, 448(R8)
-	VMOVDQU  160(DI), Y0
-	VPSHUFD  $0x4e, Y0, Y1
-	VPADDQ   Y0, Y1, Y1
-	VPERMQ   $0x00, Y1, Y1
-	VPBLENDD $0xc0, Y1, Y0, Y0
-	VMOVDQU  Y0, 160(R8)
-	VPADDQ   Y0, Y0, Y0
-	VMOVDQU  Y0, 480(R8)
-	VMOVDQU  192(DI), Y0
-	VPSHUFD  $0x4e, Y0, Y1
-	VPADDQ   Y0, Y1, Y1
-	VPERMQ   $0x00, Y1, Y1
-	VPBLENDD $0xc0, Y1, Y0, Y0
-	VMOVDQU  Y0, 192(R8)
-	VPADDQ   Y0, Y0, Y0
-	VMOVDQU  Y0, 512(R8)
-	VMOVDQU  224(DI), Y0
-	VPSHUFD  $0x4e, Y0, Y1
-	VPADDQ   Y0, Y1, Y1
-	VPERMQ   $0x00, Y1, Y1
-	VPBLENDD $0xc0, Y1, Y0, Y0
-	VMOVDQU  Y0, 224(R8)
-	VPADDQ   Y0, Y0, Y0
-	VMOVDQU  Y0, 544(R8)
-	VMOVDQU  256(DI), Y0
-	VPSHUFD  $0x4e, Y0, Y1
-	VPADDQ   Y0, Y1, Y1
-	VPERMQ   $0x00, Y1, Y1
-	VPBLENDD $0xc0, Y1, Y0, Y0
-	VMOVDQU  Y0, 256(R8)
-	VPADDQ   Y0, Y0, Y0
-	VMOVDQU  Y0, 576(R8)
-	VMOVDQU  288(DI), Y0
-	VPSHUFD  $0x4e, Y0, Y1
-	VPADDQ   Y0, Y1, Y1
-	VPERMQ   $0x00, Y1, Y1
-	VPBLENDD $0xc0, Y1, Y0, Y0
-	VMOVDQU  Y0, 288(R8)
-	VPADDQ   Y0, Y0, Y0
-	VMOVDQU  Y0, 608(R8)
+	VMOVDQU      (DI), Y0
+	VPSHUFD      $0x4e, Y0, Y1
+	VPADDQ       Y0, Y1, Y1
+	VPBROADCASTQ X1, Y1
+	VPBLENDD     $0xc0, Y1, Y0, Y0
+	VMOVDQU      Y0, (R8)
+	VPADDQ       Y0, Y0, Y0
+	VMOVDQU      Y0, 320(R8)
+	VMOVDQU      32(DI), Y0
+	VPSHUFD      $0x4e, Y0, Y1
+	VPADDQ       Y0, Y1, Y1
+	VPBROADCASTQ X1, Y1
+	VPBLENDD     $0xc0, Y1, Y0, Y0
+	VMOVDQU      Y0, 32(R8)
+	VPADDQ       Y0, Y0, Y0
+	VMOVDQU      Y0, 352(R8)
+	VMOVDQU      64(DI), Y0
+	VPSHUFD      $0x4e, Y0, Y1
+	VPADDQ       Y0, Y1, Y1
+	VPBROADCASTQ X1, Y1
+	VPBLENDD     $0xc0, Y1, Y0, Y0
+	VMOVDQU      Y0, 64(R8)
+	VPADDQ       Y0, Y0, Y0
+	VMOVDQU      Y0, 384(R8)
+	VMOVDQU      96(DI), Y0
+	VPSHUFD      $0x4e, Y0, Y1
+	VPADDQ       Y0, Y1, Y1
+	VPBROADCASTQ X1, Y1
+	VPBLENDD     $0xc0, Y1, Y0, Y0
+	VMOVDQU      Y0, 96(R8)
+	VPADDQ       Y0, Y0, Y0
+	VMOVDQU      Y0, 416(R8)
+	VMOVDQU      128(DI), Y0
+	VPSHUFD      $0x4e, Y0, Y1
+	VPADDQ       Y0, Y1, Y1
+	VPBROADCASTQ X1, Y1
+	VPBLENDD     $0xc0, Y1, Y0, Y0
+	VMOVDQU      Y0, 128(R8)
+	VPADDQ       Y0, Y0, Y0
+	VMOVDQU      Y0, 448(R8)
+	VMOVDQU      160(DI), Y0
+	VPSHUFD      $0x4e, Y0, Y1
+	VPADDQ       Y0, Y1, Y1
+	VPBROADCASTQ X1, Y1
+	VPBLENDD     $0xc0, Y1, Y0, Y0
+	VMOVDQU      Y0, 160(R8)
+	VPADDQ       Y0, Y0, Y0
+	VMOVDQU      Y0, 480(R8)
+	VMOVDQU      192(DI), Y0
+	VPSHUFD      $0x4e, Y0, Y1
+	VPADDQ       Y0, Y1, Y1
+	VPBROADCASTQ X1, Y1
+	VPBLENDD     $0xc0, Y1, Y0, Y0
+	VMOVDQU      Y0, 192(R8)
+	VPADDQ       Y0, Y0, Y0
+	VMOVDQU      Y0, 512(R8)
+	VMOVDQU      224(DI), Y0
+	VPSHUFD      $0x4e, Y0, Y1
+	VPADDQ       Y0, Y1, Y1
+	VPBROADCASTQ X1, Y1
+	VPBLENDD     $0xc0, Y1, Y0, Y0
+	VMOVDQU      Y0, 224(R8)
+	VPADDQ       Y0, Y0, Y0
+	VMOVDQU      Y0, 544(R8)
+	VMOVDQU      256(DI), Y0
+	VPSHUFD      $0x4e, Y0, Y1
+	VPADDQ       Y0, Y1, Y1
+	VPBROADCASTQ X1, Y1
+	VPBLENDD     $0xc0, Y1, Y0, Y0
+	VMOVDQU      Y0, 256(R8)
+	VPADDQ       Y0, Y0, Y0
+	VMOVDQU      Y0, 576(R8)
+	VMOVDQU      288(DI), Y0
+	VPSHUFD      $0x4e, Y0, Y1
+	VPADDQ       Y0, Y1, Y1
+	VPBROADCASTQ X1, Y1
+	VPBLENDD     $0xc0, Y1, Y0, Y0
+	VMOVDQU      Y0, 288(R8)
+	VPADDQ       Y0, Y0, Y0
+	VMOVDQU      Y0, 608(R8)
 
 	// (A, B, Z², D) = S² with lane 3 negated = (X², Y², Z², -(X+Y)²), left in Y0..Y9.
 	// vecSquares: z_k = Σ_i a_i·a_i and Σ_{i<j} a_i·(2a_j), with the factors of vecMul,
@@ -3676,190 +3676,191 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	// G = B + 2p - A, G' = A + 2p - B, F = B + 4p - A - 2Z², H = 4p - A - B,
 	// E' = A + B + D. With V = (A, B, Z², D) and V' = (B, A, D, Z²): d = V' + 2p - V
 	// has (G, G') in lanes 0 and 1; h = 4p - (V + V') has H in lanes 0 and 1;
-	// f = d + 2p - 2Z² has F in lane 0; e = (V + V')'s lane 0 broadcast, plus V, has
-	// E' in lane 3 (the other lanes are discarded).
+	// f = d + 2p - 2Z² has F in lane 0, with Z² brought from lane 2 to lane 0 by
+	// extracting V's upper half; e = (V + V')'s lane 0 broadcast, plus V, has E' in
+	// lane 3 (the other lanes of f and e are discarded).
 	// W1 = (E', G', G', E') is (G, G', ., E') permuted by (3, 1, 1, 3), into U;
-	// W2 = (F, H, F, H) is (F, H, ., .) permuted by (0, 1, 0, 1).
-	VPSHUFD  $0x4e, Y0, Y10
-	VPADDQ   Y0, Y10, Y11
-	VPADDQ   avx2Consts<>+48(SB), Y10, Y12
-	VPSUBQ   Y0, Y12, Y12
-	VMOVDQU  avx2Consts<>+144(SB), Y13
-	VPSUBQ   Y11, Y13, Y13
-	VPERMQ   $0xaa, Y0, Y14
-	VPADDQ   Y14, Y14, Y14
-	VPADDQ   avx2Consts<>+48(SB), Y12, Y15
-	VPSUBQ   Y14, Y15, Y15
-	VPERMQ   $0x00, Y11, Y14
-	VPADDQ   Y0, Y14, Y14
-	VPBLENDD $0xc0, Y14, Y12, Y12
-	VPBLENDD $0x0c, Y13, Y15, Y15
-	VPERMQ   $0xd7, Y12, Y12
-	VPERMQ   $0x44, Y15, Y15
-	VMOVDQU  Y12, (R8)
-	VMOVDQU  Y15, 320(R8)
-	VPSHUFD  $0x4e, Y1, Y10
-	VPADDQ   Y1, Y10, Y11
-	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
-	VPSUBQ   Y1, Y12, Y12
-	VMOVDQU  avx2Consts<>+208(SB), Y13
-	VPSUBQ   Y11, Y13, Y13
-	VPERMQ   $0xaa, Y1, Y14
-	VPADDQ   Y14, Y14, Y14
-	VPADDQ   avx2Consts<>+112(SB), Y12, Y15
-	VPSUBQ   Y14, Y15, Y15
-	VPERMQ   $0x00, Y11, Y14
-	VPADDQ   Y1, Y14, Y14
-	VPBLENDD $0xc0, Y14, Y12, Y12
-	VPBLENDD $0x0c, Y13, Y15, Y15
-	VPERMQ   $0xd7, Y12, Y12
-	VPERMQ   $0x44, Y15, Y15
-	VMOVDQU  Y12, 32(R8)
-	VMOVDQU  Y15, 352(R8)
-	VPSHUFD  $0x4e, Y2, Y10
-	VPADDQ   Y2, Y10, Y11
-	VPADDQ   avx2Consts<>+80(SB), Y10, Y12
-	VPSUBQ   Y2, Y12, Y12
-	VMOVDQU  avx2Consts<>+176(SB), Y13
-	VPSUBQ   Y11, Y13, Y13
-	VPERMQ   $0xaa, Y2, Y14
-	VPADDQ   Y14, Y14, Y14
-	VPADDQ   avx2Consts<>+80(SB), Y12, Y15
-	VPSUBQ   Y14, Y15, Y15
-	VPERMQ   $0x00, Y11, Y14
-	VPADDQ   Y2, Y14, Y14
-	VPBLENDD $0xc0, Y14, Y12, Y12
-	VPBLENDD $0x0c, Y13, Y15, Y15
-	VPERMQ   $0xd7, Y12, Y12
-	VPERMQ   $0x44, Y15, Y15
-	VMOVDQU  Y12, 64(R8)
-	VMOVDQU  Y15, 384(R8)
-	VPSHUFD  $0x4e, Y3, Y10
-	VPADDQ   Y3, Y10, Y11
-	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
-	VPSUBQ   Y3, Y12, Y12
-	VMOVDQU  avx2Consts<>+208(SB), Y13
-	VPSUBQ   Y11, Y13, Y13
-	VPERMQ   $0xaa, Y3, Y14
-	VPADDQ   Y14, Y14, Y14
-	VPADDQ   avx2Consts<>+112(SB), Y12, Y15
-	VPSUBQ   Y14, Y15, Y15
-	VPERMQ   $0x00, Y11, Y14
-	VPADDQ   Y3, Y14, Y14
-	VPBLENDD $0xc0, Y14, Y12, Y12
-	VPBLENDD $0x0c, Y13, Y15, Y15
-	VPERMQ   $0xd7, Y12, Y12
-	VPERMQ   $0x44, Y15, Y15
-	VMOVDQU  Y12, 96(R8)
-	VMOVDQU  Y15, 416(R8)
-	VPSHUFD  $0x4e, Y4, Y10
-	VPADDQ   Y4, Y10, Y11
-	VPADDQ   avx2Consts<>+80(SB), Y10, Y12
-	VPSUBQ   Y4, Y12, Y12
-	VMOVDQU  avx2Consts<>+176(SB), Y13
-	VPSUBQ   Y11, Y13, Y13
-	VPERMQ   $0xaa, Y4, Y14
-	VPADDQ   Y14, Y14, Y14
-	VPADDQ   avx2Consts<>+80(SB), Y12, Y15
-	VPSUBQ   Y14, Y15, Y15
-	VPERMQ   $0x00, Y11, Y14
-	VPADDQ   Y4, Y14, Y14
-	VPBLENDD $0xc0, Y14, Y12, Y12
-	VPBLENDD $0x0c, Y13, Y15, Y15
-	VPERMQ   $0xd7, Y12, Y12
-	VPERMQ   $0x44, Y15, Y15
-	VMOVDQU  Y12, 128(R8)
-	VMOVDQU  Y15, 448(R8)
-	VPSHUFD  $0x4e, Y5, Y10
-	VPADDQ   Y5, Y10, Y11
-	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
-	VPSUBQ   Y5, Y12, Y12
-	VMOVDQU  avx2Consts<>+208(SB), Y13
-	VPSUBQ   Y11, Y13, Y13
-	VPERMQ   $0xaa, Y5, Y14
-	VPADDQ   Y14, Y14, Y14
-	VPADDQ   avx2Consts<>+112(SB), Y12, Y15
-	VPSUBQ   Y14, Y15, Y15
-	VPERMQ   $0x00, Y11, Y14
-	VPADDQ   Y5, Y14, Y14
-	VPBLENDD $0xc0, Y14, Y12, Y12
-	VPBLENDD $0x0c, Y13, Y15, Y15
-	VPERMQ   $0xd7, Y12, Y12
-	VPERMQ   $0x44, Y15, Y15
-	VMOVDQU  Y12, 160(R8)
-	VMOVDQU  Y15, 480(R8)
-	VPSHUFD  $0x4e, Y6, Y10
-	VPADDQ   Y6, Y10, Y11
-	VPADDQ   avx2Consts<>+80(SB), Y10, Y12
-	VPSUBQ   Y6, Y12, Y12
-	VMOVDQU  avx2Consts<>+176(SB), Y13
-	VPSUBQ   Y11, Y13, Y13
-	VPERMQ   $0xaa, Y6, Y14
-	VPADDQ   Y14, Y14, Y14
-	VPADDQ   avx2Consts<>+80(SB), Y12, Y15
-	VPSUBQ   Y14, Y15, Y15
-	VPERMQ   $0x00, Y11, Y14
-	VPADDQ   Y6, Y14, Y14
-	VPBLENDD $0xc0, Y14, Y12, Y12
-	VPBLENDD $0x0c, Y13, Y15, Y15
-	VPERMQ   $0xd7, Y12, Y12
-	VPERMQ   $0x44, Y15, Y15
-	VMOVDQU  Y12, 192(R8)
-	VMOVDQU  Y15, 512(R8)
-	VPSHUFD  $0x4e, Y7, Y10
-	VPADDQ   Y7, Y10, Y11
-	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
-	VPSUBQ   Y7, Y12, Y12
-	VMOVDQU  avx2Consts<>+208(SB), Y13
-	VPSUBQ   Y11, Y13, Y13
-	VPERMQ   $0xaa, Y7, Y14
-	VPADDQ   Y14, Y14, Y14
-	VPADDQ   avx2Consts<>+112(SB), Y12, Y15
-	VPSUBQ   Y14, Y15, Y15
-	VPERMQ   $0x00, Y11, Y14
-	VPADDQ   Y7, Y14, Y14
-	VPBLENDD $0xc0, Y14, Y12, Y12
-	VPBLENDD $0x0c, Y13, Y15, Y15
-	VPERMQ   $0xd7, Y12, Y12
-	VPERMQ   $0x44, Y15, Y15
-	VMOVDQU  Y12, 224(R8)
-	VMOVDQU  Y15, 544(R8)
-	VPSHUFD  $0x4e, Y8, Y10
-	VPADDQ   Y8, Y10, Y11
-	VPADDQ   avx2Consts<>+80(SB), Y10, Y12
-	VPSUBQ   Y8, Y12, Y12
-	VMOVDQU  avx2Consts<>+176(SB), Y13
-	VPSUBQ   Y11, Y13, Y13
-	VPERMQ   $0xaa, Y8, Y14
-	VPADDQ   Y14, Y14, Y14
-	VPADDQ   avx2Consts<>+80(SB), Y12, Y15
-	VPSUBQ   Y14, Y15, Y15
-	VPERMQ   $0x00, Y11, Y14
-	VPADDQ   Y8, Y14, Y14
-	VPBLENDD $0xc0, Y14, Y12, Y12
-	VPBLENDD $0x0c, Y13, Y15, Y15
-	VPERMQ   $0xd7, Y12, Y12
-	VPERMQ   $0x44, Y15, Y15
-	VMOVDQU  Y12, 256(R8)
-	VMOVDQU  Y15, 576(R8)
-	VPSHUFD  $0x4e, Y9, Y10
-	VPADDQ   Y9, Y10, Y11
-	VPADDQ   avx2Consts<>+112(SB), Y10, Y12
-	VPSUBQ   Y9, Y12, Y12
-	VMOVDQU  avx2Consts<>+208(SB), Y13
-	VPSUBQ   Y11, Y13, Y13
-	VPERMQ   $0xaa, Y9, Y14
-	VPADDQ   Y14, Y14, Y14
-	VPADDQ   avx2Consts<>+112(SB), Y12, Y15
-	VPSUBQ   Y14, Y15, Y15
-	VPERMQ   $0x00, Y11, Y14
-	VPADDQ   Y9, Y14, Y14
-	VPBLENDD $0xc0, Y14, Y12, Y12
-	VPBLENDD $0x0c, Y13, Y15, Y15
-	VPERMQ   $0xd7, Y12, Y12
-	VPERMQ   $0x44, Y15, Y15
-	VMOVDQU  Y12, 288(R8)
-	VMOVDQU  Y15, 608(R8)
+	// W2 = (F, H, F, H) is (F, H, ., .) with its lower half copied into the upper.
+	VPSHUFD      $0x4e, Y0, Y10
+	VPADDQ       Y0, Y10, Y11
+	VPADDQ       avx2Consts<>+48(SB), Y10, Y12
+	VPSUBQ       Y0, Y12, Y12
+	VMOVDQU      avx2Consts<>+144(SB), Y13
+	VPSUBQ       Y11, Y13, Y13
+	VEXTRACTI128 $0x01, Y0, X14
+	VPADDQ       Y14, Y14, Y14
+	VPADDQ       avx2Consts<>+48(SB), Y12, Y15
+	VPSUBQ       Y14, Y15, Y15
+	VPBROADCASTQ X11, Y14
+	VPADDQ       Y0, Y14, Y14
+	VPBLENDD     $0xc0, Y14, Y12, Y12
+	VPBLENDD     $0x0c, Y13, Y15, Y15
+	VPERMQ       $0xd7, Y12, Y12
+	VINSERTI128  $0x01, X15, Y15, Y15
+	VMOVDQU      Y12, (R8)
+	VMOVDQU      Y15, 320(R8)
+	VPSHUFD      $0x4e, Y1, Y10
+	VPADDQ       Y1, Y10, Y11
+	VPADDQ       avx2Consts<>+112(SB), Y10, Y12
+	VPSUBQ       Y1, Y12, Y12
+	VMOVDQU      avx2Consts<>+208(SB), Y13
+	VPSUBQ       Y11, Y13, Y13
+	VEXTRACTI128 $0x01, Y1, X14
+	VPADDQ       Y14, Y14, Y14
+	VPADDQ       avx2Consts<>+112(SB), Y12, Y15
+	VPSUBQ       Y14, Y15, Y15
+	VPBROADCASTQ X11, Y14
+	VPADDQ       Y1, Y14, Y14
+	VPBLENDD     $0xc0, Y14, Y12, Y12
+	VPBLENDD     $0x0c, Y13, Y15, Y15
+	VPERMQ       $0xd7, Y12, Y12
+	VINSERTI128  $0x01, X15, Y15, Y15
+	VMOVDQU      Y12, 32(R8)
+	VMOVDQU      Y15, 352(R8)
+	VPSHUFD      $0x4e, Y2, Y10
+	VPADDQ       Y2, Y10, Y11
+	VPADDQ       avx2Consts<>+80(SB), Y10, Y12
+	VPSUBQ       Y2, Y12, Y12
+	VMOVDQU      avx2Consts<>+176(SB), Y13
+	VPSUBQ       Y11, Y13, Y13
+	VEXTRACTI128 $0x01, Y2, X14
+	VPADDQ       Y14, Y14, Y14
+	VPADDQ       avx2Consts<>+80(SB), Y12, Y15
+	VPSUBQ       Y14, Y15, Y15
+	VPBROADCASTQ X11, Y14
+	VPADDQ       Y2, Y14, Y14
+	VPBLENDD     $0xc0, Y14, Y12, Y12
+	VPBLENDD     $0x0c, Y13, Y15, Y15
+	VPERMQ       $0xd7, Y12, Y12
+	VINSERTI128  $0x01, X15, Y15, Y15
+	VMOVDQU      Y12, 64(R8)
+	VMOVDQU      Y15, 384(R8)
+	VPSHUFD      $0x4e, Y3, Y10
+	VPADDQ       Y3, Y10, Y11
+	VPADDQ       avx2Consts<>+112(SB), Y10, Y12
+	VPSUBQ       Y3, Y12, Y12
+	VMOVDQU      avx2Consts<>+208(SB), Y13
+	VPSUBQ       Y11, Y13, Y13
+	VEXTRACTI128 $0x01, Y3, X14
+	VPADDQ       Y14, Y14, Y14
+	VPADDQ       avx2Consts<>+112(SB), Y12, Y15
+	VPSUBQ       Y14, Y15, Y15
+	VPBROADCASTQ X11, Y14
+	VPADDQ       Y3, Y14, Y14
+	VPBLENDD     $0xc0, Y14, Y12, Y12
+	VPBLENDD     $0x0c, Y13, Y15, Y15
+	VPERMQ       $0xd7, Y12, Y12
+	VINSERTI128  $0x01, X15, Y15, Y15
+	VMOVDQU      Y12, 96(R8)
+	VMOVDQU      Y15, 416(R8)
+	VPSHUFD      $0x4e, Y4, Y10
+	VPADDQ       Y4, Y10, Y11
+	VPADDQ       avx2Consts<>+80(SB), Y10, Y12
+	VPSUBQ       Y4, Y12, Y12
+	VMOVDQU      avx2Consts<>+176(SB), Y13
+	VPSUBQ       Y11, Y13, Y13
+	VEXTRACTI128 $0x01, Y4, X14
+	VPADDQ       Y14, Y14, Y14
+	VPADDQ       avx2Consts<>+80(SB), Y12, Y15
+	VPSUBQ       Y14, Y15, Y15
+	VPBROADCASTQ X11, Y14
+	VPADDQ       Y4, Y14, Y14
+	VPBLENDD     $0xc0, Y14, Y12, Y12
+	VPBLENDD     $0x0c, Y13, Y15, Y15
+	VPERMQ       $0xd7, Y12, Y12
+	VINSERTI128  $0x01, X15, Y15, Y15
+	VMOVDQU      Y12, 128(R8)
+	VMOVDQU      Y15, 448(R8)
+	VPSHUFD      $0x4e, Y5, Y10
+	VPADDQ       Y5, Y10, Y11
+	VPADDQ       avx2Consts<>+112(SB), Y10, Y12
+	VPSUBQ       Y5, Y12, Y12
+	VMOVDQU      avx2Consts<>+208(SB), Y13
+	VPSUBQ       Y11, Y13, Y13
+	VEXTRACTI128 $0x01, Y5, X14
+	VPADDQ       Y14, Y14, Y14
+	VPADDQ       avx2Consts<>+112(SB), Y12, Y15
+	VPSUBQ       Y14, Y15, Y15
+	VPBROADCASTQ X11, Y14
+	VPADDQ       Y5, Y14, Y14
+	VPBLENDD     $0xc0, Y14, Y12, Y12
+	VPBLENDD     $0x0c, Y13, Y15, Y15
+	VPERMQ       $0xd7, Y12, Y12
+	VINSERTI128  $0x01, X15, Y15, Y15
+	VMOVDQU      Y12, 160(R8)
+	VMOVDQU      Y15, 480(R8)
+	VPSHUFD      $0x4e, Y6, Y10
+	VPADDQ       Y6, Y10, Y11
+	VPADDQ       avx2Consts<>+80(SB), Y10, Y12
+	VPSUBQ       Y6, Y12, Y12
+	VMOVDQU      avx2Consts<>+176(SB), Y13
+	VPSUBQ       Y11, Y13, Y13
+	VEXTRACTI128 $0x01, Y6, X14
+	VPADDQ       Y14, Y14, Y14
+	VPADDQ       avx2Consts<>+80(SB), Y12, Y15
+	VPSUBQ       Y14, Y15, Y15
+	VPBROADCASTQ X11, Y14
+	VPADDQ       Y6, Y14, Y14
+	VPBLENDD     $0xc0, Y14, Y12, Y12
+	VPBLENDD     $0x0c, Y13, Y15, Y15
+	VPERMQ       $0xd7, Y12, Y12
+	VINSERTI128  $0x01, X15, Y15, Y15
+	VMOVDQU      Y12, 192(R8)
+	VMOVDQU      Y15, 512(R8)
+	VPSHUFD      $0x4e, Y7, Y10
+	VPADDQ       Y7, Y10, Y11
+	VPADDQ       avx2Consts<>+112(SB), Y10, Y12
+	VPSUBQ       Y7, Y12, Y12
+	VMOVDQU      avx2Consts<>+208(SB), Y13
+	VPSUBQ       Y11, Y13, Y13
+	VEXTRACTI128 $0x01, Y7, X14
+	VPADDQ       Y14, Y14, Y14
+	VPADDQ       avx2Consts<>+112(SB), Y12, Y15
+	VPSUBQ       Y14, Y15, Y15
+	VPBROADCASTQ X11, Y14
+	VPADDQ       Y7, Y14, Y14
+	VPBLENDD     $0xc0, Y14, Y12, Y12
+	VPBLENDD     $0x0c, Y13, Y15, Y15
+	VPERMQ       $0xd7, Y12, Y12
+	VINSERTI128  $0x01, X15, Y15, Y15
+	VMOVDQU      Y12, 224(R8)
+	VMOVDQU      Y15, 544(R8)
+	VPSHUFD      $0x4e, Y8, Y10
+	VPADDQ       Y8, Y10, Y11
+	VPADDQ       avx2Consts<>+80(SB), Y10, Y12
+	VPSUBQ       Y8, Y12, Y12
+	VMOVDQU      avx2Consts<>+176(SB), Y13
+	VPSUBQ       Y11, Y13, Y13
+	VEXTRACTI128 $0x01, Y8, X14
+	VPADDQ       Y14, Y14, Y14
+	VPADDQ       avx2Consts<>+80(SB), Y12, Y15
+	VPSUBQ       Y14, Y15, Y15
+	VPBROADCASTQ X11, Y14
+	VPADDQ       Y8, Y14, Y14
+	VPBLENDD     $0xc0, Y14, Y12, Y12
+	VPBLENDD     $0x0c, Y13, Y15, Y15
+	VPERMQ       $0xd7, Y12, Y12
+	VINSERTI128  $0x01, X15, Y15, Y15
+	VMOVDQU      Y12, 256(R8)
+	VMOVDQU      Y15, 576(R8)
+	VPSHUFD      $0x4e, Y9, Y10
+	VPADDQ       Y9, Y10, Y11
+	VPADDQ       avx2Consts<>+112(SB), Y10, Y12
+	VPSUBQ       Y9, Y12, Y12
+	VMOVDQU      avx2Consts<>+208(SB), Y13
+	VPSUBQ       Y11, Y13, Y13
+	VEXTRACTI128 $0x01, Y9, X14
+	VPADDQ       Y14, Y14, Y14
+	VPADDQ       avx2Consts<>+112(SB), Y12, Y15
+	VPSUBQ       Y14, Y15, Y15
+	VPBROADCASTQ X11, Y14
+	VPADDQ       Y9, Y14, Y14
+	VPBLENDD     $0xc0, Y14, Y12, Y12
+	VPBLENDD     $0x0c, Y13, Y15, Y15
+	VPERMQ       $0xd7, Y12, Y12
+	VINSERTI128  $0x01, X15, Y15, Y15
+	VMOVDQU      Y12, 288(R8)
+	VMOVDQU      Y15, 608(R8)
 
 	// p = W1 ∘ W2 = (-E·F, -G·H, -G·F, -E·H), the point 2P.
 	// vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),

@@ -43,8 +43,11 @@
 //
 // The additions and the doubling form their two vector operands with lane
 // operations: in-lane swaps (VPSHUFD), blends (VPBLENDD) and one cross-lane
-// permutation (VPERMQ) per operand and limb; each step's lane diagram is in
-// the comments above its instructions.
+// step per operand and limb: a permutation (VPERMQ), or where a whole
+// 128-bit half or lane 0 moves, VINSERTI128, VEXTRACTI128 or VPBROADCASTQ,
+// which cost less than VPERMQ on Zen 3 (docs/PERFORMANCE.md, "The
+// doubling's lane steps on Zen 3"); each step's lane diagram is in the
+// comments above its instructions.
 //
 // # Constant time
 //
@@ -587,7 +590,7 @@ func doubleRoutine() {
 		VMOVDQU(pm.Offset(i*limbBytes), v)
 		VPSHUFD(U8(0x4E), v, sw)
 		VPADDQ(v, sw, sw)
-		VPERMQ(U8(0x00), sw, sw)
+		VPBROADCASTQ(sw.AsX(), sw)
 		VPBLENDD(U8(0xC0), sw, v, v) // S = (X, Y, Z, X+Y)
 		VMOVDQU(v, u.Offset(i*limbBytes))
 		VPADDQ(v, v, v)
@@ -599,10 +602,11 @@ func doubleRoutine() {
 	Comment("G = B + 2p - A, G' = A + 2p - B, F = B + 4p - A - 2Z², H = 4p - A - B,",
 		"E' = A + B + D. With V = (A, B, Z², D) and V' = (B, A, D, Z²): d = V' + 2p - V",
 		"has (G, G') in lanes 0 and 1; h = 4p - (V + V') has H in lanes 0 and 1;",
-		"f = d + 2p - 2Z² has F in lane 0; e = (V + V')'s lane 0 broadcast, plus V, has",
-		"E' in lane 3 (the other lanes are discarded).",
+		"f = d + 2p - 2Z² has F in lane 0, with Z² brought from lane 2 to lane 0 by",
+		"extracting V's upper half; e = (V + V')'s lane 0 broadcast, plus V, has E' in",
+		"lane 3 (the other lanes of f and e are discarded).",
 		"W1 = (E', G', G', E') is (G, G', ., E') permuted by (3, 1, 1, 3), into U;",
-		"W2 = (F, H, F, H) is (F, H, ., .) permuted by (0, 1, 0, 1).")
+		"W2 = (F, H, F, H) is (F, H, ., .) with its lower half copied into the upper.")
 	for i := 0; i < limbs; i++ {
 		v, sw, s, d, h, c, f := acc[i], Y10, Y11, Y12, Y13, Y14, Y15
 		twoP := constant(limbConst(i, constTwoP0x4, constTwoPEvenx4, constTwoPOddx4))
@@ -612,17 +616,17 @@ func doubleRoutine() {
 		VPSUBQ(v, d, d)
 		VMOVDQU(constant(limbConst(i, constFourP0x4, constFourPEvenx4, constFourPOddx4)), h)
 		VPSUBQ(s, h, h)
-		VPERMQ(U8(0xAA), v, c)
+		VEXTRACTI128(U8(1), v, c.AsX())
 		VPADDQ(c, c, c)
 		VPADDQ(twoP, d, f)
 		VPSUBQ(c, f, f)
 		e := c
-		VPERMQ(U8(0x00), s, e)
+		VPBROADCASTQ(s.AsX(), e)
 		VPADDQ(v, e, e)
-		VPBLENDD(U8(0xC0), e, d, d) // (G, G', ., E')
-		VPBLENDD(U8(0x0C), h, f, f) // (F, H, ., .)
-		VPERMQ(U8(0xD7), d, d)      // W1 = (E', G', G', E')
-		VPERMQ(U8(0x44), f, f)      // W2 = (F, H, F, H)
+		VPBLENDD(U8(0xC0), e, d, d)       // (G, G', ., E')
+		VPBLENDD(U8(0x0C), h, f, f)       // (F, H, ., .)
+		VPERMQ(U8(0xD7), d, d)            // W1 = (E', G', G', E')
+		VINSERTI128(U8(1), f.AsX(), f, f) // W2 = (F, H, F, H)
 		VMOVDQU(d, u.Offset(i*limbBytes))
 		VMOVDQU(f, w2.Offset(i*limbBytes))
 	}
