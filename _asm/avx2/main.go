@@ -42,12 +42,11 @@
 // 2^36·p + 1 there (zero in the other lanes).
 //
 // The additions and the doubling form their two vector operands with lane
-// operations: in-lane swaps (VPSHUFD), blends (VPBLENDD) and one cross-lane
-// step per operand and limb: a permutation (VPERMQ), or where a whole
-// 128-bit half or lane 0 moves, VINSERTI128, VEXTRACTI128 or VPBROADCASTQ,
-// which cost less than VPERMQ on Zen 3 (docs/PERFORMANCE.md, "The
-// doubling's lane steps on Zen 3"); each step's lane diagram is in the
-// comments above its instructions.
+// operations: in-lane swaps (VPSHUFD), blends (VPBLENDD) and cross-lane
+// steps, a permutation (VPERMQ) or, where a whole 128-bit half or lane 0
+// moves, VINSERTI128, VEXTRACTI128 or VPBROADCASTQ, which cost less than
+// VPERMQ on Zen 3 (docs/PERFORMANCE.md, "The doubling's lane steps on Zen
+// 3"); each step's lane diagram is in the comments above its instructions.
 //
 // # Constant time
 //
