@@ -170,9 +170,10 @@ const vecDigitMaskCount = combEntries + 1
 // vecDigitMasks sets, for a signed digit 1 ≤ |d| ≤ combEntries, the masks
 // that pick its addend from a row: masks[e] is all ones exactly when
 // |d| = e+1 (e < 8), masks[8] when d < 0 (the sign), and every other mask is
-// 0. Branch-free. The kernels' scans read these masks and derive nothing
-// from d themselves: two AVX2 kernels that did showed a timing difference
-// under dudect (docs/SECURITY.md).
+// 0. Branch-free. The IFMA kernels' scans read these masks and derive
+// nothing from d themselves: two AVX2 kernels that did showed a timing
+// difference under dudect (docs/SECURITY.md). The AVX2 scan reads the same
+// masks as bytes of one word (avx2DigitMasks).
 func vecDigitMasks(masks *[vecDigitMaskCount]uint64, d int32) {
 	abs, neg := digitAbsSign(d)
 	// (x - 1) >> 63 is 1 exactly when x = 0, for x below 2^32: here

@@ -26,11 +26,10 @@ func avx2AddAffine(p *avx2Lanes, a *avx2Addend, neg uint64) {
 const _ = -uint(combEntries ^ 8)
 
 // avx2AddDigit computes the masks of the scan in Go, where the assembly
-// only reads them (see vecDigitMasks).
+// only reads them (see avx2DigitMasks and vecDigitMasks).
 func avx2AddDigit(p *avx2Lanes, row *[combEntries]avx2Addend, d int32) {
-	var masks [vecDigitMaskCount]uint64
-	vecDigitMasks(&masks, d)
-	avx2AddDigitAsm((*[10][4]uint64)(p), (*[8][10][4]uint32)(unsafe.Pointer(row)), &masks)
+	masks, neg := avx2DigitMasks(d)
+	avx2AddDigitAsm((*[10][4]uint64)(p), (*[8][10][4]uint32)(unsafe.Pointer(row)), masks, neg)
 }
 
 func avx2Double(p *avx2Lanes) { avx2DoubleAsm((*[10][4]uint64)(p)) }

@@ -1235,24 +1235,29 @@ TEXT ·avx2AddAffineAsm(SB), $992-24
 	VZEROUPPER
 	RET
 
-// func avx2AddDigitAsm(p *[10][4]uint64, row *[8][10][4]uint32, masks *[9]uint64)
+// func avx2AddDigitAsm(p *[10][4]uint64, row *[8][10][4]uint32, masks uint64, neg uint64)
 // Requires: AVX, AVX2
-TEXT ·avx2AddDigitAsm(SB), $992-24
+TEXT ·avx2AddDigitAsm(SB), $992-32
 	MOVQ p+0(FP), DI
 	MOVQ row+8(FP), SI
-	MOVQ masks+16(FP), DX
+	MOVQ masks+16(FP), AX
+	MOVQ neg+24(FP), BX
 	LEAQ 31(SP), R8
 	ANDQ $-32, R8
 
-	// Scan: acc = OR over e < 8 of (row[e] AND masks[e]), five 32-byte chunks per
-	// entry, every entry read. masks[8] is the sign.
-	VPBROADCASTQ (DX), Y11
+	// Scan: acc = OR over e < 8 of (row[e] AND mask_e), five 32-byte chunks per
+	// entry, every entry read; mask_e is byte e of masks in every byte, broadcast
+	// from the low byte of X10, which shifts down a byte per entry.
+	VMOVQ        AX, X10
+	VPBROADCASTB X10, Y11
+	VPSRLQ       $0x08, X10, X10
 	VPAND        (SI), Y11, Y5
 	VPAND        32(SI), Y11, Y6
 	VPAND        64(SI), Y11, Y7
 	VPAND        96(SI), Y11, Y8
 	VPAND        128(SI), Y11, Y9
-	VPBROADCASTQ 8(DX), Y11
+	VPBROADCASTB X10, Y11
+	VPSRLQ       $0x08, X10, X10
 	VPAND        160(SI), Y11, Y12
 	VPOR         Y12, Y5, Y5
 	VPAND        192(SI), Y11, Y12
@@ -1263,7 +1268,8 @@ TEXT ·avx2AddDigitAsm(SB), $992-24
 	VPOR         Y12, Y8, Y8
 	VPAND        288(SI), Y11, Y12
 	VPOR         Y12, Y9, Y9
-	VPBROADCASTQ 16(DX), Y11
+	VPBROADCASTB X10, Y11
+	VPSRLQ       $0x08, X10, X10
 	VPAND        320(SI), Y11, Y12
 	VPOR         Y12, Y5, Y5
 	VPAND        352(SI), Y11, Y12
@@ -1274,7 +1280,8 @@ TEXT ·avx2AddDigitAsm(SB), $992-24
 	VPOR         Y12, Y8, Y8
 	VPAND        448(SI), Y11, Y12
 	VPOR         Y12, Y9, Y9
-	VPBROADCASTQ 24(DX), Y11
+	VPBROADCASTB X10, Y11
+	VPSRLQ       $0x08, X10, X10
 	VPAND        480(SI), Y11, Y12
 	VPOR         Y12, Y5, Y5
 	VPAND        512(SI), Y11, Y12
@@ -1285,7 +1292,8 @@ TEXT ·avx2AddDigitAsm(SB), $992-24
 	VPOR         Y12, Y8, Y8
 	VPAND        608(SI), Y11, Y12
 	VPOR         Y12, Y9, Y9
-	VPBROADCASTQ 32(DX), Y11
+	VPBROADCASTB X10, Y11
+	VPSRLQ       $0x08, X10, X10
 	VPAND        640(SI), Y11, Y12
 	VPOR         Y12, Y5, Y5
 	VPAND        672(SI), Y11, Y12
@@ -1296,7 +1304,8 @@ TEXT ·avx2AddDigitAsm(SB), $992-24
 	VPOR         Y12, Y8, Y8
 	VPAND        768(SI), Y11, Y12
 	VPOR         Y12, Y9, Y9
-	VPBROADCASTQ 40(DX), Y11
+	VPBROADCASTB X10, Y11
+	VPSRLQ       $0x08, X10, X10
 	VPAND        800(SI), Y11, Y12
 	VPOR         Y12, Y5, Y5
 	VPAND        832(SI), Y11, Y12
@@ -1307,7 +1316,8 @@ TEXT ·avx2AddDigitAsm(SB), $992-24
 	VPOR         Y12, Y8, Y8
 	VPAND        928(SI), Y11, Y12
 	VPOR         Y12, Y9, Y9
-	VPBROADCASTQ 48(DX), Y11
+	VPBROADCASTB X10, Y11
+	VPSRLQ       $0x08, X10, X10
 	VPAND        960(SI), Y11, Y12
 	VPOR         Y12, Y5, Y5
 	VPAND        992(SI), Y11, Y12
@@ -1318,7 +1328,7 @@ TEXT ·avx2AddDigitAsm(SB), $992-24
 	VPOR         Y12, Y8, Y8
 	VPAND        1088(SI), Y11, Y12
 	VPOR         Y12, Y9, Y9
-	VPBROADCASTQ 56(DX), Y11
+	VPBROADCASTB X10, Y11
 	VPAND        1120(SI), Y11, Y12
 	VPOR         Y12, Y5, Y5
 	VPAND        1152(SI), Y11, Y12
@@ -1332,7 +1342,8 @@ TEXT ·avx2AddDigitAsm(SB), $992-24
 	VPBROADCASTQ avx2Consts<>+24(SB), Y13
 	VPBROADCASTQ avx2Consts<>+32(SB), Y14
 	VPBROADCASTQ avx2Consts<>+40(SB), Y15
-	VPBROADCASTQ 64(DX), Y12
+	VMOVQ        BX, X12
+	VPBROADCASTQ X12, Y12
 
 	// Q = the picked addend widened and signed, as in avx2AddAffineAsm.
 	VPMOVZXDQ    X5, Y0

@@ -162,9 +162,8 @@ func TestAVX2AddAffineAsm(t *testing.T) {
 }
 
 func vtAddDigitAVX2(p *avx2Lanes, row *[combEntries]avx2Addend, d int32) {
-	var masks [vecDigitMaskCount]uint64
-	vecDigitMasks(&masks, d)
-	avx2AddDigitAsm((*[10][4]uint64)(p), (*[8][10][4]uint32)(unsafe.Pointer(row)), &masks)
+	masks, neg := avx2DigitMasks(d)
+	avx2AddDigitAsm((*[10][4]uint64)(p), (*[8][10][4]uint32)(unsafe.Pointer(row)), masks, neg)
 }
 
 func TestAVX2AddDigitAsm(t *testing.T) {

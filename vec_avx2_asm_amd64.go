@@ -17,11 +17,11 @@ func avx2MulAsm(out *[10][4]uint64, a *[10][4]uint64, b *[10][4]uint64)
 func avx2AddAffineAsm(p *[10][4]uint64, a *[10][4]uint32, neg uint64)
 
 // avx2AddDigitAsm adds to p the entry row[|d|-1] that the digit d names, negated for d < 0,
-// for 1 ≤ |d| ≤ 8, with masks = vecDigitMasks(d), as avx2AddDigitGeneric does.
+// for 1 ≤ |d| ≤ 8, with masks and neg from avx2DigitMasks(d), as avx2AddDigitGeneric does.
 // It requires AVX2.
 //
 //go:noescape
-func avx2AddDigitAsm(p *[10][4]uint64, row *[8][10][4]uint32, masks *[9]uint64)
+func avx2AddDigitAsm(p *[10][4]uint64, row *[8][10][4]uint32, masks uint64, neg uint64)
 
 // avx2AddCachedAsm sets p = p + q for a cached addend q, as avx2AddCachedGeneric does.
 // It requires AVX2.

@@ -452,6 +452,7 @@ type iftBench struct {
 	step   *ifmaLanes
 	row    *[8]ifmaAddend
 	masks  [4][vecDigitMaskCount]uint64
+	vmasks [4][2]uint64 // the AVX2 scan's masks and sign (avx2DigitMasks)
 	vacc   *avx2Lanes
 	vstep  *avx2Lanes
 	vrow   *[combEntries]avx2Addend
@@ -477,6 +478,7 @@ func iftNewBench(t testing.TB) *iftBench {
 	b.vrow = &avx2Backend{}.baseComb()[3]
 	for i, d := range []int32{3, -7, -1, 8} {
 		vecDigitMasks(&b.masks[i], d)
+		b.vmasks[i][0], b.vmasks[i][1] = avx2DigitMasks(d)
 	}
 	return b
 }
@@ -522,7 +524,7 @@ var iftPairs = []iftPair{
 	}, func(b *iftBench, n int) {
 		row := (*[8][10][4]uint32)(unsafe.Pointer(b.vrow))
 		for i := range n {
-			avx2AddDigitAsm((*[10][4]uint64)(b.vacc), row, &b.masks[i&3])
+			avx2AddDigitAsm((*[10][4]uint64)(b.vacc), row, b.vmasks[i&3][0], b.vmasks[i&3][1])
 		}
 	}},
 	{"scalarMult", func(b *iftBench, n int) {

@@ -108,6 +108,28 @@ func TestVecDigitMasks(t *testing.T) {
 	}
 }
 
+// TestAVX2DigitMasks checks the AVX2 scan's masks of every digit 1 ≤ |d| ≤
+// 8: byte e of the word 0xff exactly for the entry |d| = e+1 and 0 for the
+// others, and the sign; and that 0, which names no entry, sets none.
+func TestAVX2DigitMasks(t *testing.T) {
+	for d := int32(-combEntries); d <= combEntries; d++ {
+		masks, neg := avx2DigitMasks(d)
+		abs := max(d, -d)
+		for e := range combEntries {
+			want := byte(0)
+			if int(abs) == e+1 {
+				want = 0xff
+			}
+			if got := byte(masks >> (8 * e)); got != want {
+				t.Errorf("digit %d: entry mask %d is %#x", d, e, got)
+			}
+		}
+		if want := -uint64(b2i(d < 0)); neg != want {
+			t.Errorf("digit %d: sign mask is %#x", d, neg)
+		}
+	}
+}
+
 // TestVecWindows checks both windows of each vector backend entry by entry
 // against the reference: vecInitOddTerm's (2i+1)·Q and 2Q, and
 // vecInitOddWindow's (2i+1)·Q, as cached forms (Y-X, Y+X, 2d·T, 2Z) of some

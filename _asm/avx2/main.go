@@ -53,8 +53,8 @@
 // Straight-line code: no branch, and every address is an argument pointer,
 // the stack frame (its base rounded up to 32 bytes, see alignedFrame: a
 // function of the stack pointer only) or a constant table plus a constant.
-// The digit acts only through masks computed in Go (vecDigitMasks): ANDs in
-// the scan and VPBLENDVB for the sign.
+// The digit acts only through masks computed in Go (avx2DigitMasks, passed
+// by value): ANDs in the scan and VPBLENDVB for the sign.
 package main
 
 import (
@@ -436,15 +436,26 @@ func addAffineRoutine() {
 }
 
 // pickExpand emits the scan of the 8-entry packed row at row under the
-// masks at mp (vecDigitMasks), and stores the picked addend, widened and
-// signed, in q. Uses Y0..Y15.
-func pickExpand(row, mp GPPhysical, q Mem) {
-	Comment("Scan: acc = OR over e < 8 of (row[e] AND masks[e]), five 32-byte chunks per",
-		"entry, every entry read. masks[8] is the sign.")
-	mask, t := Y11, Y12
+// masks of avx2DigitMasks, in general registers: masks, whose byte e is
+// 0xff for the entry picked and 0 for the others, and neg, the sign. It
+// stores the picked addend, widened and signed, in q. Uses Y0..Y15.
+//
+// The masks reach the vector registers by VMOVQ from masks and neg, not by
+// broadcasts from memory: the caller has just stored them as arguments,
+// and on Zen 3 a vector load of data just stored delays the scan
+// (docs/PERFORMANCE.md, "The scan's masks").
+func pickExpand(row, masks, neg GPPhysical, q Mem) {
+	Comment("Scan: acc = OR over e < 8 of (row[e] AND mask_e), five 32-byte chunks per",
+		"entry, every entry read; mask_e is byte e of masks in every byte, broadcast",
+		"from the low byte of X10, which shifts down a byte per entry.")
+	mask, t, bytes := Y11, Y12, X10
+	VMOVQ(masks, bytes)
 	packed := []VecPhysical{Y5, Y6, Y7, Y8, Y9}
 	for e := 0; e < 8; e++ {
-		VPBROADCASTQ(Mem{Base: mp, Disp: 8 * e}, mask)
+		VPBROADCASTB(bytes, mask)
+		if e < 7 {
+			VPSRLQ(U8(8), bytes, bytes)
+		}
 		for k := 0; k < limbs/2; k++ {
 			src := Mem{Base: row, Disp: e*elemBytes/2 + k*limbBytes}
 			if e == 0 {
@@ -458,7 +469,8 @@ func pickExpand(row, mp GPPhysical, q Mem) {
 
 	twoP := twoPRegs()
 	negMask := Y12
-	VPBROADCASTQ(Mem{Base: mp, Disp: 64}, negMask)
+	VMOVQ(neg, negMask.AsX())
+	VPBROADCASTQ(negMask.AsX(), negMask)
 	Comment("Q = the picked addend widened and signed, as in avx2AddAffineAsm.")
 	for k := 0; k < limbs/2; k++ {
 		expandAddend(packed[k], k, negMask, twoP, q)
@@ -466,18 +478,19 @@ func pickExpand(row, mp GPPhysical, q Mem) {
 }
 
 func addDigitRoutine() {
-	TEXT("avx2AddDigitAsm", 0, "func(p *[10][4]uint64, row *[8][10][4]uint32, masks *[9]uint64)")
+	TEXT("avx2AddDigitAsm", 0, "func(p *[10][4]uint64, row *[8][10][4]uint32, masks uint64, neg uint64)")
 	Pragma("noescape")
 	Doc("avx2AddDigitAsm adds to p the entry row[|d|-1] that the digit d names, negated for d < 0,",
-		"for 1 ≤ |d| ≤ 8, with masks = vecDigitMasks(d), as avx2AddDigitGeneric does.",
+		"for 1 ≤ |d| ≤ 8, with masks and neg from avx2DigitMasks(d), as avx2AddDigitGeneric does.",
 		"It requires AVX2.")
-	p, row, mp := RDI, RSI, RDX
+	p, row, masks, neg := RDI, RSI, RAX, RBX
 	Load(Param("p"), p)
 	Load(Param("row"), row)
-	Load(Param("masks"), mp)
+	Load(Param("masks"), masks)
+	Load(Param("neg"), neg)
 	frame := alignedFrame(3 * elemBytes)
 	q, u, w2 := frame, frame.Offset(elemBytes), frame.Offset(2*elemBytes)
-	pickExpand(row, mp, q)
+	pickExpand(row, masks, neg, q)
 	addBody(Mem{Base: p}, q, u, w2)
 	VZEROUPPER()
 	RET()
