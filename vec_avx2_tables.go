@@ -33,7 +33,7 @@ func avx2PickDigit(out *avx2Addend, row *[combEntries]avx2Addend, d int32) (neg 
 	masks, neg := avx2DigitMasks(d)
 	*out = avx2Addend{}
 	for e := range row {
-		m := uint32(0) - uint32(masks>>(8*e)&1)
+		m := -uint32(masks >> (8 * e) & 1) // byte e of masks, 0 or 0xff, as 0 or all ones
 		for i := range out {
 			for l := range out[i] {
 				out[i][l] |= row[e][i][l] & m
