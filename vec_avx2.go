@@ -200,12 +200,12 @@ func (q *avx2Addend) fromAffineCached(a *affineCached) *avx2Addend {
 // pack sets q to v, whose limbs are reduced (or at least below 2^32), as a
 // packed addend. A cached addend λ·(Y-X, Y+X, 2d·T, 2Z) packs like an
 // affine one: the additions only ever read the fourth lane as a factor, so
-// λ·2Z stands where the affine form has 2.
+// λ·2Z stands where the affine form has 2. Each limb's four lanes are
+// written as one array value, which compiles to four moves with no index
+// arithmetic (docs/PERFORMANCE.md, "Tables for any point").
 func (q *avx2Addend) pack(v *avx2Lanes) *avx2Addend {
 	for i := range v {
-		for l := range v[i] {
-			q[i][l] = uint32(v[i][l])
-		}
+		q[i] = [4]uint32{uint32(v[i][0]), uint32(v[i][1]), uint32(v[i][2]), uint32(v[i][3])}
 	}
 	return q
 }
