@@ -50,7 +50,23 @@ DATA avx2Consts<>+336(SB)/8, $0x0000000000000000
 DATA avx2Consts<>+344(SB)/8, $0x0000000000000000
 DATA avx2Consts<>+352(SB)/8, $0x0000000000000000
 DATA avx2Consts<>+360(SB)/8, $0x1ffffff000000001
-GLOBL avx2Consts<>(SB), RODATA|NOPTR, $368
+DATA avx2Consts<>+368(SB)/4, $0x07ffffda
+DATA avx2Consts<>+372(SB)/4, $0x07ffffda
+DATA avx2Consts<>+376(SB)/4, $0x07ffffda
+DATA avx2Consts<>+380(SB)/4, $0x07ffffda
+DATA avx2Consts<>+384(SB)/4, $0x03fffffe
+DATA avx2Consts<>+388(SB)/4, $0x03fffffe
+DATA avx2Consts<>+392(SB)/4, $0x03fffffe
+DATA avx2Consts<>+396(SB)/4, $0x03fffffe
+DATA avx2Consts<>+400(SB)/4, $0x07fffffe
+DATA avx2Consts<>+404(SB)/4, $0x07fffffe
+DATA avx2Consts<>+408(SB)/4, $0x07fffffe
+DATA avx2Consts<>+412(SB)/4, $0x07fffffe
+DATA avx2Consts<>+416(SB)/4, $0x03fffffe
+DATA avx2Consts<>+420(SB)/4, $0x03fffffe
+DATA avx2Consts<>+424(SB)/4, $0x03fffffe
+DATA avx2Consts<>+428(SB)/4, $0x03fffffe
+GLOBL avx2Consts<>(SB), RODATA|NOPTR, $432
 
 // func avx2MulAsm(out *[10][4]uint64, a *[10][4]uint64, b *[10][4]uint64)
 // Requires: AVX, AVX2
@@ -366,92 +382,62 @@ TEXT ·avx2AddAffineAsm(SB), $992-24
 	MOVQ         a+8(FP), SI
 	LEAQ         31(SP), R8
 	ANDQ         $-32, R8
-	VPBROADCASTQ avx2Consts<>+24(SB), Y13
-	VPBROADCASTQ avx2Consts<>+32(SB), Y14
-	VPBROADCASTQ avx2Consts<>+40(SB), Y15
+	VMOVDQU      avx2Consts<>+368(SB), Y13
+	VMOVDQU      avx2Consts<>+400(SB), Y14
 	VPBROADCASTQ neg+16(FP), Y12
 
 	// Q = the addend (y-x, y+x, 2dxy, 2) widened to 64-bit lanes; when neg is
-	// all ones, (y+x, y-x, 2p - 2dxy, 2) instead, chosen with VPBLENDVB.
+	// all ones, (y+x, y-x, 2p - 2dxy, 2) instead, chosen with VPBLENDVB on the
+	// 32-bit words before they are widened.
 	VMOVDQU      (SI), Y4
+	VPSHUFD      $0xe1, Y4, Y1
+	VPSUBD       Y4, Y13, Y2
+	VPBLENDD     $0x44, Y2, Y1, Y1
+	VPBLENDVB    Y12, Y1, Y4, Y4
 	VPMOVZXDQ    X4, Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPSUBQ       Y0, Y13, Y2
-	VPBLENDD     $0x30, Y2, Y1, Y1
-	VPBLENDD     $0xc0, Y0, Y1, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
 	VMOVDQU      Y0, (R8)
 	VEXTRACTI128 $0x01, Y4, X3
 	VPMOVZXDQ    X3, Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPSUBQ       Y0, Y15, Y2
-	VPBLENDD     $0x30, Y2, Y1, Y1
-	VPBLENDD     $0xc0, Y0, Y1, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
 	VMOVDQU      Y0, 32(R8)
 	VMOVDQU      32(SI), Y4
+	VPSHUFD      $0xe1, Y4, Y1
+	VPSUBD       Y4, Y14, Y2
+	VPBLENDD     $0x44, Y2, Y1, Y1
+	VPBLENDVB    Y12, Y1, Y4, Y4
 	VPMOVZXDQ    X4, Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPSUBQ       Y0, Y14, Y2
-	VPBLENDD     $0x30, Y2, Y1, Y1
-	VPBLENDD     $0xc0, Y0, Y1, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
 	VMOVDQU      Y0, 64(R8)
 	VEXTRACTI128 $0x01, Y4, X3
 	VPMOVZXDQ    X3, Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPSUBQ       Y0, Y15, Y2
-	VPBLENDD     $0x30, Y2, Y1, Y1
-	VPBLENDD     $0xc0, Y0, Y1, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
 	VMOVDQU      Y0, 96(R8)
 	VMOVDQU      64(SI), Y4
+	VPSHUFD      $0xe1, Y4, Y1
+	VPSUBD       Y4, Y14, Y2
+	VPBLENDD     $0x44, Y2, Y1, Y1
+	VPBLENDVB    Y12, Y1, Y4, Y4
 	VPMOVZXDQ    X4, Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPSUBQ       Y0, Y14, Y2
-	VPBLENDD     $0x30, Y2, Y1, Y1
-	VPBLENDD     $0xc0, Y0, Y1, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
 	VMOVDQU      Y0, 128(R8)
 	VEXTRACTI128 $0x01, Y4, X3
 	VPMOVZXDQ    X3, Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPSUBQ       Y0, Y15, Y2
-	VPBLENDD     $0x30, Y2, Y1, Y1
-	VPBLENDD     $0xc0, Y0, Y1, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
 	VMOVDQU      Y0, 160(R8)
 	VMOVDQU      96(SI), Y4
+	VPSHUFD      $0xe1, Y4, Y1
+	VPSUBD       Y4, Y14, Y2
+	VPBLENDD     $0x44, Y2, Y1, Y1
+	VPBLENDVB    Y12, Y1, Y4, Y4
 	VPMOVZXDQ    X4, Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPSUBQ       Y0, Y14, Y2
-	VPBLENDD     $0x30, Y2, Y1, Y1
-	VPBLENDD     $0xc0, Y0, Y1, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
 	VMOVDQU      Y0, 192(R8)
 	VEXTRACTI128 $0x01, Y4, X3
 	VPMOVZXDQ    X3, Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPSUBQ       Y0, Y15, Y2
-	VPBLENDD     $0x30, Y2, Y1, Y1
-	VPBLENDD     $0xc0, Y0, Y1, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
 	VMOVDQU      Y0, 224(R8)
 	VMOVDQU      128(SI), Y4
+	VPSHUFD      $0xe1, Y4, Y1
+	VPSUBD       Y4, Y14, Y2
+	VPBLENDD     $0x44, Y2, Y1, Y1
+	VPBLENDVB    Y12, Y1, Y4, Y4
 	VPMOVZXDQ    X4, Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPSUBQ       Y0, Y14, Y2
-	VPBLENDD     $0x30, Y2, Y1, Y1
-	VPBLENDD     $0xc0, Y0, Y1, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
 	VMOVDQU      Y0, 256(R8)
 	VEXTRACTI128 $0x01, Y4, X3
 	VPMOVZXDQ    X3, Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPSUBQ       Y0, Y15, Y2
-	VPBLENDD     $0x30, Y2, Y1, Y1
-	VPBLENDD     $0xc0, Y0, Y1, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
 	VMOVDQU      Y0, 288(R8)
 	VPBROADCASTQ avx2Consts<>+24(SB), Y13
 	VPBROADCASTQ avx2Consts<>+32(SB), Y14
@@ -1339,87 +1325,56 @@ TEXT ·avx2AddDigitAsm(SB), $992-32
 	VPOR         Y12, Y8, Y8
 	VPAND        1248(SI), Y11, Y12
 	VPOR         Y12, Y9, Y9
-	VPBROADCASTQ avx2Consts<>+24(SB), Y13
-	VPBROADCASTQ avx2Consts<>+32(SB), Y14
-	VPBROADCASTQ avx2Consts<>+40(SB), Y15
+	VMOVDQU      avx2Consts<>+368(SB), Y13
+	VMOVDQU      avx2Consts<>+400(SB), Y14
 	VMOVQ        BX, X12
 	VPBROADCASTQ X12, Y12
 
-	// Q = the picked addend widened and signed, as in avx2AddAffineAsm.
+	// Q = the picked addend signed and widened, as in avx2AddAffineAsm.
+	VPSHUFD      $0xe1, Y5, Y1
+	VPSUBD       Y5, Y13, Y2
+	VPBLENDD     $0x44, Y2, Y1, Y1
+	VPBLENDVB    Y12, Y1, Y5, Y5
 	VPMOVZXDQ    X5, Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPSUBQ       Y0, Y13, Y2
-	VPBLENDD     $0x30, Y2, Y1, Y1
-	VPBLENDD     $0xc0, Y0, Y1, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
 	VMOVDQU      Y0, (R8)
 	VEXTRACTI128 $0x01, Y5, X3
 	VPMOVZXDQ    X3, Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPSUBQ       Y0, Y15, Y2
-	VPBLENDD     $0x30, Y2, Y1, Y1
-	VPBLENDD     $0xc0, Y0, Y1, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
 	VMOVDQU      Y0, 32(R8)
+	VPSHUFD      $0xe1, Y6, Y1
+	VPSUBD       Y6, Y14, Y2
+	VPBLENDD     $0x44, Y2, Y1, Y1
+	VPBLENDVB    Y12, Y1, Y6, Y6
 	VPMOVZXDQ    X6, Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPSUBQ       Y0, Y14, Y2
-	VPBLENDD     $0x30, Y2, Y1, Y1
-	VPBLENDD     $0xc0, Y0, Y1, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
 	VMOVDQU      Y0, 64(R8)
 	VEXTRACTI128 $0x01, Y6, X3
 	VPMOVZXDQ    X3, Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPSUBQ       Y0, Y15, Y2
-	VPBLENDD     $0x30, Y2, Y1, Y1
-	VPBLENDD     $0xc0, Y0, Y1, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
 	VMOVDQU      Y0, 96(R8)
+	VPSHUFD      $0xe1, Y7, Y1
+	VPSUBD       Y7, Y14, Y2
+	VPBLENDD     $0x44, Y2, Y1, Y1
+	VPBLENDVB    Y12, Y1, Y7, Y7
 	VPMOVZXDQ    X7, Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPSUBQ       Y0, Y14, Y2
-	VPBLENDD     $0x30, Y2, Y1, Y1
-	VPBLENDD     $0xc0, Y0, Y1, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
 	VMOVDQU      Y0, 128(R8)
 	VEXTRACTI128 $0x01, Y7, X3
 	VPMOVZXDQ    X3, Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPSUBQ       Y0, Y15, Y2
-	VPBLENDD     $0x30, Y2, Y1, Y1
-	VPBLENDD     $0xc0, Y0, Y1, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
 	VMOVDQU      Y0, 160(R8)
+	VPSHUFD      $0xe1, Y8, Y1
+	VPSUBD       Y8, Y14, Y2
+	VPBLENDD     $0x44, Y2, Y1, Y1
+	VPBLENDVB    Y12, Y1, Y8, Y8
 	VPMOVZXDQ    X8, Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPSUBQ       Y0, Y14, Y2
-	VPBLENDD     $0x30, Y2, Y1, Y1
-	VPBLENDD     $0xc0, Y0, Y1, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
 	VMOVDQU      Y0, 192(R8)
 	VEXTRACTI128 $0x01, Y8, X3
 	VPMOVZXDQ    X3, Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPSUBQ       Y0, Y15, Y2
-	VPBLENDD     $0x30, Y2, Y1, Y1
-	VPBLENDD     $0xc0, Y0, Y1, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
 	VMOVDQU      Y0, 224(R8)
+	VPSHUFD      $0xe1, Y9, Y1
+	VPSUBD       Y9, Y14, Y2
+	VPBLENDD     $0x44, Y2, Y1, Y1
+	VPBLENDVB    Y12, Y1, Y9, Y9
 	VPMOVZXDQ    X9, Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPSUBQ       Y0, Y14, Y2
-	VPBLENDD     $0x30, Y2, Y1, Y1
-	VPBLENDD     $0xc0, Y0, Y1, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
 	VMOVDQU      Y0, 256(R8)
 	VEXTRACTI128 $0x01, Y9, X3
 	VPMOVZXDQ    X3, Y0
-	VPSHUFD      $0x4e, Y0, Y1
-	VPSUBQ       Y0, Y15, Y2
-	VPBLENDD     $0x30, Y2, Y1, Y1
-	VPBLENDD     $0xc0, Y0, Y1, Y1
-	VPBLENDVB    Y12, Y1, Y0, Y0
 	VMOVDQU      Y0, 288(R8)
 	VPBROADCASTQ avx2Consts<>+24(SB), Y13
 	VPBROADCASTQ avx2Consts<>+32(SB), Y14

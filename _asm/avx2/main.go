@@ -81,7 +81,9 @@ var (
 	// three limbs again as four words each, for the memory operands of the
 	// lane steps; and the lane-3 words of the squares' negation, as four
 	// words (0, 0, 0, x) each: all ones, then 2^36·p + 1's limb 0, even and
-	// odd limbs.
+	// odd limbs; then, as 32-bit words, 2p's limbs in pairs for the sign of
+	// a packed addend (eight words each: limb 0 four times and limb 1 four
+	// times, then an even limb and an odd one the same way).
 	avx2Consts Mem
 )
 
@@ -108,6 +110,8 @@ const (
 	constNegK0
 	constNegKEven
 	constNegKOdd
+	constTwoPPair0
+	constTwoPPair
 )
 
 // p's limb 0, even and odd limbs: 2^26 - 19, 2^26 - 1, 2^25 - 1.
@@ -153,6 +157,14 @@ func main() {
 	laneThree(constLane3Ones, ^uint64(0))
 	for k, off := range []int{constNegK0, constNegKEven, constNegKOdd} {
 		laneThree(off, pLimbs[k]<<36+1)
+	}
+	// 2p's limbs 0 and 1, then 2k and 2k+1 for k > 0, as 32-bit words: four
+	// of the first in the lower 16 bytes and four of the second in the upper
+	// (expandAddend).
+	for k, pair := range [][2]uint32{{1<<27 - 38, 1<<26 - 2}, {1<<27 - 2, 1<<26 - 2}} {
+		for w := 0; w < 8; w++ {
+			DATA(constTwoPPair0+32*k+4*w, U32(pair[w/4]))
+		}
 	}
 
 	mulRoutine()
@@ -339,25 +351,37 @@ func twoPRegs() func(i int) VecPhysical {
 	}
 }
 
-// expandAddend widens the packed limbs 2k and 2k+1 of an addend, in the
-// two halves of packed (32-bit words), to 64-bit lanes, applies the sign
-// mask in negMask and stores them as limbs 2k and 2k+1 of q. Uses Y0..Y3.
-func expandAddend(packed VecPhysical, k int, negMask VecPhysical, twoP func(int) VecPhysical, q Mem) {
-	for h := 0; h < 2; h++ {
-		i := 2*k + h
-		v, sw, n := Y0, Y1, Y2
-		if h == 0 {
-			VPMOVZXDQ(packed.AsX(), v)
-		} else {
-			VEXTRACTI128(U8(1), packed, X3)
-			VPMOVZXDQ(X3, v)
+// expandAddend stores limbs 2k and 2k+1 of an addend, signed by negMask,
+// in q, widened to 64-bit lanes. packed holds them as 32-bit words, limb 2k
+// in its lower 16 bytes and limb 2k+1 in its upper. The sign acts on the
+// words before they are widened: negated, (y-x, y+x, 2dxy, 2) is (y+x,
+// y-x, 2p - 2dxy, 2), words 0 and 1 of each half swapped by VPSHUFD and
+// word 2 taken from 2p - packed, chosen by VPBLENDVB. twoPPair holds 2p's
+// limbs 2k and 2k+1 in the words of each half (constTwoPPair0 or
+// constTwoPPair). Uses Y0..Y3; packed is overwritten.
+func expandAddend(packed VecPhysical, k int, negMask, twoPPair VecPhysical, q Mem) {
+	sw, n := Y1, Y2
+	VPSHUFD(U8(0xE1), packed, sw)          // words (1, 0, 2, 3) of each half
+	VPSUBD(packed, twoPPair, n)            // 2p - packed
+	VPBLENDD(U8(0x44), n, sw, sw)          // word 2 of each half: 2p - 2dxy
+	VPBLENDVB(negMask, sw, packed, packed) // the negated words where neg is set
+	VPMOVZXDQ(packed.AsX(), Y0)
+	VMOVDQU(Y0, q.Offset(2*k*limbBytes))
+	VEXTRACTI128(U8(1), packed, X3)
+	VPMOVZXDQ(X3, Y0)
+	VMOVDQU(Y0, q.Offset((2*k+1)*limbBytes))
+}
+
+// twoPPairs loads 2p's limbs as words for expandAddend into Y13 (limbs 0
+// and 1) and Y14 (the other pairs) and returns the register of pair k.
+func twoPPairs() func(k int) VecPhysical {
+	VMOVDQU(constant(constTwoPPair0), Y13)
+	VMOVDQU(constant(constTwoPPair), Y14)
+	return func(k int) VecPhysical {
+		if k == 0 {
+			return Y13
 		}
-		VPSHUFD(U8(0x4E), v, sw) // lanes (1, 0, 3, 2), within 128-bit halves
-		VPSUBQ(v, twoP(i), n)
-		VPBLENDD(U8(0x30), n, sw, sw) // lane 2: 2p - 2dxy
-		VPBLENDD(U8(0xC0), v, sw, sw) // lane 3: 2
-		VPBLENDVB(negMask, sw, v, v)
-		VMOVDQU(v, q.Offset(i*limbBytes))
+		return Y14
 	}
 }
 
@@ -421,14 +445,15 @@ func addAffineRoutine() {
 	frame := alignedFrame(3 * elemBytes)
 	q, u, w2 := frame, frame.Offset(elemBytes), frame.Offset(2*elemBytes)
 
-	twoP := twoPRegs()
+	twoP := twoPPairs()
 	negMask := Y12
 	VPBROADCASTQ(NewParamAddr("neg", 16), negMask)
 	Comment("Q = the addend (y-x, y+x, 2dxy, 2) widened to 64-bit lanes; when neg is",
-		"all ones, (y+x, y-x, 2p - 2dxy, 2) instead, chosen with VPBLENDVB.")
+		"all ones, (y+x, y-x, 2p - 2dxy, 2) instead, chosen with VPBLENDVB on the",
+		"32-bit words before they are widened.")
 	for k := 0; k < limbs/2; k++ {
 		VMOVDQU(Mem{Base: a, Disp: k * limbBytes}, Y4)
-		expandAddend(Y4, k, negMask, twoP, q)
+		expandAddend(Y4, k, negMask, twoP(k), q)
 	}
 	addBody(Mem{Base: p}, q, u, w2)
 	VZEROUPPER()
@@ -467,13 +492,13 @@ func pickExpand(row, masks, neg GPPhysical, q Mem) {
 		}
 	}
 
-	twoP := twoPRegs()
+	twoP := twoPPairs()
 	negMask := Y12
 	VMOVQ(neg, negMask.AsX())
 	VPBROADCASTQ(negMask.AsX(), negMask)
-	Comment("Q = the picked addend widened and signed, as in avx2AddAffineAsm.")
+	Comment("Q = the picked addend signed and widened, as in avx2AddAffineAsm.")
 	for k := 0; k < limbs/2; k++ {
-		expandAddend(packed[k], k, negMask, twoP, q)
+		expandAddend(packed[k], k, negMask, twoP(k), q)
 	}
 }
 
