@@ -28,7 +28,7 @@ import "github.com/seed06d4b90c/edwards25519/field"
 //
 //	reduced:   < 2^26        / < 2^25 + 2^17      (what avx2MulGeneric returns)
 //	loose:     < 3·2^26      / < 3·2^25 + 3·2^17  (its first operand)
-//	wide:      < 5·2^26      / < 5·2^25 + 2^17    (its second operand)
+//	wide:      < 5·2^26      / < 5·2^25 + 3·2^17  (its second operand)
 //
 // A sum or a difference of two reduced values is loose: x + y < 2^27 and
 // x + 2p - y < 2^26 + 2^27 = 3·2^26 (odd: 2^25 + 2^17 + 2^26 - 2), where 2p
@@ -90,9 +90,8 @@ const (
 // avx2LimbWidth is 26 for even limbs and 25 for odd ones.
 func avx2LimbWidth(i int) uint { return 26 - uint(i&1) }
 
-// avx2P, avx2TwoP and avx2FourP are p, 2p and 4p in radix 2^25.5, limb by
-// limb. 2p is limb-wise at least any reduced limb (x + 2p - y never
-// underflows) and 4p at least the sum of two (4p - x - y never does).
+// avx2P and avx2TwoP are p and 2p in radix 2^25.5, limb by limb. 2p is
+// limb-wise at least any reduced limb (x + 2p - y never underflows).
 var (
 	avx2P = [avx2LimbCount]uint64{
 		1<<26 - 19, 1<<25 - 1, 1<<26 - 1, 1<<25 - 1, 1<<26 - 1,
@@ -101,10 +100,6 @@ var (
 	avx2TwoP = [avx2LimbCount]uint64{
 		1<<27 - 38, 1<<26 - 2, 1<<27 - 2, 1<<26 - 2, 1<<27 - 2,
 		1<<26 - 2, 1<<27 - 2, 1<<26 - 2, 1<<27 - 2, 1<<26 - 2,
-	}
-	avx2FourP = [avx2LimbCount]uint64{
-		1<<28 - 76, 1<<27 - 4, 1<<28 - 4, 1<<27 - 4, 1<<28 - 4,
-		1<<27 - 4, 1<<28 - 4, 1<<27 - 4, 1<<28 - 4, 1<<27 - 4,
 	}
 )
 

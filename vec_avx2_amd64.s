@@ -22,51 +22,39 @@ DATA avx2Consts<>+112(SB)/8, $0x0000000003fffffe
 DATA avx2Consts<>+120(SB)/8, $0x0000000003fffffe
 DATA avx2Consts<>+128(SB)/8, $0x0000000003fffffe
 DATA avx2Consts<>+136(SB)/8, $0x0000000003fffffe
-DATA avx2Consts<>+144(SB)/8, $0x000000000fffffb4
-DATA avx2Consts<>+152(SB)/8, $0x000000000fffffb4
-DATA avx2Consts<>+160(SB)/8, $0x000000000fffffb4
-DATA avx2Consts<>+168(SB)/8, $0x000000000fffffb4
-DATA avx2Consts<>+176(SB)/8, $0x000000000ffffffc
-DATA avx2Consts<>+184(SB)/8, $0x000000000ffffffc
-DATA avx2Consts<>+192(SB)/8, $0x000000000ffffffc
-DATA avx2Consts<>+200(SB)/8, $0x000000000ffffffc
-DATA avx2Consts<>+208(SB)/8, $0x0000000007fffffc
-DATA avx2Consts<>+216(SB)/8, $0x0000000007fffffc
-DATA avx2Consts<>+224(SB)/8, $0x0000000007fffffc
-DATA avx2Consts<>+232(SB)/8, $0x0000000007fffffc
+DATA avx2Consts<>+144(SB)/8, $0x0000000000000000
+DATA avx2Consts<>+152(SB)/8, $0x0000000000000000
+DATA avx2Consts<>+160(SB)/8, $0x0000000000000000
+DATA avx2Consts<>+168(SB)/8, $0xffffffffffffffff
+DATA avx2Consts<>+176(SB)/8, $0x0000000000000000
+DATA avx2Consts<>+184(SB)/8, $0x0000000000000000
+DATA avx2Consts<>+192(SB)/8, $0x0000000000000000
+DATA avx2Consts<>+200(SB)/8, $0x3ffffed000000001
+DATA avx2Consts<>+208(SB)/8, $0x0000000000000000
+DATA avx2Consts<>+216(SB)/8, $0x0000000000000000
+DATA avx2Consts<>+224(SB)/8, $0x0000000000000000
+DATA avx2Consts<>+232(SB)/8, $0x3ffffff000000001
 DATA avx2Consts<>+240(SB)/8, $0x0000000000000000
 DATA avx2Consts<>+248(SB)/8, $0x0000000000000000
 DATA avx2Consts<>+256(SB)/8, $0x0000000000000000
-DATA avx2Consts<>+264(SB)/8, $0xffffffffffffffff
-DATA avx2Consts<>+272(SB)/8, $0x0000000000000000
-DATA avx2Consts<>+280(SB)/8, $0x0000000000000000
-DATA avx2Consts<>+288(SB)/8, $0x0000000000000000
-DATA avx2Consts<>+296(SB)/8, $0x3ffffed000000001
-DATA avx2Consts<>+304(SB)/8, $0x0000000000000000
-DATA avx2Consts<>+312(SB)/8, $0x0000000000000000
-DATA avx2Consts<>+320(SB)/8, $0x0000000000000000
-DATA avx2Consts<>+328(SB)/8, $0x3ffffff000000001
-DATA avx2Consts<>+336(SB)/8, $0x0000000000000000
-DATA avx2Consts<>+344(SB)/8, $0x0000000000000000
-DATA avx2Consts<>+352(SB)/8, $0x0000000000000000
-DATA avx2Consts<>+360(SB)/8, $0x1ffffff000000001
-DATA avx2Consts<>+368(SB)/4, $0x07ffffda
-DATA avx2Consts<>+372(SB)/4, $0x07ffffda
-DATA avx2Consts<>+376(SB)/4, $0x07ffffda
-DATA avx2Consts<>+380(SB)/4, $0x07ffffda
-DATA avx2Consts<>+384(SB)/4, $0x03fffffe
-DATA avx2Consts<>+388(SB)/4, $0x03fffffe
-DATA avx2Consts<>+392(SB)/4, $0x03fffffe
-DATA avx2Consts<>+396(SB)/4, $0x03fffffe
-DATA avx2Consts<>+400(SB)/4, $0x07fffffe
-DATA avx2Consts<>+404(SB)/4, $0x07fffffe
-DATA avx2Consts<>+408(SB)/4, $0x07fffffe
-DATA avx2Consts<>+412(SB)/4, $0x07fffffe
-DATA avx2Consts<>+416(SB)/4, $0x03fffffe
-DATA avx2Consts<>+420(SB)/4, $0x03fffffe
-DATA avx2Consts<>+424(SB)/4, $0x03fffffe
-DATA avx2Consts<>+428(SB)/4, $0x03fffffe
-GLOBL avx2Consts<>(SB), RODATA|NOPTR, $432
+DATA avx2Consts<>+264(SB)/8, $0x1ffffff000000001
+DATA avx2Consts<>+272(SB)/4, $0x07ffffda
+DATA avx2Consts<>+276(SB)/4, $0x07ffffda
+DATA avx2Consts<>+280(SB)/4, $0x07ffffda
+DATA avx2Consts<>+284(SB)/4, $0x07ffffda
+DATA avx2Consts<>+288(SB)/4, $0x03fffffe
+DATA avx2Consts<>+292(SB)/4, $0x03fffffe
+DATA avx2Consts<>+296(SB)/4, $0x03fffffe
+DATA avx2Consts<>+300(SB)/4, $0x03fffffe
+DATA avx2Consts<>+304(SB)/4, $0x07fffffe
+DATA avx2Consts<>+308(SB)/4, $0x07fffffe
+DATA avx2Consts<>+312(SB)/4, $0x07fffffe
+DATA avx2Consts<>+316(SB)/4, $0x07fffffe
+DATA avx2Consts<>+320(SB)/4, $0x03fffffe
+DATA avx2Consts<>+324(SB)/4, $0x03fffffe
+DATA avx2Consts<>+328(SB)/4, $0x03fffffe
+DATA avx2Consts<>+332(SB)/4, $0x03fffffe
+GLOBL avx2Consts<>(SB), RODATA|NOPTR, $336
 
 // func avx2MulAsm(out *[10][4]uint64, a *[10][4]uint64, b *[10][4]uint64)
 // Requires: AVX, AVX2
@@ -382,8 +370,8 @@ TEXT ·avx2AddAffineAsm(SB), $992-24
 	MOVQ         a+8(FP), SI
 	LEAQ         31(SP), R8
 	ANDQ         $-32, R8
-	VMOVDQU      avx2Consts<>+368(SB), Y13
-	VMOVDQU      avx2Consts<>+400(SB), Y14
+	VMOVDQU      avx2Consts<>+272(SB), Y13
+	VMOVDQU      avx2Consts<>+304(SB), Y14
 	VPBROADCASTQ neg+16(FP), Y12
 
 	// Q = the addend (y-x, y+x, 2dxy, 2) widened to 64-bit lanes; when neg is
@@ -1325,8 +1313,8 @@ TEXT ·avx2AddDigitAsm(SB), $992-32
 	VPOR         Y12, Y8, Y8
 	VPAND        1248(SI), Y11, Y12
 	VPOR         Y12, Y9, Y9
-	VMOVDQU      avx2Consts<>+368(SB), Y13
-	VMOVDQU      avx2Consts<>+400(SB), Y14
+	VMOVDQU      avx2Consts<>+272(SB), Y13
+	VMOVDQU      avx2Consts<>+304(SB), Y14
 	VMOVQ        BX, X12
 	VPBROADCASTQ X12, Y12
 
@@ -3573,26 +3561,26 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VPADDQ   Y14, Y8, Y8
 
 	// Lane 3: z_k = K_k - z_k with K = 2^36·p, as (z_k XOR ones) + K_k + 1.
-	VPXOR  avx2Consts<>+240(SB), Y0, Y0
-	VPADDQ avx2Consts<>+272(SB), Y0, Y0
-	VPXOR  avx2Consts<>+240(SB), Y1, Y1
-	VPADDQ avx2Consts<>+336(SB), Y1, Y1
-	VPXOR  avx2Consts<>+240(SB), Y2, Y2
-	VPADDQ avx2Consts<>+304(SB), Y2, Y2
-	VPXOR  avx2Consts<>+240(SB), Y3, Y3
-	VPADDQ avx2Consts<>+336(SB), Y3, Y3
-	VPXOR  avx2Consts<>+240(SB), Y4, Y4
-	VPADDQ avx2Consts<>+304(SB), Y4, Y4
-	VPXOR  avx2Consts<>+240(SB), Y5, Y5
-	VPADDQ avx2Consts<>+336(SB), Y5, Y5
-	VPXOR  avx2Consts<>+240(SB), Y6, Y6
-	VPADDQ avx2Consts<>+304(SB), Y6, Y6
-	VPXOR  avx2Consts<>+240(SB), Y7, Y7
-	VPADDQ avx2Consts<>+336(SB), Y7, Y7
-	VPXOR  avx2Consts<>+240(SB), Y8, Y8
-	VPADDQ avx2Consts<>+304(SB), Y8, Y8
-	VPXOR  avx2Consts<>+240(SB), Y9, Y9
-	VPADDQ avx2Consts<>+336(SB), Y9, Y9
+	VPXOR  avx2Consts<>+144(SB), Y0, Y0
+	VPADDQ avx2Consts<>+176(SB), Y0, Y0
+	VPXOR  avx2Consts<>+144(SB), Y1, Y1
+	VPADDQ avx2Consts<>+240(SB), Y1, Y1
+	VPXOR  avx2Consts<>+144(SB), Y2, Y2
+	VPADDQ avx2Consts<>+208(SB), Y2, Y2
+	VPXOR  avx2Consts<>+144(SB), Y3, Y3
+	VPADDQ avx2Consts<>+240(SB), Y3, Y3
+	VPXOR  avx2Consts<>+144(SB), Y4, Y4
+	VPADDQ avx2Consts<>+208(SB), Y4, Y4
+	VPXOR  avx2Consts<>+144(SB), Y5, Y5
+	VPADDQ avx2Consts<>+240(SB), Y5, Y5
+	VPXOR  avx2Consts<>+144(SB), Y6, Y6
+	VPADDQ avx2Consts<>+208(SB), Y6, Y6
+	VPXOR  avx2Consts<>+144(SB), Y7, Y7
+	VPADDQ avx2Consts<>+240(SB), Y7, Y7
+	VPXOR  avx2Consts<>+144(SB), Y8, Y8
+	VPADDQ avx2Consts<>+208(SB), Y8, Y8
+	VPXOR  avx2Consts<>+144(SB), Y9, Y9
+	VPADDQ avx2Consts<>+240(SB), Y9, Y9
 
 	// Carries, in avx2CarryOrder: 0→1, 4→5; 1→2, 5→6; 2→3, 6→7; 3→4, 7→8;
 	// 4→5, 8→9; 9→0 (times 19 = 1 + 2 + 16); 0→1.
@@ -3639,196 +3627,166 @@ TEXT ·avx2DoubleAsm(SB), $672-8
 	VPAND        Y10, Y0, Y0
 	VPADDQ       Y12, Y1, Y1
 
-	// G = B + 2p - A, G' = A + 2p - B, F = B + 4p - A - 2Z², H = 4p - A - B,
-	// E' = A + B + D. With V = (A, B, Z², D) and V' = (B, A, D, Z²): d = V' + 2p - V
-	// has (G, G') in lanes 0 and 1; h = 4p - (V + V') has H in lanes 0 and 1;
-	// f = d + 2p - 2Z² has F in lane 0, with Z² brought from lane 2 to lane 0 by
-	// extracting V's upper half; e = (V + V')'s lane 0 broadcast, plus V, has E' in
-	// lane 3 (the other lanes of f and e are discarded).
-	// W1 = (E', G', G', E') is (G, G', ., E') permuted by (3, 1, 1, 3), into U;
-	// W2 = (F, H, F, H) is (F, H, ., .) with its lower half copied into the upper.
+	// G' = A + 2p - B, G = B + 2p - A, F' = G' + 2Z², H' = A + B, E' = A + B + D.
+	// With V = (A, B, Z², D) and V' = (B, A, D, Z²): d = V + 2p - V' has (G', G) in
+	// lanes 0 and 1; s = V + V' has H' in lanes 0 and 1; f = d + 2Z², with Z²
+	// brought from lane 2 to lane 0 by extracting V's upper half, has F' in lane 0;
+	// e = s's lane 0 broadcast, plus V, has E' in lane 3 (the other lanes of f and
+	// e are discarded).
+	// W1 = (E', G', G', E') is (G', G, ., E') permuted by (3, 0, 0, 3), into U;
+	// W2 = (F', H', F', H') is (F', H', ., .) with its lower half copied into the upper.
 	VPSHUFD      $0x4e, Y0, Y10
 	VPADDQ       Y0, Y10, Y11
-	VPADDQ       avx2Consts<>+48(SB), Y10, Y12
-	VPSUBQ       Y0, Y12, Y12
-	VMOVDQU      avx2Consts<>+144(SB), Y13
-	VPSUBQ       Y11, Y13, Y13
+	VPADDQ       avx2Consts<>+48(SB), Y0, Y12
+	VPSUBQ       Y10, Y12, Y12
 	VEXTRACTI128 $0x01, Y0, X14
 	VPADDQ       Y14, Y14, Y14
-	VPADDQ       avx2Consts<>+48(SB), Y12, Y15
-	VPSUBQ       Y14, Y15, Y15
-	VPBROADCASTQ X11, Y14
-	VPADDQ       Y0, Y14, Y14
-	VPBLENDD     $0xc0, Y14, Y12, Y12
-	VPBLENDD     $0x0c, Y13, Y15, Y15
-	VPERMQ       $0xd7, Y12, Y12
-	VINSERTI128  $0x01, X15, Y15, Y15
+	VPADDQ       Y12, Y14, Y14
+	VPBROADCASTQ X11, Y13
+	VPADDQ       Y0, Y13, Y13
+	VPBLENDD     $0xc0, Y13, Y12, Y12
+	VPBLENDD     $0x0c, Y11, Y14, Y14
+	VPERMQ       $0xc3, Y12, Y12
+	VINSERTI128  $0x01, X14, Y14, Y14
 	VMOVDQU      Y12, (R8)
-	VMOVDQU      Y15, 320(R8)
+	VMOVDQU      Y14, 320(R8)
 	VPSHUFD      $0x4e, Y1, Y10
 	VPADDQ       Y1, Y10, Y11
-	VPADDQ       avx2Consts<>+112(SB), Y10, Y12
-	VPSUBQ       Y1, Y12, Y12
-	VMOVDQU      avx2Consts<>+208(SB), Y13
-	VPSUBQ       Y11, Y13, Y13
+	VPADDQ       avx2Consts<>+112(SB), Y1, Y12
+	VPSUBQ       Y10, Y12, Y12
 	VEXTRACTI128 $0x01, Y1, X14
 	VPADDQ       Y14, Y14, Y14
-	VPADDQ       avx2Consts<>+112(SB), Y12, Y15
-	VPSUBQ       Y14, Y15, Y15
-	VPBROADCASTQ X11, Y14
-	VPADDQ       Y1, Y14, Y14
-	VPBLENDD     $0xc0, Y14, Y12, Y12
-	VPBLENDD     $0x0c, Y13, Y15, Y15
-	VPERMQ       $0xd7, Y12, Y12
-	VINSERTI128  $0x01, X15, Y15, Y15
+	VPADDQ       Y12, Y14, Y14
+	VPBROADCASTQ X11, Y13
+	VPADDQ       Y1, Y13, Y13
+	VPBLENDD     $0xc0, Y13, Y12, Y12
+	VPBLENDD     $0x0c, Y11, Y14, Y14
+	VPERMQ       $0xc3, Y12, Y12
+	VINSERTI128  $0x01, X14, Y14, Y14
 	VMOVDQU      Y12, 32(R8)
-	VMOVDQU      Y15, 352(R8)
+	VMOVDQU      Y14, 352(R8)
 	VPSHUFD      $0x4e, Y2, Y10
 	VPADDQ       Y2, Y10, Y11
-	VPADDQ       avx2Consts<>+80(SB), Y10, Y12
-	VPSUBQ       Y2, Y12, Y12
-	VMOVDQU      avx2Consts<>+176(SB), Y13
-	VPSUBQ       Y11, Y13, Y13
+	VPADDQ       avx2Consts<>+80(SB), Y2, Y12
+	VPSUBQ       Y10, Y12, Y12
 	VEXTRACTI128 $0x01, Y2, X14
 	VPADDQ       Y14, Y14, Y14
-	VPADDQ       avx2Consts<>+80(SB), Y12, Y15
-	VPSUBQ       Y14, Y15, Y15
-	VPBROADCASTQ X11, Y14
-	VPADDQ       Y2, Y14, Y14
-	VPBLENDD     $0xc0, Y14, Y12, Y12
-	VPBLENDD     $0x0c, Y13, Y15, Y15
-	VPERMQ       $0xd7, Y12, Y12
-	VINSERTI128  $0x01, X15, Y15, Y15
+	VPADDQ       Y12, Y14, Y14
+	VPBROADCASTQ X11, Y13
+	VPADDQ       Y2, Y13, Y13
+	VPBLENDD     $0xc0, Y13, Y12, Y12
+	VPBLENDD     $0x0c, Y11, Y14, Y14
+	VPERMQ       $0xc3, Y12, Y12
+	VINSERTI128  $0x01, X14, Y14, Y14
 	VMOVDQU      Y12, 64(R8)
-	VMOVDQU      Y15, 384(R8)
+	VMOVDQU      Y14, 384(R8)
 	VPSHUFD      $0x4e, Y3, Y10
 	VPADDQ       Y3, Y10, Y11
-	VPADDQ       avx2Consts<>+112(SB), Y10, Y12
-	VPSUBQ       Y3, Y12, Y12
-	VMOVDQU      avx2Consts<>+208(SB), Y13
-	VPSUBQ       Y11, Y13, Y13
+	VPADDQ       avx2Consts<>+112(SB), Y3, Y12
+	VPSUBQ       Y10, Y12, Y12
 	VEXTRACTI128 $0x01, Y3, X14
 	VPADDQ       Y14, Y14, Y14
-	VPADDQ       avx2Consts<>+112(SB), Y12, Y15
-	VPSUBQ       Y14, Y15, Y15
-	VPBROADCASTQ X11, Y14
-	VPADDQ       Y3, Y14, Y14
-	VPBLENDD     $0xc0, Y14, Y12, Y12
-	VPBLENDD     $0x0c, Y13, Y15, Y15
-	VPERMQ       $0xd7, Y12, Y12
-	VINSERTI128  $0x01, X15, Y15, Y15
+	VPADDQ       Y12, Y14, Y14
+	VPBROADCASTQ X11, Y13
+	VPADDQ       Y3, Y13, Y13
+	VPBLENDD     $0xc0, Y13, Y12, Y12
+	VPBLENDD     $0x0c, Y11, Y14, Y14
+	VPERMQ       $0xc3, Y12, Y12
+	VINSERTI128  $0x01, X14, Y14, Y14
 	VMOVDQU      Y12, 96(R8)
-	VMOVDQU      Y15, 416(R8)
+	VMOVDQU      Y14, 416(R8)
 	VPSHUFD      $0x4e, Y4, Y10
 	VPADDQ       Y4, Y10, Y11
-	VPADDQ       avx2Consts<>+80(SB), Y10, Y12
-	VPSUBQ       Y4, Y12, Y12
-	VMOVDQU      avx2Consts<>+176(SB), Y13
-	VPSUBQ       Y11, Y13, Y13
+	VPADDQ       avx2Consts<>+80(SB), Y4, Y12
+	VPSUBQ       Y10, Y12, Y12
 	VEXTRACTI128 $0x01, Y4, X14
 	VPADDQ       Y14, Y14, Y14
-	VPADDQ       avx2Consts<>+80(SB), Y12, Y15
-	VPSUBQ       Y14, Y15, Y15
-	VPBROADCASTQ X11, Y14
-	VPADDQ       Y4, Y14, Y14
-	VPBLENDD     $0xc0, Y14, Y12, Y12
-	VPBLENDD     $0x0c, Y13, Y15, Y15
-	VPERMQ       $0xd7, Y12, Y12
-	VINSERTI128  $0x01, X15, Y15, Y15
+	VPADDQ       Y12, Y14, Y14
+	VPBROADCASTQ X11, Y13
+	VPADDQ       Y4, Y13, Y13
+	VPBLENDD     $0xc0, Y13, Y12, Y12
+	VPBLENDD     $0x0c, Y11, Y14, Y14
+	VPERMQ       $0xc3, Y12, Y12
+	VINSERTI128  $0x01, X14, Y14, Y14
 	VMOVDQU      Y12, 128(R8)
-	VMOVDQU      Y15, 448(R8)
+	VMOVDQU      Y14, 448(R8)
 	VPSHUFD      $0x4e, Y5, Y10
 	VPADDQ       Y5, Y10, Y11
-	VPADDQ       avx2Consts<>+112(SB), Y10, Y12
-	VPSUBQ       Y5, Y12, Y12
-	VMOVDQU      avx2Consts<>+208(SB), Y13
-	VPSUBQ       Y11, Y13, Y13
+	VPADDQ       avx2Consts<>+112(SB), Y5, Y12
+	VPSUBQ       Y10, Y12, Y12
 	VEXTRACTI128 $0x01, Y5, X14
 	VPADDQ       Y14, Y14, Y14
-	VPADDQ       avx2Consts<>+112(SB), Y12, Y15
-	VPSUBQ       Y14, Y15, Y15
-	VPBROADCASTQ X11, Y14
-	VPADDQ       Y5, Y14, Y14
-	VPBLENDD     $0xc0, Y14, Y12, Y12
-	VPBLENDD     $0x0c, Y13, Y15, Y15
-	VPERMQ       $0xd7, Y12, Y12
-	VINSERTI128  $0x01, X15, Y15, Y15
+	VPADDQ       Y12, Y14, Y14
+	VPBROADCASTQ X11, Y13
+	VPADDQ       Y5, Y13, Y13
+	VPBLENDD     $0xc0, Y13, Y12, Y12
+	VPBLENDD     $0x0c, Y11, Y14, Y14
+	VPERMQ       $0xc3, Y12, Y12
+	VINSERTI128  $0x01, X14, Y14, Y14
 	VMOVDQU      Y12, 160(R8)
-	VMOVDQU      Y15, 480(R8)
+	VMOVDQU      Y14, 480(R8)
 	VPSHUFD      $0x4e, Y6, Y10
 	VPADDQ       Y6, Y10, Y11
-	VPADDQ       avx2Consts<>+80(SB), Y10, Y12
-	VPSUBQ       Y6, Y12, Y12
-	VMOVDQU      avx2Consts<>+176(SB), Y13
-	VPSUBQ       Y11, Y13, Y13
+	VPADDQ       avx2Consts<>+80(SB), Y6, Y12
+	VPSUBQ       Y10, Y12, Y12
 	VEXTRACTI128 $0x01, Y6, X14
 	VPADDQ       Y14, Y14, Y14
-	VPADDQ       avx2Consts<>+80(SB), Y12, Y15
-	VPSUBQ       Y14, Y15, Y15
-	VPBROADCASTQ X11, Y14
-	VPADDQ       Y6, Y14, Y14
-	VPBLENDD     $0xc0, Y14, Y12, Y12
-	VPBLENDD     $0x0c, Y13, Y15, Y15
-	VPERMQ       $0xd7, Y12, Y12
-	VINSERTI128  $0x01, X15, Y15, Y15
+	VPADDQ       Y12, Y14, Y14
+	VPBROADCASTQ X11, Y13
+	VPADDQ       Y6, Y13, Y13
+	VPBLENDD     $0xc0, Y13, Y12, Y12
+	VPBLENDD     $0x0c, Y11, Y14, Y14
+	VPERMQ       $0xc3, Y12, Y12
+	VINSERTI128  $0x01, X14, Y14, Y14
 	VMOVDQU      Y12, 192(R8)
-	VMOVDQU      Y15, 512(R8)
+	VMOVDQU      Y14, 512(R8)
 	VPSHUFD      $0x4e, Y7, Y10
 	VPADDQ       Y7, Y10, Y11
-	VPADDQ       avx2Consts<>+112(SB), Y10, Y12
-	VPSUBQ       Y7, Y12, Y12
-	VMOVDQU      avx2Consts<>+208(SB), Y13
-	VPSUBQ       Y11, Y13, Y13
+	VPADDQ       avx2Consts<>+112(SB), Y7, Y12
+	VPSUBQ       Y10, Y12, Y12
 	VEXTRACTI128 $0x01, Y7, X14
 	VPADDQ       Y14, Y14, Y14
-	VPADDQ       avx2Consts<>+112(SB), Y12, Y15
-	VPSUBQ       Y14, Y15, Y15
-	VPBROADCASTQ X11, Y14
-	VPADDQ       Y7, Y14, Y14
-	VPBLENDD     $0xc0, Y14, Y12, Y12
-	VPBLENDD     $0x0c, Y13, Y15, Y15
-	VPERMQ       $0xd7, Y12, Y12
-	VINSERTI128  $0x01, X15, Y15, Y15
+	VPADDQ       Y12, Y14, Y14
+	VPBROADCASTQ X11, Y13
+	VPADDQ       Y7, Y13, Y13
+	VPBLENDD     $0xc0, Y13, Y12, Y12
+	VPBLENDD     $0x0c, Y11, Y14, Y14
+	VPERMQ       $0xc3, Y12, Y12
+	VINSERTI128  $0x01, X14, Y14, Y14
 	VMOVDQU      Y12, 224(R8)
-	VMOVDQU      Y15, 544(R8)
+	VMOVDQU      Y14, 544(R8)
 	VPSHUFD      $0x4e, Y8, Y10
 	VPADDQ       Y8, Y10, Y11
-	VPADDQ       avx2Consts<>+80(SB), Y10, Y12
-	VPSUBQ       Y8, Y12, Y12
-	VMOVDQU      avx2Consts<>+176(SB), Y13
-	VPSUBQ       Y11, Y13, Y13
+	VPADDQ       avx2Consts<>+80(SB), Y8, Y12
+	VPSUBQ       Y10, Y12, Y12
 	VEXTRACTI128 $0x01, Y8, X14
 	VPADDQ       Y14, Y14, Y14
-	VPADDQ       avx2Consts<>+80(SB), Y12, Y15
-	VPSUBQ       Y14, Y15, Y15
-	VPBROADCASTQ X11, Y14
-	VPADDQ       Y8, Y14, Y14
-	VPBLENDD     $0xc0, Y14, Y12, Y12
-	VPBLENDD     $0x0c, Y13, Y15, Y15
-	VPERMQ       $0xd7, Y12, Y12
-	VINSERTI128  $0x01, X15, Y15, Y15
+	VPADDQ       Y12, Y14, Y14
+	VPBROADCASTQ X11, Y13
+	VPADDQ       Y8, Y13, Y13
+	VPBLENDD     $0xc0, Y13, Y12, Y12
+	VPBLENDD     $0x0c, Y11, Y14, Y14
+	VPERMQ       $0xc3, Y12, Y12
+	VINSERTI128  $0x01, X14, Y14, Y14
 	VMOVDQU      Y12, 256(R8)
-	VMOVDQU      Y15, 576(R8)
+	VMOVDQU      Y14, 576(R8)
 	VPSHUFD      $0x4e, Y9, Y10
 	VPADDQ       Y9, Y10, Y11
-	VPADDQ       avx2Consts<>+112(SB), Y10, Y12
-	VPSUBQ       Y9, Y12, Y12
-	VMOVDQU      avx2Consts<>+208(SB), Y13
-	VPSUBQ       Y11, Y13, Y13
+	VPADDQ       avx2Consts<>+112(SB), Y9, Y12
+	VPSUBQ       Y10, Y12, Y12
 	VEXTRACTI128 $0x01, Y9, X14
 	VPADDQ       Y14, Y14, Y14
-	VPADDQ       avx2Consts<>+112(SB), Y12, Y15
-	VPSUBQ       Y14, Y15, Y15
-	VPBROADCASTQ X11, Y14
-	VPADDQ       Y9, Y14, Y14
-	VPBLENDD     $0xc0, Y14, Y12, Y12
-	VPBLENDD     $0x0c, Y13, Y15, Y15
-	VPERMQ       $0xd7, Y12, Y12
-	VINSERTI128  $0x01, X15, Y15, Y15
+	VPADDQ       Y12, Y14, Y14
+	VPBROADCASTQ X11, Y13
+	VPADDQ       Y9, Y13, Y13
+	VPBLENDD     $0xc0, Y13, Y12, Y12
+	VPBLENDD     $0x0c, Y11, Y14, Y14
+	VPERMQ       $0xc3, Y12, Y12
+	VINSERTI128  $0x01, X14, Y14, Y14
 	VMOVDQU      Y12, 288(R8)
-	VMOVDQU      Y15, 608(R8)
+	VMOVDQU      Y14, 608(R8)
 
-	// p = W1 ∘ W2 = (-E·F, -G·H, -G·F, -E·H), the point 2P.
+	// p = W1 ∘ W2 = (E·F, G·H, G·F, E·H), the point 2P.
 	// vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),
 	// row by row over i, with the factors a_i, 2a_i, 19a_i, 38a_i in Y10..Y13.
 	VPBROADCASTQ avx2Consts<>+0(SB), Y15

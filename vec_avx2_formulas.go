@@ -68,21 +68,21 @@ func avx2AddCachedGeneric(p, q *avx2Lanes) {
 	avx2MulGeneric(p, &w1, &w2)
 }
 
-// The doubling, lane by lane (HWCD 2008, section 3.3, a = -1), with every
-// coordinate negated so that the first product is four squares:
+// The doubling, lane by lane (HWCD 2008, section 3.3, a = -1), with E, F,
+// G and H all negated, which leaves their products as they are:
 //
 //	(A, B, Z², D) = (X², Y², Z², -(X+Y)²)      (avx2SquaresGeneric)
-//	E' = A + B + D = -E   G' = A - B = -G   F = B - A - 2Z²   H = -A - B
-//	P' = (E', G', G', E') ∘ (F, H, F, H) = (-E·F, -G·H, -G·F, -E·H)
+//	E' = A + B + D = -E   G' = A - B = -G   F' = G' + 2Z² = -F   H' = A + B = -H
+//	2P = (E', G', G', E') ∘ (F', H', F', H') = (E·F, G·H, G·F, E·H)
 //
-// which is (-X3, -Y3, -Z3, -T3), the same point as HWCD's (X3, Y3, Z3, T3).
-// The squared lanes (X, Y, Z, X+Y) are at most twice reduced, as
-// avx2SquaresGeneric requires. E' is a sum of three reduced values and G' =
-// A + 2p - B a difference, so the first operand of the second product is
-// loose; F = B + 4p - A - 2Z² (4p is limb-wise at least A + 2Z²) and H = 4p
-// - A - B are wide, which the second operand may be. Negating E and G is
-// what lets E' be a sum: E = (X+Y)² - A - B formed with a multiple of p
-// would not be loose.
+// which is HWCD's (X3, Y3, Z3, T3). The squared lanes (X, Y, Z, X+Y) are at
+// most twice reduced, as avx2SquaresGeneric requires. E' is a sum of three
+// reduced values and G' = A + 2p - B a difference, so the first operand of
+// the second product is loose; F' = A + 2p - B + 2Z² (three reduced limbs
+// and 2p: below 5·2^26 in an even limb, 5·2^25 + 3·2^17 in an odd one) and
+// H' = A + B are wide, which the second operand may be. The signs are what
+// make each of the four a sum: E formed with a multiple of p would not be
+// loose, and F and H would need 4p and a subtraction more.
 
 // avx2DoubleGeneric sets p = 2·p for p reduced with lanes (X, Y, Z, T); T
 // is not read. p stays reduced.
@@ -97,8 +97,8 @@ func avx2DoubleGeneric(p *avx2Lanes) {
 		a, b, zz, d := s[i][0], s[i][1], s[i][2], s[i][3]
 		e := a + b + d
 		g := a + avx2TwoP[i] - b
-		f := b + avx2FourP[i] - a - 2*zz
-		h := avx2FourP[i] - a - b
+		f := g + 2*zz
+		h := a + b
 		w1[i] = [4]uint64{e, g, g, e}
 		w2[i] = [4]uint64{f, h, f, h}
 	}

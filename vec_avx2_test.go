@@ -57,7 +57,7 @@ func vtWideMax(i int) uint64 {
 	if i%2 == 0 {
 		return 5<<26 - 1
 	}
-	return 5<<25 + 1<<17 - 1
+	return 5<<25 + 3<<17 - 1
 }
 
 // vtEdgeWide returns edge second operands for the multiplication: every limb at the
@@ -426,8 +426,9 @@ func TestAVX2SquaresBounds(t *testing.T) {
 }
 
 // TestAVX2TwoP checks the constant 2p of the differences: its value, that it
-// is limb-wise at least any reduced limb (no underflow in x + 2p - y), and
-// that x + 2p - y and a sum of up to three reduced values are loose.
+// is limb-wise at least any reduced limb (no underflow in x + 2p - y), that
+// x + 2p - y and a sum of up to three reduced values are loose, and that x +
+// 2p - y + 2z (the doubling's F') is wide.
 func TestAVX2TwoP(t *testing.T) {
 	var v avx2Lanes
 	for i := range v {
@@ -445,6 +446,9 @@ func TestAVX2TwoP(t *testing.T) {
 		}
 		if 3*vtReducedMax(i) > vtLooseMax(i) {
 			t.Errorf("limb %d: a sum of three reduced limbs exceeds the loose bound", i)
+		}
+		if 3*vtReducedMax(i)+avx2TwoP[i] > vtWideMax(i) {
+			t.Errorf("limb %d: x + 2p - y + 2z exceeds the wide bound", i)
 		}
 	}
 }
@@ -827,27 +831,6 @@ func b2i(b bool) int {
 }
 
 // The doubling, the cached additions and the odd-multiples table.
-
-// TestAVX2FourP checks 4p: its value, that it covers the sum of three
-// reduced limbs (4p - x - y and 4p - x - 2z never underflow), and that x +
-// 4p stays wide (the doubling's F and H).
-func TestAVX2FourP(t *testing.T) {
-	var v avx2Lanes
-	for i := range v {
-		v[i][0] = avx2FourP[i]
-	}
-	if got, want := vtLaneBig(&v, 0), new(big.Int).Lsh(vecP, 2); got.Cmp(want) != 0 {
-		t.Fatalf("avx2FourP is %x, want 4p = %x", got, want)
-	}
-	for i := range avx2FourP {
-		if avx2FourP[i] < 3*vtReducedMax(i) {
-			t.Errorf("4p limb %d (%#x) is below the sum of three reduced limbs", i, avx2FourP[i])
-		}
-		if vtReducedMax(i)+avx2FourP[i] > vtWideMax(i) {
-			t.Errorf("limb %d: reduced + 4p is not wide", i)
-		}
-	}
-}
 
 func TestAVX2DoubleGeneric(t *testing.T) {
 	r := ptRand(t)

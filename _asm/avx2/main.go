@@ -77,9 +77,8 @@ var (
 
 	// avx2Consts holds, as 64-bit words: 19, 2^26-1, 2^25-1, 2p's limb 0,
 	// even and odd limbs (2^27-38, 2^27-2, 2^26-2), each broadcast to four
-	// lanes where it is used; 2p's and 4p's (2^28-76, 2^28-4, 2^27-4)
-	// three limbs again as four words each, for the memory operands of the
-	// lane steps; and the lane-3 words of the squares' negation, as four
+	// lanes where it is used; 2p's three limbs again as four words each,
+	// for the memory operands of the lane steps; and the lane-3 words of the squares' negation, as four
 	// words (0, 0, 0, x) each: all ones, then 2^36·p + 1's limb 0, even and
 	// odd limbs; then, as 32-bit words, 2p's limbs in pairs for the sign of
 	// a packed addend (eight words each: limb 0 four times and limb 1 four
@@ -97,15 +96,12 @@ const (
 	constHeadEnd
 )
 
-// 2p's and 4p's limbs as four words each, for memory operands (offsets in
-// avx2Consts).
+// 2p's limbs as four words each, for memory operands, and the other
+// constants of the lane steps (offsets in avx2Consts).
 const (
 	constTwoP0x4 = constHeadEnd + 32*iota
 	constTwoPEvenx4
 	constTwoPOddx4
-	constFourP0x4
-	constFourPEvenx4
-	constFourPOddx4
 	constLane3Ones
 	constNegK0
 	constNegKEven
@@ -141,7 +137,7 @@ func main() {
 	for i, v := range []uint64{19, 1<<26 - 1, 1<<25 - 1, 1<<27 - 38, 1<<27 - 2, 1<<26 - 2} {
 		DATA(8*i, U64(v))
 	}
-	for k, v := range []uint64{1<<27 - 38, 1<<27 - 2, 1<<26 - 2, 1<<28 - 76, 1<<28 - 4, 1<<27 - 4} {
+	for k, v := range []uint64{1<<27 - 38, 1<<27 - 2, 1<<26 - 2} {
 		for w := 0; w < 4; w++ {
 			DATA(constTwoP0x4+32*k+8*w, U64(v))
 		}
@@ -636,38 +632,34 @@ func doubleRoutine() {
 	Comment("(A, B, Z², D) = S² with lane 3 negated = (X², Y², Z², -(X+Y)²), left in Y0..Y9.")
 	vecSquaresRegs(u, w2)
 
-	Comment("G = B + 2p - A, G' = A + 2p - B, F = B + 4p - A - 2Z², H = 4p - A - B,",
-		"E' = A + B + D. With V = (A, B, Z², D) and V' = (B, A, D, Z²): d = V' + 2p - V",
-		"has (G, G') in lanes 0 and 1; h = 4p - (V + V') has H in lanes 0 and 1;",
-		"f = d + 2p - 2Z² has F in lane 0, with Z² brought from lane 2 to lane 0 by",
-		"extracting V's upper half; e = (V + V')'s lane 0 broadcast, plus V, has E' in",
-		"lane 3 (the other lanes of f and e are discarded).",
-		"W1 = (E', G', G', E') is (G, G', ., E') permuted by (3, 1, 1, 3), into U;",
-		"W2 = (F, H, F, H) is (F, H, ., .) with its lower half copied into the upper.")
+	Comment("G' = A + 2p - B, G = B + 2p - A, F' = G' + 2Z², H' = A + B, E' = A + B + D.",
+		"With V = (A, B, Z², D) and V' = (B, A, D, Z²): d = V + 2p - V' has (G', G) in",
+		"lanes 0 and 1; s = V + V' has H' in lanes 0 and 1; f = d + 2Z², with Z²",
+		"brought from lane 2 to lane 0 by extracting V's upper half, has F' in lane 0;",
+		"e = s's lane 0 broadcast, plus V, has E' in lane 3 (the other lanes of f and",
+		"e are discarded).",
+		"W1 = (E', G', G', E') is (G', G, ., E') permuted by (3, 0, 0, 3), into U;",
+		"W2 = (F', H', F', H') is (F', H', ., .) with its lower half copied into the upper.")
 	for i := 0; i < limbs; i++ {
-		v, sw, s, d, h, c, f := acc[i], Y10, Y11, Y12, Y13, Y14, Y15
+		v, sw, s, d, e, f := acc[i], Y10, Y11, Y12, Y13, Y14
 		twoP := constant(limbConst(i, constTwoP0x4, constTwoPEvenx4, constTwoPOddx4))
 		VPSHUFD(U8(0x4E), v, sw)
 		VPADDQ(v, sw, s)
-		VPADDQ(twoP, sw, d)
-		VPSUBQ(v, d, d)
-		VMOVDQU(constant(limbConst(i, constFourP0x4, constFourPEvenx4, constFourPOddx4)), h)
-		VPSUBQ(s, h, h)
-		VEXTRACTI128(U8(1), v, c.AsX())
-		VPADDQ(c, c, c)
-		VPADDQ(twoP, d, f)
-		VPSUBQ(c, f, f)
-		e := c
+		VPADDQ(twoP, v, d)
+		VPSUBQ(sw, d, d)
+		VEXTRACTI128(U8(1), v, f.AsX())
+		VPADDQ(f, f, f)
+		VPADDQ(d, f, f)
 		VPBROADCASTQ(s.AsX(), e)
 		VPADDQ(v, e, e)
-		VPBLENDD(U8(0xC0), e, d, d)       // (G, G', ., E')
-		VPBLENDD(U8(0x0C), h, f, f)       // (F, H, ., .)
-		VPERMQ(U8(0xD7), d, d)            // W1 = (E', G', G', E')
-		VINSERTI128(U8(1), f.AsX(), f, f) // W2 = (F, H, F, H)
+		VPBLENDD(U8(0xC0), e, d, d)       // (G', G, ., E')
+		VPBLENDD(U8(0x0C), s, f, f)       // (F', H', ., .)
+		VPERMQ(U8(0xC3), d, d)            // W1 = (E', G', G', E')
+		VINSERTI128(U8(1), f.AsX(), f, f) // W2 = (F', H', F', H')
 		VMOVDQU(d, u.Offset(i*limbBytes))
 		VMOVDQU(f, w2.Offset(i*limbBytes))
 	}
-	Comment("p = W1 ∘ W2 = (-E·F, -G·H, -G·F, -E·H), the point 2P.")
+	Comment("p = W1 ∘ W2 = (E·F, G·H, G·F, E·H), the point 2P.")
 	vecMul(pm, u, w2)
 	VZEROUPPER()
 	RET()
