@@ -153,6 +153,11 @@ check avx2-scan-masks notzen3 "The scan's masks" \
 GODEBUG=cpu.avx512ifma=off bench/alternate.sh -n 4 ebc1597 -run '^(ScalarBaseMult|ScalarMultTable|MultiScalarMult/n=(16|64)|Ed25519/Sign|VarTimeDoubleScalarBaseMult)\$' -count 10
 go build -o /tmp/owed-dudect ./internal/dudect && GODEBUG=cpu.avx512ifma=off taskset -c 0 /tmp/owed-dudect -time 30s -run '^(ScalarBaseMult|ScalarMult|MultiScalarMult|Point\\.ScalarMultTable)(/|\$)'"
 
+check avx2-sign-negations notzen3 "The addend's sign and the doubling's negations" \
+	"GODEBUG=cpu.avx512ifma=off bench/alternate.sh -n 10 -pkg . c95ebd9 -test.bench 'ScalarMults/avx2/(ScalarBaseMult|ScalarMult|VarTimeDoubleScalarBaseMult|MSM64|VarTimeMSM16|VarTimeMSM1024)\$' -test.count 1 -test.benchtime 300ms
+GODEBUG=cpu.avx512ifma=off bench/alternate.sh -n 4 c95ebd9 -run '^(ScalarBaseMult|ScalarMult|VarTimeDoubleScalarBaseMult|MultiScalarMult/n=64|VarTimeMultiScalarMult/n=(16|1024)|Ed25519/Verify)\$' -count 10
+go build -o /tmp/owed-dudect ./internal/dudect && GODEBUG=cpu.avx512ifma=off taskset -c 0 /tmp/owed-dudect -time 30s -run '^(ScalarBaseMult|ScalarMult|MultiScalarMult|Point\\.ScalarMultTable)(/|\$)'"
+
 # owes reports whether this CPU owes a check of the given class.
 owes() {
 	case "$1" in
