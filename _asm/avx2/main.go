@@ -78,11 +78,12 @@ var (
 	// avx2Consts holds, as 64-bit words: 19, 2^26-1, 2^25-1, 2p's limb 0,
 	// even and odd limbs (2^27-38, 2^27-2, 2^26-2), each broadcast to four
 	// lanes where it is used; 2p's three limbs again as four words each,
-	// for the memory operands of the lane steps; and the lane-3 words of the squares' negation, as four
-	// words (0, 0, 0, x) each: all ones, then 2^36·p + 1's limb 0, even and
-	// odd limbs; then, as 32-bit words, 2p's limbs in pairs for the sign of
-	// a packed addend (eight words each: limb 0 four times and limb 1 four
-	// times, then an even limb and an odd one the same way).
+	// for the memory operands of the lane steps; the lane-3 words of the
+	// squares' negation, as four words (0, 0, 0, x) each: all ones, then
+	// 2^36·p + 1's limb 0, even and odd limbs; and, as 32-bit words, 2p's
+	// limbs in pairs for the sign of a packed addend (eight words each:
+	// limb 0 four times and limb 1 four times, then an even limb and an
+	// odd one the same way).
 	avx2Consts Mem
 )
 
