@@ -41,52 +41,53 @@ func iftAnyVec(r *rand.Rand) *iftVec {
 }
 
 func TestIFMAMulKernel(t *testing.T) {
-	iftRequireIFMA(t)
-	r := ptRand(t)
-	edges := iftEdgeVecs()
-	var inputs [][2]*iftVec
-	for _, a := range edges {
-		for _, b := range edges {
+	iftForKernels(t, func(t *testing.T, k *iftKernels) {
+		r := ptRand(t)
+		edges := iftEdgeVecs()
+		var inputs [][2]*iftVec
+		for _, a := range edges {
+			for _, b := range edges {
+				inputs = append(inputs, [2]*iftVec{a, b})
+			}
+		}
+		for n := range 3000 {
+			a, b := iftRandVec(r, iftLoose), iftRandVec(r, iftLoose)
+			switch n % 5 {
+			case 0:
+				b = edges[r.IntN(len(edges))]
+			case 1:
+				a = edges[r.IntN(len(edges))]
+			case 2:
+				a, b = iftAnyVec(r), iftAnyVec(r)
+			}
 			inputs = append(inputs, [2]*iftVec{a, b})
 		}
-	}
-	for n := range 3000 {
-		a, b := iftRandVec(r, iftLoose), iftRandVec(r, iftLoose)
-		switch n % 5 {
-		case 0:
-			b = edges[r.IntN(len(edges))]
-		case 1:
-			a = edges[r.IntN(len(edges))]
-		case 2:
-			a, b = iftAnyVec(r), iftAnyVec(r)
+		for n, in := range inputs {
+			a, b := (*ifmaLanes)(in[0]), (*ifmaLanes)(in[1])
+			what := "ifmaMulIFMA input " + strconv.Itoa(n)
+			var want ifmaLanes
+			ifmaMulGeneric(&want, a, b)
+			g := newVecGuarded(&ifmaLanes{})
+			ac, bc := *a, *b
+			k.mul(&g.v, &ac, &bc)
+			g.check(t, what)
+			vecSameLimbs(t, what, g.v[:], want[:])
+			if ac != *a || bc != *b {
+				t.Fatalf("%s modified its inputs", what)
+			}
+			x := *a
+			k.mul(&x, &x, b)
+			vecSameLimbs(t, what+" (out = a)", x[:], want[:])
+			x = *b
+			k.mul(&x, a, &x)
+			vecSameLimbs(t, what+" (out = b)", x[:], want[:])
+			var sq ifmaLanes
+			ifmaMulGeneric(&sq, a, a)
+			x = *a
+			k.mul(&x, &x, &x)
+			vecSameLimbs(t, what+" (out = a = b)", x[:], sq[:])
 		}
-		inputs = append(inputs, [2]*iftVec{a, b})
-	}
-	for n, in := range inputs {
-		a, b := (*ifmaLanes)(in[0]), (*ifmaLanes)(in[1])
-		what := "ifmaMulIFMA input " + strconv.Itoa(n)
-		var want ifmaLanes
-		ifmaMulGeneric(&want, a, b)
-		g := newVecGuarded(&ifmaLanes{})
-		ac, bc := *a, *b
-		ifmaMul(&g.v, &ac, &bc)
-		g.check(t, what)
-		vecSameLimbs(t, what, g.v[:], want[:])
-		if ac != *a || bc != *b {
-			t.Fatalf("%s modified its inputs", what)
-		}
-		x := *a
-		ifmaMul(&x, &x, b)
-		vecSameLimbs(t, what+" (out = a)", x[:], want[:])
-		x = *b
-		ifmaMul(&x, a, &x)
-		vecSameLimbs(t, what+" (out = b)", x[:], want[:])
-		var sq ifmaLanes
-		ifmaMulGeneric(&sq, a, a)
-		x = *a
-		ifmaMul(&x, &x, &x)
-		vecSameLimbs(t, what+" (out = a = b)", x[:], sq[:])
-	}
+	})
 }
 
 // iftAccumulators returns accumulators for the point kernels: points
@@ -131,7 +132,10 @@ func iftAddends(t testing.TB, r *rand.Rand, n int) []*ifmaAddend {
 	out := []*ifmaAddend{(*ifmaAddend)(iftFill(iftReduced)), iftAffine(NewIdentityPoint())}
 	for i, p := range ptPoints(t, r, 12) {
 		var c cached
-		own := new(ifmaLanes).setCached(p, i%2 == 1) // as Point.Add and Subtract build it
+		// As Point.Add and Subtract build it, by the twin of the kernel
+		// they call, so that the inputs exist on every CPU.
+		own := new(ifmaLanes)
+		ifmaCachedGeneric(own, new(ifmaLanes).setCachedInput(p, i%2 == 1))
 		out = append(out, iftAffine(p), iftFromCached(c.fromExtended(p)), (*ifmaAddend)(own))
 	}
 	for len(out) < n {
@@ -149,67 +153,68 @@ func iftAddends(t testing.TB, r *rand.Rand, n int) []*ifmaAddend {
 // limb for limb, with guard words around every output and a check that no
 // input is modified.
 func TestIFMAPointKernels(t *testing.T) {
-	iftRequireIFMA(t)
-	r := ptRand(t)
-	accs := iftAccumulators(t, r, 300)
-	addends := iftAddends(t, r, 100)
-	for n, p := range accs {
-		what := " input " + strconv.Itoa(n)
+	iftForKernels(t, func(t *testing.T, k *iftKernels) {
+		r := ptRand(t)
+		accs := iftAccumulators(t, r, 300)
+		addends := iftAddends(t, r, 100)
+		for n, p := range accs {
+			what := " input " + strconv.Itoa(n)
 
-		want := *p
-		ifmaDoubleGeneric(&want)
-		g := newVecGuarded(p)
-		ifmaDouble(&g.v)
-		g.check(t, "ifmaDouble"+what)
-		vecSameLimbs(t, "ifmaDouble"+what, g.v[:], want[:])
-
-		var c ifmaLanes
-		ifmaCachedGeneric(&c, p)
-		g = newVecGuarded(&ifmaLanes{})
-		pc := *p
-		ifmaCached(&g.v, &pc)
-		g.check(t, "ifmaCached"+what)
-		vecSameLimbs(t, "ifmaCached"+what, g.v[:], c[:])
-		if pc != *p {
-			t.Fatalf("ifmaCached%s modified its input", what)
-		}
-		ifmaCached(&pc, &pc)
-		vecSameLimbs(t, "ifmaCached (q = p)"+what, pc[:], c[:])
-
-		q := addends[r.IntN(len(addends))]
-		if n < len(addends) {
-			q = addends[n]
-		}
-		for _, neg := range []uint64{0, ^uint64(0)} {
-			w := " neg " + strconv.FormatUint(neg&1, 10)
 			want := *p
-			ifmaAddAffineGeneric(&want, q, neg)
+			ifmaDoubleGeneric(&want)
 			g := newVecGuarded(p)
-			qc := *q
-			ifmaAddAffine(&g.v, &qc, neg)
-			g.check(t, "ifmaAddAffine"+what+w)
-			vecSameLimbs(t, "ifmaAddAffine"+what+w, g.v[:], want[:])
-			if qc != *q {
-				t.Fatalf("ifmaAddAffine%s modified its addend", what)
+			k.double(&g.v)
+			g.check(t, "ifmaDouble"+what)
+			vecSameLimbs(t, "ifmaDouble"+what, g.v[:], want[:])
+
+			var c ifmaLanes
+			ifmaCachedGeneric(&c, p)
+			g = newVecGuarded(&ifmaLanes{})
+			pc := *p
+			k.cached(&g.v, &pc)
+			g.check(t, "ifmaCached"+what)
+			vecSameLimbs(t, "ifmaCached"+what, g.v[:], c[:])
+			if pc != *p {
+				t.Fatalf("ifmaCached%s modified its input", what)
 			}
+			k.cached(&pc, &pc)
+			vecSameLimbs(t, "ifmaCached (q = p)"+what, pc[:], c[:])
+
+			q := addends[r.IntN(len(addends))]
+			if n < len(addends) {
+				q = addends[n]
+			}
+			for _, neg := range []uint64{0, ^uint64(0)} {
+				w := " neg " + strconv.FormatUint(neg&1, 10)
+				want := *p
+				ifmaAddAffineGeneric(&want, q, neg)
+				g := newVecGuarded(p)
+				qc := *q
+				k.addAffine(&g.v, &qc, neg)
+				g.check(t, "ifmaAddAffine"+what+w)
+				vecSameLimbs(t, "ifmaAddAffine"+what+w, g.v[:], want[:])
+				if qc != *q {
+					t.Fatalf("ifmaAddAffine%s modified its addend", what)
+				}
+			}
+			want = *p
+			ifmaAddCachedGeneric(&want, (*ifmaLanes)(q))
+			g = newVecGuarded(p)
+			qc := *(*ifmaLanes)(q)
+			k.addCached(&g.v, &qc)
+			g.check(t, "ifmaAddCached"+what)
+			vecSameLimbs(t, "ifmaAddCached"+what, g.v[:], want[:])
+			if qc != *(*ifmaLanes)(q) {
+				t.Fatalf("ifmaAddCached%s modified its addend", what)
+			}
+			// Its own cached form as the addend.
+			want = *p
+			ifmaAddCachedGeneric(&want, &c)
+			x := *p
+			k.addCached(&x, &c)
+			vecSameLimbs(t, "ifmaAddCached (own cached form)"+what, x[:], want[:])
 		}
-		want = *p
-		ifmaAddCachedGeneric(&want, (*ifmaLanes)(q))
-		g = newVecGuarded(p)
-		qc := *(*ifmaLanes)(q)
-		ifmaAddCached(&g.v, &qc)
-		g.check(t, "ifmaAddCached"+what)
-		vecSameLimbs(t, "ifmaAddCached"+what, g.v[:], want[:])
-		if qc != *(*ifmaLanes)(q) {
-			t.Fatalf("ifmaAddCached%s modified its addend", what)
-		}
-		// Its own cached form as the addend.
-		want = *p
-		ifmaAddCachedGeneric(&want, &c)
-		x := *p
-		ifmaAddCached(&x, &c)
-		vecSameLimbs(t, "ifmaAddCached (own cached form)"+what, x[:], want[:])
-	}
+	})
 }
 
 // TestIFMAAddAffine2Kernel runs the wide kernel, two additions at once, on
@@ -217,31 +222,32 @@ func TestIFMAPointKernels(t *testing.T) {
 // against its twin (two four-lane additions), limb for limb, with guard
 // words around both outputs and a check that neither addend is modified.
 func TestIFMAAddAffine2Kernel(t *testing.T) {
-	iftRequireIFMA(t)
-	r := ptRand(t)
-	accs := iftAccumulators(t, r, 300)
-	addends := iftAddends(t, r, 100)
-	for n, p := range accs {
-		p2 := accs[(n+1+r.IntN(len(accs)-1))%len(accs)]
-		q, q2 := addends[r.IntN(len(addends))], addends[r.IntN(len(addends))]
-		for _, neg := range []uint64{0, ^uint64(0)} {
-			for _, neg2 := range []uint64{0, ^uint64(0)} {
-				what := " input " + strconv.Itoa(n) + " neg " + strconv.FormatUint(neg&1, 10) + strconv.FormatUint(neg2&1, 10)
-				want, want2 := *p, *p2
-				ifmaAddAffine2Generic(&want, q, neg, &want2, q2, neg2)
-				g, g2 := newVecGuarded(p), newVecGuarded(p2)
-				qc, q2c := *q, *q2
-				ifmaAddAffine2(&g.v, &qc, neg, &g2.v, &q2c, neg2)
-				g.check(t, "ifmaAddAffine2 (first)"+what)
-				g2.check(t, "ifmaAddAffine2 (second)"+what)
-				vecSameLimbs(t, "ifmaAddAffine2 (first)"+what, g.v[:], want[:])
-				vecSameLimbs(t, "ifmaAddAffine2 (second)"+what, g2.v[:], want2[:])
-				if qc != *q || q2c != *q2 {
-					t.Fatalf("ifmaAddAffine2%s modified an addend", what)
+	iftForKernels(t, func(t *testing.T, k *iftKernels) {
+		r := ptRand(t)
+		accs := iftAccumulators(t, r, 300)
+		addends := iftAddends(t, r, 100)
+		for n, p := range accs {
+			p2 := accs[(n+1+r.IntN(len(accs)-1))%len(accs)]
+			q, q2 := addends[r.IntN(len(addends))], addends[r.IntN(len(addends))]
+			for _, neg := range []uint64{0, ^uint64(0)} {
+				for _, neg2 := range []uint64{0, ^uint64(0)} {
+					what := " input " + strconv.Itoa(n) + " neg " + strconv.FormatUint(neg&1, 10) + strconv.FormatUint(neg2&1, 10)
+					want, want2 := *p, *p2
+					ifmaAddAffine2Generic(&want, q, neg, &want2, q2, neg2)
+					g, g2 := newVecGuarded(p), newVecGuarded(p2)
+					qc, q2c := *q, *q2
+					k.addAffine2(&g.v, &qc, neg, &g2.v, &q2c, neg2)
+					g.check(t, "ifmaAddAffine2 (first)"+what)
+					g2.check(t, "ifmaAddAffine2 (second)"+what)
+					vecSameLimbs(t, "ifmaAddAffine2 (first)"+what, g.v[:], want[:])
+					vecSameLimbs(t, "ifmaAddAffine2 (second)"+what, g2.v[:], want2[:])
+					if qc != *q || q2c != *q2 {
+						t.Fatalf("ifmaAddAffine2%s modified an addend", what)
+					}
 				}
 			}
 		}
-	}
+	})
 }
 
 // TestIFMAWideCachedKernels runs the wide cached form and cached addition
@@ -249,78 +255,80 @@ func TestIFMAAddAffine2Kernel(t *testing.T) {
 // limb, with guard words around both outputs, the cached form also in
 // place (q = p, q2 = p2).
 func TestIFMAWideCachedKernels(t *testing.T) {
-	iftRequireIFMA(t)
-	r := ptRand(t)
-	accs := iftAccumulators(t, r, 300)
-	for n, p := range accs {
-		p2 := accs[(n+1+r.IntN(len(accs)-1))%len(accs)]
-		what := " input " + strconv.Itoa(n)
+	iftForKernels(t, func(t *testing.T, k *iftKernels) {
+		r := ptRand(t)
+		accs := iftAccumulators(t, r, 300)
+		for n, p := range accs {
+			p2 := accs[(n+1+r.IntN(len(accs)-1))%len(accs)]
+			what := " input " + strconv.Itoa(n)
 
-		var want, want2 ifmaLanes
-		ifmaCached2Generic(&want, p, &want2, p2)
-		g, g2 := newVecGuarded(&ifmaLanes{}), newVecGuarded(&ifmaLanes{})
-		pc, p2c := *p, *p2
-		ifmaCached2(&g.v, &pc, &g2.v, &p2c)
-		g.check(t, "ifmaCached2 (first)"+what)
-		g2.check(t, "ifmaCached2 (second)"+what)
-		vecSameLimbs(t, "ifmaCached2 (first)"+what, g.v[:], want[:])
-		vecSameLimbs(t, "ifmaCached2 (second)"+what, g2.v[:], want2[:])
-		if pc != *p || p2c != *p2 {
-			t.Fatalf("ifmaCached2%s modified an input", what)
-		}
-		ifmaCached2(&pc, &pc, &p2c, &p2c)
-		vecSameLimbs(t, "ifmaCached2 (in place, first)"+what, pc[:], want[:])
-		vecSameLimbs(t, "ifmaCached2 (in place, second)"+what, p2c[:], want2[:])
+			var want, want2 ifmaLanes
+			ifmaCached2Generic(&want, p, &want2, p2)
+			g, g2 := newVecGuarded(&ifmaLanes{}), newVecGuarded(&ifmaLanes{})
+			pc, p2c := *p, *p2
+			k.cached2(&g.v, &pc, &g2.v, &p2c)
+			g.check(t, "ifmaCached2 (first)"+what)
+			g2.check(t, "ifmaCached2 (second)"+what)
+			vecSameLimbs(t, "ifmaCached2 (first)"+what, g.v[:], want[:])
+			vecSameLimbs(t, "ifmaCached2 (second)"+what, g2.v[:], want2[:])
+			if pc != *p || p2c != *p2 {
+				t.Fatalf("ifmaCached2%s modified an input", what)
+			}
+			k.cached2(&pc, &pc, &p2c, &p2c)
+			vecSameLimbs(t, "ifmaCached2 (in place, first)"+what, pc[:], want[:])
+			vecSameLimbs(t, "ifmaCached2 (in place, second)"+what, p2c[:], want2[:])
 
-		// The cached forms just made, as the addends of the other point.
-		sum, sum2 := *p, *p2
-		ifmaAddCached2Generic(&sum, &want2, &sum2, &want)
-		g, g2 = newVecGuarded(p), newVecGuarded(p2)
-		qc, q2c := want2, want
-		ifmaAddCached2(&g.v, &qc, &g2.v, &q2c)
-		g.check(t, "ifmaAddCached2 (first)"+what)
-		g2.check(t, "ifmaAddCached2 (second)"+what)
-		vecSameLimbs(t, "ifmaAddCached2 (first)"+what, g.v[:], sum[:])
-		vecSameLimbs(t, "ifmaAddCached2 (second)"+what, g2.v[:], sum2[:])
-		if qc != want2 || q2c != want {
-			t.Fatalf("ifmaAddCached2%s modified an addend", what)
+			// The cached forms just made, as the addends of the other point.
+			sum, sum2 := *p, *p2
+			ifmaAddCached2Generic(&sum, &want2, &sum2, &want)
+			g, g2 = newVecGuarded(p), newVecGuarded(p2)
+			qc, q2c := want2, want
+			k.addCached2(&g.v, &qc, &g2.v, &q2c)
+			g.check(t, "ifmaAddCached2 (first)"+what)
+			g2.check(t, "ifmaAddCached2 (second)"+what)
+			vecSameLimbs(t, "ifmaAddCached2 (first)"+what, g.v[:], sum[:])
+			vecSameLimbs(t, "ifmaAddCached2 (second)"+what, g2.v[:], sum2[:])
+			if qc != want2 || q2c != want {
+				t.Fatalf("ifmaAddCached2%s modified an addend", what)
+			}
 		}
-	}
+	})
 }
 
 func TestIFMAAddDigitKernel(t *testing.T) {
-	iftRequireIFMA(t)
-	r := ptRand(t)
-	addends := iftAddends(t, r, 64)
-	for n, p := range iftAccumulators(t, r, 60) {
-		row := newVecGuarded(&[8]ifmaAddend{})
-		if n%2 == 0 {
-			pts, _ := iftRow(t, ptPoints(t, r, 12)[2+r.IntN(10)])
-			row.v = *pts
-		} else {
-			for i := range row.v {
-				row.v[i] = *addends[r.IntN(len(addends))]
+	iftForKernels(t, func(t *testing.T, k *iftKernels) {
+		r := ptRand(t)
+		addends := iftAddends(t, r, 64)
+		for n, p := range iftAccumulators(t, r, 60) {
+			row := newVecGuarded(&[8]ifmaAddend{})
+			if n%2 == 0 {
+				pts, _ := iftRow(t, ptPoints(t, r, 12)[2+r.IntN(10)])
+				row.v = *pts
+			} else {
+				for i := range row.v {
+					row.v[i] = *addends[r.IntN(len(addends))]
+				}
+			}
+			saved := *row
+			for d := int32(-8); d <= 8; d++ {
+				if d == 0 {
+					continue // names no entry
+				}
+				what := "ifmaAddDigit input " + strconv.Itoa(n) + " digit " + strconv.Itoa(int(d))
+				var masks [vecDigitMaskCount]uint64
+				vecDigitMasks(&masks, d)
+				want := *p
+				ifmaAddDigitGeneric(&want, &row.v, &masks)
+				g := newVecGuarded(p)
+				k.addDigit(&g.v, &row.v, &masks)
+				g.check(t, what)
+				vecSameLimbs(t, what, g.v[:], want[:])
+				if *row != saved {
+					t.Fatalf("%s modified the row", what)
+				}
 			}
 		}
-		saved := *row
-		for d := int32(-8); d <= 8; d++ {
-			if d == 0 {
-				continue // names no entry
-			}
-			what := "ifmaAddDigit input " + strconv.Itoa(n) + " digit " + strconv.Itoa(int(d))
-			var masks [vecDigitMaskCount]uint64
-			vecDigitMasks(&masks, d)
-			want := *p
-			ifmaAddDigitGeneric(&want, &row.v, &masks)
-			g := newVecGuarded(p)
-			ifmaAddDigit(&g.v, &row.v, &masks)
-			g.check(t, what)
-			vecSameLimbs(t, what, g.v[:], want[:])
-			if *row != saved {
-				t.Fatalf("%s modified the row", what)
-			}
-		}
-	}
+	})
 }
 
 // TestIFMAAddDigit2Kernel runs the wide scan and addition on pairs of
@@ -328,100 +336,103 @@ func TestIFMAAddDigitKernel(t *testing.T) {
 // (two four-lane calls), limb for limb, with guard words around both
 // outputs and a check that neither row is modified.
 func TestIFMAAddDigit2Kernel(t *testing.T) {
-	iftRequireIFMA(t)
-	r := ptRand(t)
-	addends := iftAddends(t, r, 64)
-	accs := iftAccumulators(t, r, 24)
-	for n, p := range accs {
-		p2 := accs[(n+1+r.IntN(len(accs)-1))%len(accs)]
-		var rows [2]*vecGuarded[[8]ifmaAddend]
-		for j := range rows {
-			rows[j] = newVecGuarded(&[8]ifmaAddend{})
-			if (n+j)%2 == 0 {
-				pts, _ := iftRow(t, ptPoints(t, r, 12)[2+r.IntN(10)])
-				rows[j].v = *pts
-			} else {
-				for i := range rows[j].v {
-					rows[j].v[i] = *addends[r.IntN(len(addends))]
+	iftForKernels(t, func(t *testing.T, k *iftKernels) {
+		r := ptRand(t)
+		addends := iftAddends(t, r, 64)
+		accs := iftAccumulators(t, r, 24)
+		for n, p := range accs[:k.shortCount(len(accs), 4)] {
+			p2 := accs[(n+1+r.IntN(len(accs)-1))%len(accs)]
+			var rows [2]*vecGuarded[[8]ifmaAddend]
+			for j := range rows {
+				rows[j] = newVecGuarded(&[8]ifmaAddend{})
+				if (n+j)%2 == 0 {
+					pts, _ := iftRow(t, ptPoints(t, r, 12)[2+r.IntN(10)])
+					rows[j].v = *pts
+				} else {
+					for i := range rows[j].v {
+						rows[j].v[i] = *addends[r.IntN(len(addends))]
+					}
+				}
+			}
+			saved, saved2 := *rows[0], *rows[1]
+			for d := int32(-8); d <= 8; d++ {
+				for d2 := int32(-8); d2 <= 8; d2++ {
+					if d == 0 || d2 == 0 {
+						continue // names no entry
+					}
+					what := "ifmaAddDigit2 input " + strconv.Itoa(n) + " digits " + strconv.Itoa(int(d)) + ", " + strconv.Itoa(int(d2))
+					var masks, masks2 [vecDigitMaskCount]uint64
+					vecDigitMasks(&masks, d)
+					vecDigitMasks(&masks2, d2)
+					want, want2 := *p, *p2
+					ifmaAddDigit2Generic(&want, &rows[0].v, &masks, &want2, &rows[1].v, &masks2)
+					g, g2 := newVecGuarded(p), newVecGuarded(p2)
+					k.addDigit2(&g.v, &rows[0].v, &masks, &g2.v, &rows[1].v, &masks2)
+					g.check(t, what+" (first)")
+					g2.check(t, what+" (second)")
+					vecSameLimbs(t, what+" (first)", g.v[:], want[:])
+					vecSameLimbs(t, what+" (second)", g2.v[:], want2[:])
+					if *rows[0] != saved || *rows[1] != saved2 {
+						t.Fatalf("%s modified a row", what)
+					}
 				}
 			}
 		}
-		saved, saved2 := *rows[0], *rows[1]
-		for d := int32(-8); d <= 8; d++ {
-			for d2 := int32(-8); d2 <= 8; d2++ {
-				if d == 0 || d2 == 0 {
-					continue // names no entry
-				}
-				what := "ifmaAddDigit2 input " + strconv.Itoa(n) + " digits " + strconv.Itoa(int(d)) + ", " + strconv.Itoa(int(d2))
-				var masks, masks2 [vecDigitMaskCount]uint64
-				vecDigitMasks(&masks, d)
-				vecDigitMasks(&masks2, d2)
-				want, want2 := *p, *p2
-				ifmaAddDigit2Generic(&want, &rows[0].v, &masks, &want2, &rows[1].v, &masks2)
-				g, g2 := newVecGuarded(p), newVecGuarded(p2)
-				ifmaAddDigit2(&g.v, &rows[0].v, &masks, &g2.v, &rows[1].v, &masks2)
-				g.check(t, what+" (first)")
-				g2.check(t, what+" (second)")
-				vecSameLimbs(t, what+" (first)", g.v[:], want[:])
-				vecSameLimbs(t, what+" (second)", g2.v[:], want2[:])
-				if *rows[0] != saved || *rows[1] != saved2 {
-					t.Fatalf("%s modified a row", what)
-				}
-			}
-		}
-	}
+	})
 }
 
 // TestIFMAKernelChains runs chains of 300 operations from points, the
 // identity and arbitrary limbs on the kernels and on the twins side by
 // side, comparing the limbs at every step.
 func TestIFMAKernelChains(t *testing.T) {
-	iftRequireIFMA(t)
-	r := ptRand(t)
-	pts := ptPoints(t, r, 16)
-	for chain := range 6 {
-		var got, want ifmaLanes
-		switch chain {
-		case 0:
-			got.setIdentity()
-		case 1:
-			got = *(*ifmaLanes)(iftAnyVec(r))
-		default:
-			got.fromPoint(pts[r.IntN(len(pts))])
-		}
-		want = got
-		row, _ := iftRow(t, pts[2+r.IntN(len(pts)-2)])
-		for step := range 300 {
-			what := "chain " + strconv.Itoa(chain) + " step " + strconv.Itoa(step)
-			switch r.IntN(5) {
-			case 0, 1:
-				ifmaDoubleGeneric(&want)
-				ifmaDouble(&got)
-			case 2:
-				var c, cg ifmaLanes
-				ifmaCachedGeneric(&c, &want)
-				ifmaCached(&cg, &got)
-				vecSameLimbs(t, what+" (cached)", cg[:], c[:])
-				ifmaAddCachedGeneric(&want, &c)
-				ifmaAddCached(&got, &cg)
-			case 3:
-				i, neg := r.IntN(8), -uint64(r.IntN(2))
-				ifmaAddAffineGeneric(&want, &row[i], neg)
-				ifmaAddAffine(&got, &row[i], neg)
+	iftForKernels(t, func(t *testing.T, k *iftKernels) {
+		r := ptRand(t)
+		pts := ptPoints(t, r, 16)
+		for chain := range 6 {
+			var got, want ifmaLanes
+			switch chain {
+			case 0:
+				got.setIdentity()
+			case 1:
+				got = *(*ifmaLanes)(iftAnyVec(r))
 			default:
-				var masks [vecDigitMaskCount]uint64
-				vecDigitMasks(&masks, vecRandDigit(r))
-				ifmaAddDigitGeneric(&want, row, &masks)
-				ifmaAddDigit(&got, row, &masks)
+				got.fromPoint(pts[r.IntN(len(pts))])
 			}
-			vecSameLimbs(t, what, got[:], want[:])
+			want = got
+			row, _ := iftRow(t, pts[2+r.IntN(len(pts)-2)])
+			for step := range 300 {
+				what := "chain " + strconv.Itoa(chain) + " step " + strconv.Itoa(step)
+				switch r.IntN(5) {
+				case 0, 1:
+					ifmaDoubleGeneric(&want)
+					k.double(&got)
+				case 2:
+					var c, cg ifmaLanes
+					ifmaCachedGeneric(&c, &want)
+					k.cached(&cg, &got)
+					vecSameLimbs(t, what+" (cached)", cg[:], c[:])
+					ifmaAddCachedGeneric(&want, &c)
+					k.addCached(&got, &cg)
+				case 3:
+					i, neg := r.IntN(8), -uint64(r.IntN(2))
+					ifmaAddAffineGeneric(&want, &row[i], neg)
+					k.addAffine(&got, &row[i], neg)
+				default:
+					var masks [vecDigitMaskCount]uint64
+					vecDigitMasks(&masks, vecRandDigit(r))
+					ifmaAddDigitGeneric(&want, row, &masks)
+					k.addDigit(&got, row, &masks)
+				}
+				vecSameLimbs(t, what, got[:], want[:])
+			}
 		}
-	}
+	})
 }
 
 func TestIFMAIdentityDenseKernel(t *testing.T) {
-	iftRequireIFMA(t)
-	iftCheckIdentityDense(t, ifmaDouble)
+	iftForKernels(t, func(t *testing.T, k *iftKernels) {
+		iftCheckIdentityDense(t, k.double)
+	})
 }
 
 // iftAligned returns a new zero T at an address that is a multiple of 32,

@@ -74,57 +74,65 @@ func randomR3(r *rand.Rand) ifmaLanes {
 	return r3
 }
 
-// skipWithoutKernel skips a test of the kernel where the CPU cannot run it.
-func skipWithoutKernel(t *testing.T) {
-	t.Helper()
-	if ifmaLadderAsm && !ifmaLadderAvailable {
-		t.Skip("the IFMA ladder kernel needs AVX2, AVX512F, AVX512VL and AVX512IFMA")
-	}
-	if !ifmaLadderAsm {
-		t.Log("no kernel on this target: ifmaLadderKernel is the twin")
+// ladderKernel is one implementation of ifmaLadderKernel under test.
+type ladderKernel struct {
+	name string
+	run  func(s *ifmaLanes, k *[32]byte, r3 *ifmaLanes, n int)
+}
+
+// forEachKernel runs f as a subtest on each of ladderKernels.
+func forEachKernel(t *testing.T, f func(t *testing.T, kernel ladderKernel)) {
+	for _, kernel := range ladderKernels(t) {
+		t.Run(kernel.name, func(t *testing.T) { f(t, kernel) })
 	}
 }
 
 // TestIFMALadderKernelStep runs the kernel for one step (n = 1, both values
 // of the bit) on random states and compares every limb with the twin's.
 func TestIFMALadderKernelStep(t *testing.T) {
-	skipWithoutKernel(t)
-	r := xRand(t)
-	for i := range 2000 {
-		s, r3 := randomLadderState(r), randomR3(r)
-		k := [32]byte{0: byte(i & 1)}
-		want, got := s, s
-		ifmaLadderGeneric(&want, &k, &r3, 1)
-		ifmaLadderKernel(&got, &k, &r3, 1)
-		if got != want {
-			t.Fatalf("state %d (bit %d): kernel\n%x\ntwin\n%x\nfrom\n%x", i, i&1, got, want, s)
+	forEachKernel(t, func(t *testing.T, kernel ladderKernel) {
+		r := xRand(t)
+		for i := range 2000 {
+			s, r3 := randomLadderState(r), randomR3(r)
+			k := [32]byte{0: byte(i & 1)}
+			want, got := s, s
+			ifmaLadderGeneric(&want, &k, &r3, 1)
+			kernel.run(&got, &k, &r3, 1)
+			if got != want {
+				t.Fatalf("state %d (bit %d): kernel\n%x\ntwin\n%x\nfrom\n%x", i, i&1, got, want, s)
+			}
 		}
-	}
+	})
 }
 
 // TestIFMALadderKernelWhole runs the kernel for whole ladders, n random in
 // 1..256 and n = 255, on random states, scalars and operands, and compares
 // every limb with the twin's.
 func TestIFMALadderKernelWhole(t *testing.T) {
-	skipWithoutKernel(t)
-	r := xRand(t)
-	for i := range 200 {
-		s, r3 := randomLadderState(r), randomR3(r)
-		k := [32]byte(xBytes(r, 32))
-		n := 1 + r.IntN(256)
-		if i%2 == 0 {
-			n = ifmaLadderSteps
+	forEachKernel(t, func(t *testing.T, kernel ladderKernel) {
+		r := xRand(t)
+		count := 200
+		if kernel.name == "interpreted" && testing.Short() {
+			count = 20 // the interpreter takes about 5 ms a ladder, 50 under the race detector
 		}
-		if i%10 == 1 {
-			k = [32]byte{31: 0x40} // the clamped 2^254
+		for i := range count {
+			s, r3 := randomLadderState(r), randomR3(r)
+			k := [32]byte(xBytes(r, 32))
+			n := 1 + r.IntN(256)
+			if i%2 == 0 {
+				n = ifmaLadderSteps
+			}
+			if i%10 == 1 {
+				k = [32]byte{31: 0x40} // the clamped 2^254
+			}
+			want, got := s, s
+			ifmaLadderGeneric(&want, &k, &r3, n)
+			kernel.run(&got, &k, &r3, n)
+			if got != want {
+				t.Fatalf("ladder %d (n %d, k %x): kernel\n%x\ntwin\n%x", i, n, k, got, want)
+			}
 		}
-		want, got := s, s
-		ifmaLadderGeneric(&want, &k, &r3, n)
-		ifmaLadderKernel(&got, &k, &r3, n)
-		if got != want {
-			t.Fatalf("ladder %d (n %d, k %x): kernel\n%x\ntwin\n%x", i, n, k, got, want)
-		}
-	}
+	})
 }
 
 // TestIFMALadderStepValues checks one step of the twin, lane by lane,
