@@ -42,11 +42,6 @@ package edwards25519
 // bytes = 79 KiB. On IFMA the additions run in two accumulators, two at a
 // time (vecCombMult in comb.go): 31 wide steps that each cost about 1.15
 // additions, one addition, and the join (a cached form, two additions).
-// On AVX2 they run in four accumulators, one per lane (vec_avx2_vert.go):
-// 16 steps of four scans and one addition of four points in seven
-// lane-by-lane products (112V in all, with no lane shuffles), the join
-// (three cached additions), and a table of 16 groups · 8 · 480 bytes =
-// 60 KiB.
 // ----------------------------------------------------------------------------
 
 // ScalarBaseMult stores x·B in v, for the standard base point B of RFC 8032,
@@ -57,7 +52,7 @@ func (v *Point) ScalarBaseMult(x *Scalar) *Point {
 	start.combStart(baseCombStarts(), x.oddDigits(&digits))
 	switch pointBackend {
 	case backendAVX2:
-		return scalarBaseMultAVX2(v, &start, &digits)
+		return scalarBaseMultVec[avx2Backend](v, &start, &digits)
 	case backendIFMA:
 		return scalarBaseMultVec[ifmaBackend](v, &start, &digits)
 	}

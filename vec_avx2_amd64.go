@@ -32,12 +32,6 @@ func avx2AddDigit(p *avx2Lanes, row *[combEntries]avx2Addend, d int32) {
 	avx2AddDigitAsm((*[10][4]uint64)(p), (*[8][10][4]uint32)(unsafe.Pointer(row)), masks, neg)
 }
 
-func avx2VertAddDigits(p *avx2Vert, group *avx2VertGroup, d *[4]int32) {
-	idx01, idx23, neg01, neg23 := avx2VertLanes(d)
-	avx2VertAddDigitsAsm((*[4][10][4]uint64)(unsafe.Pointer(p)), (*[8][3][10][4]uint32)(unsafe.Pointer(group)),
-		idx01, idx23, neg01, neg23)
-}
-
 func avx2Double(p *avx2Lanes) { avx2DoubleAsm((*[10][4]uint64)(p)) }
 
 func avx2AddCached(p, q *avx2Lanes) { avx2AddCachedAsm((*[10][4]uint64)(p), (*[10][4]uint64)(q)) }

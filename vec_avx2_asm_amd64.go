@@ -10,12 +10,6 @@ package edwards25519
 //go:noescape
 func avx2MulAsm(out *[10][4]uint64, a *[10][4]uint64, b *[10][4]uint64)
 
-// avx2MulPackedAsm sets out = a·b lane by lane for a packed a (limb i's lanes as 32-bit words),
-// as avx2MulGeneric does on a widened, for loose a and wide b. It requires AVX2. out may alias b.
-//
-//go:noescape
-func avx2MulPackedAsm(out *[10][4]uint64, a *[10][4]uint32, b *[10][4]uint64)
-
 // avx2AddAffineAsm sets p = p + a, or p - a when neg is all ones, as avx2AddAffineGeneric does.
 // It requires AVX2. neg must be 0 or all ones.
 //
@@ -51,10 +45,3 @@ func avx2CachedPackAsm(a *[10][4]uint32, p *[10][4]uint64, factors *[4]uint64)
 //
 //go:noescape
 func avx2DoubleAsm(p *[10][4]uint64)
-
-// avx2VertAddDigitsAsm adds to lane j of the coordinate vectors p = (X, Y, Z, T) entry i_j of
-// group, negated where neg_j is all ones: idx01 = i_0 + i_1·2^32, idx23 = i_2 + i_3·2^32 and
-// neg01, neg23 likewise, as avx2VertAddDigitsGeneric does. It requires AVX2.
-//
-//go:noescape
-func avx2VertAddDigitsAsm(p *[4][10][4]uint64, group *[8][3][10][4]uint32, idx01 uint64, idx23 uint64, neg01 uint64, neg23 uint64)

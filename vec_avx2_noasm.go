@@ -17,10 +17,6 @@ func avx2AddDigit(p *avx2Lanes, row *[combEntries]avx2Addend, d int32) {
 	avx2AddDigitGeneric(p, row, d)
 }
 
-func avx2VertAddDigits(p *avx2Vert, group *avx2VertGroup, d *[4]int32) {
-	avx2VertAddDigitsGeneric(p, group, d)
-}
-
 func avx2Double(p *avx2Lanes) { avx2DoubleGeneric(p) }
 
 func avx2AddCached(p, q *avx2Lanes) { avx2AddCachedGeneric(p, q) }

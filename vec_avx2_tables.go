@@ -53,9 +53,8 @@ func avx2AddDigitGeneric(p *avx2Lanes, row *[combEntries]avx2Addend, d int32) {
 }
 
 var (
-	avx2Comb     vecTable[[vecCombRows][combEntries]avx2Addend]
-	avx2VertComb vecTable[[avx2VertSteps]avx2VertGroup]
-	avx2BaseOdd  vecTable[[baseOddEntries]avx2Addend]
+	avx2Comb    vecTable[[vecCombRows][combEntries]avx2Addend]
+	avx2BaseOdd vecTable[[baseOddEntries]avx2Addend]
 )
 
 // baseComb returns the base point's comb for this backend, vecCombRows (63)

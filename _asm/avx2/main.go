@@ -109,7 +109,6 @@ const (
 	constNegKOdd
 	constTwoPPair0
 	constTwoPPair
-	constWordOnes
 )
 
 // p's limb 0, even and odd limbs: 2^26 - 19, 2^26 - 1, 2^25 - 1.
@@ -165,19 +164,13 @@ func main() {
 		}
 	}
 
-	for w := 0; w < 8; w++ {
-		DATA(constWordOnes+4*w, U32(1))
-	}
-
 	mulRoutine()
-	mulPackedRoutine()
 	addAffineRoutine()
 	addDigitRoutine()
 	addCachedRoutine()
 	cachedRoutine()
 	cachedPackRoutine()
 	doubleRoutine()
-	vertAddDigitsRoutine()
 	Generate()
 }
 
@@ -193,14 +186,10 @@ func vecMul(out, a, b Mem) {
 
 // vecMulRegs emits vecMul without the stores: the limbs of a·b are left in
 // acc (Y0..Y9); Y10..Y15 are free.
-func vecMulRegs(a, b Mem) { vecMulRegsPacked(a, false, b) }
-
-// vecMulRegsPacked is vecMulRegs with a packed (limb i's four lanes as
-// 32-bit words at 16·i) when packed is true.
-func vecMulRegsPacked(a Mem, packed bool, b Mem) {
+func vecMulRegs(a, b Mem) {
 	Comment("vecMul: z_k = Σ_{i+j ≡ k mod 10} a_i·b_j·(2 if i, j odd)·(19 if i+j ≥ 10),",
 		"row by row over i, with the factors a_i, 2a_i, 19a_i, 38a_i in Y10..Y13.")
-	productRows(a, packed, func(i int) (int, string) {
+	productRows(a, func(i int) (int, string) {
 		return 0, fmt.Sprintf("Row %d: a_%d times b_0..b_9.", i, i)
 	}, func(_, j int, _ VecPhysical) Op {
 		return b.Offset(j * limbBytes)
@@ -209,19 +198,18 @@ func vecMulRegsPacked(a Mem, packed bool, b Mem) {
 }
 
 // productRows emits the column sums of a product into acc, row by row: for
-// each i, the factors of a_i (rowFactors; a packed as 32-bit words when
-// packed), then a_i·src(i, j) with the
+// each i, the factors of a_i (rowFactors), then a_i·src(i, j) with the
 // factors of that term, added to column (i+j) mod 10, for j from the first
 // index that rows(i) returns (with the row's comment) to 9. Row 0 starts
 // every column. factor is the register holding a_i, for src to return.
-func productRows(a Mem, packed bool, rows func(i int) (int, string), src func(i, j int, factor VecPhysical) Op) {
+func productRows(a Mem, rows func(i int) (int, string), src func(i, j int, factor VecPhysical) Op) {
 	factor, twice, nineteen, thirtyEight := Y10, Y11, Y12, Y13
 	prod, k19 := Y14, Y15
 	VPBROADCASTQ(constant(constNineteen), k19)
 	for i := 0; i < limbs; i++ {
 		first, comment := rows(i)
 		Comment(comment)
-		rowFactors(a, packed, i, k19, factor, twice, nineteen, thirtyEight)
+		rowFactors(a, i, k19, factor, twice, nineteen, thirtyEight)
 		for j := first; j < limbs; j++ {
 			k := (i + j) % limbs
 			f := termFactor(i, j, factor, twice, nineteen, thirtyEight)
@@ -235,16 +223,12 @@ func productRows(a Mem, packed bool, rows func(i int) (int, string), src func(i,
 	}
 }
 
-// rowFactors loads a_i into factor (from 32-bit words if packed) and forms twice = 2·a_i (odd i),
+// rowFactors loads a_i into factor and forms twice = 2·a_i (odd i),
 // nineteen = 19·a_i (i > 0; a VPMULUDQ by k19, which holds 19 in every
 // lane: a_i < 2^32 and 19·a_i < 2^32 for a loose a) and thirtyEight =
 // 38·a_i (odd i): the factors of row i of a multiplication or a squaring.
-func rowFactors(a Mem, packed bool, i int, k19, factor, twice, nineteen, thirtyEight VecPhysical) {
-	if packed {
-		VPMOVZXDQ(a.Offset(i*limbBytes/2), factor)
-	} else {
-		VMOVDQU(a.Offset(i*limbBytes), factor)
-	}
+func rowFactors(a Mem, i int, k19, factor, twice, nineteen, thirtyEight VecPhysical) {
+	VMOVDQU(a.Offset(i*limbBytes), factor)
 	if i > 0 {
 		VPMULUDQ(k19, factor, nineteen)
 	}
@@ -304,7 +288,7 @@ func vecCarry() {
 func vecSquaresRegs(a, a2 Mem) {
 	Comment("vecSquares: z_k = Σ_i a_i·a_i and Σ_{i<j} a_i·(2a_j), with the factors of vecMul,",
 		"row by row over i; then lane 3 negated as 2^36·p - z; then the carries.")
-	productRows(a, false, func(i int) (int, string) {
+	productRows(a, func(i int) (int, string) {
 		return i, fmt.Sprintf("Row %d: a_%d times a_%d, and 2a_%d..2a_9.", i, i, i, i+1)
 	}, func(i, j int, factor VecPhysical) Op {
 		if j == i {
@@ -338,21 +322,11 @@ func mulRoutine() {
 	Pragma("noescape")
 	Doc("avx2MulAsm sets out = a·b lane by lane, as avx2MulGeneric does, for loose a and wide b.",
 		"It requires AVX2. out may alias a or b.")
-	mulBody(false)
-}
-
-// mulBody emits the body of avx2MulAsm, or of avx2MulPackedAsm for a
-// packed a: the product of the arguments a and b into out, every load
-// before the first store.
-func mulBody(packed bool) {
 	out, a, b := RDI, RSI, RDX
 	Load(Param("out"), out)
 	Load(Param("a"), a)
 	Load(Param("b"), b)
-	vecMulRegsPacked(Mem{Base: a}, packed, Mem{Base: b})
-	for k := 0; k < limbs; k++ {
-		VMOVDQU(acc[k], Mem{Base: out, Disp: k * limbBytes})
-	}
+	vecMul(Mem{Base: out}, Mem{Base: a}, Mem{Base: b})
 	VZEROUPPER()
 	RET()
 }
@@ -688,175 +662,6 @@ func doubleRoutine() {
 	}
 	Comment("p = W1 ∘ W2 = (E·F, G·H, G·F, E·H), the point 2P.")
 	vecMul(pm, u, w2)
-	VZEROUPPER()
-	RET()
-}
-
-func mulPackedRoutine() {
-	TEXT("avx2MulPackedAsm", NOSPLIT, "func(out *[10][4]uint64, a *[10][4]uint32, b *[10][4]uint64)")
-	Pragma("noescape")
-	Doc("avx2MulPackedAsm sets out = a·b lane by lane for a packed a (limb i's lanes as 32-bit words),",
-		"as avx2MulGeneric does on a widened, for loose a and wide b. It requires AVX2. out may alias b.")
-	mulBody(true)
-}
-
-// callMul emits a call of avx2MulAsm, or avx2MulPackedAsm for a packed a,
-// with the arguments in the outgoing slots args (three words at 0(SP)):
-// out = a·b. It clobbers Y0..Y15, AX, and DI, SI and DX (the callee's).
-func callMul(args Mem, out, a, b Mem, packed bool) {
-	for i, m := range []Mem{out, a, b} {
-		LEAQ(m, RAX)
-		MOVQ(RAX, args.Offset(8*i))
-	}
-	if packed {
-		CALL(LabelRef("·avx2MulPackedAsm(SB)"))
-	} else {
-		CALL(LabelRef("·avx2MulAsm(SB)"))
-	}
-}
-
-// vertAddDigitsRoutine emits a step of the base point's comb in four
-// accumulators (vec_avx2_vert.go): the scan of a group of four rows with a
-// digit per lane, the addends signed lane by lane, and HWCD's addition of
-// four points in seven lane-by-lane products. The products are calls of
-// avx2MulAsm and avx2MulPackedAsm, not seven inlined copies: the kernel
-// stays small enough for the micro-op cache (docs/PERFORMANCE.md).
-func vertAddDigitsRoutine() {
-	TEXT("avx2VertAddDigitsAsm", 0, "func(p *[4][10][4]uint64, group *[8][3][10][4]uint32, idx01, idx23, neg01, neg23 uint64)")
-	Pragma("noescape")
-	Doc("avx2VertAddDigitsAsm adds to lane j of the coordinate vectors p = (X, Y, Z, T) entry i_j of",
-		"group, negated where neg_j is all ones: idx01 = i_0 + i_1·2^32, idx23 = i_2 + i_3·2^32 and",
-		"neg01, neg23 likewise, as avx2VertAddDigitsGeneric does. It requires AVX2.")
-	args := AllocLocal(24)
-	p, group := RDI, RSI
-	frame := alignedFrame(8*elemBytes + 3*elemBytes/2 + 8*limbBytes)
-	tmp := func(i int) Mem { return frame.Offset(i * elemBytes) }
-	picked := func(c int) Mem { return frame.Offset(8*elemBytes + c*elemBytes/2) }
-	mask := func(e int) Mem { return frame.Offset(8*elemBytes + 3*elemBytes/2 + e*limbBytes) }
-	entry := func(e, c, k int) Mem { return Mem{Base: group, Disp: (3*e+c)*elemBytes/2 + k*limbBytes} }
-
-	idx, neg, cnt, ones := Y15, Y14, Y13, Y12
-	Comment("The lanes' entry numbers and signs as words (i0, i1, i2, i3) in both halves, and the",
-		"mask of entry e, all ones in the words of the lanes that pick it.")
-	for _, v := range []struct {
-		lo, hi string
-		r      VecPhysical
-	}{{"idx01", "idx23", idx}, {"neg01", "neg23", neg}} {
-		Load(Param(v.lo), RAX)
-		Load(Param(v.hi), RBX)
-		VMOVQ(RAX, v.r.AsX())
-		VPINSRQ(U8(1), RBX, v.r.AsX(), v.r.AsX())
-		VINSERTI128(U8(1), v.r.AsX(), v.r, v.r)
-	}
-	Load(Param("group"), group)
-	VPXOR(cnt, cnt, cnt)
-	VMOVDQU(constant(constWordOnes), ones)
-	for e := 0; e < 8; e++ {
-		VPCMPEQD(idx, cnt, Y11)
-		VMOVDQU(Y11, mask(e))
-		if e < 7 {
-			VPADDD(ones, cnt, cnt)
-		}
-	}
-
-	Comment("Scan: y-x into Y0..Y4 and y+x into Y5..Y9, every entry read under its mask;",
-		"then the two swapped in the lanes of a negative digit.")
-	m, t := Y11, Y10
-	for e := 0; e < 8; e++ {
-		VMOVDQU(mask(e), m)
-		for c := 0; c < 2; c++ {
-			for k := 0; k < limbs/2; k++ {
-				r := acc[5*c+k]
-				if e == 0 {
-					VPAND(entry(e, c, k), m, r)
-				} else {
-					VPAND(entry(e, c, k), m, t)
-					VPOR(t, r, r)
-				}
-			}
-		}
-	}
-	for k := 0; k < limbs/2; k++ {
-		VPXOR(acc[k], acc[5+k], t)
-		VPAND(neg, t, t)
-		VPXOR(t, acc[k], acc[k])
-		VPXOR(t, acc[5+k], acc[5+k])
-		VMOVDQU(acc[k], picked(0).Offset(k*limbBytes))
-		VMOVDQU(acc[5+k], picked(1).Offset(k*limbBytes))
-	}
-	Comment("Scan: 2dxy into Y0..Y4, replaced by 2p - 2dxy in the lanes of a negative digit.")
-	for e := 0; e < 8; e++ {
-		VMOVDQU(mask(e), m)
-		for k := 0; k < limbs/2; k++ {
-			if e == 0 {
-				VPAND(entry(e, 2, k), m, acc[k])
-			} else {
-				VPAND(entry(e, 2, k), m, t)
-				VPOR(t, acc[k], acc[k])
-			}
-		}
-	}
-	VMOVDQU(constant(constTwoPPair0), Y12)
-	VMOVDQU(constant(constTwoPPair), Y13)
-	for k := 0; k < limbs/2; k++ {
-		pair := Y13
-		if k == 0 {
-			pair = Y12
-		}
-		VPSUBD(acc[k], pair, t)
-		VPBLENDVB(neg, t, acc[k], acc[k])
-		VMOVDQU(acc[k], picked(2).Offset(k*limbBytes))
-	}
-
-	Load(Param("p"), p)
-	X, Yc, Zc, Tc := Mem{Base: p}, Mem{Base: p, Disp: elemBytes}, Mem{Base: p, Disp: 2 * elemBytes}, Mem{Base: p, Disp: 3 * elemBytes}
-	twoP := func(k int) Mem { return constant(limbConst(k, constTwoP0x4, constTwoPEvenx4, constTwoPOddx4)) }
-	Comment("HWCD's addition with an affine addend, every lane its own point: S1 = Y + 2p - X,",
-		"S2 = Y + X, D = 2Z (loose); A = (y-x)·S1, B = (y+x)·S2, C = 2dxy·T (reduced).")
-	for k := 0; k < limbs; k++ {
-		o := k * limbBytes
-		VMOVDQU(Yc.Offset(o), Y0)
-		VMOVDQU(X.Offset(o), Y1)
-		VPADDQ(twoP(k), Y0, Y2)
-		VPSUBQ(Y1, Y2, Y2)
-		VMOVDQU(Y2, tmp(0).Offset(o))
-		VPADDQ(Y1, Y0, Y3)
-		VMOVDQU(Y3, tmp(1).Offset(o))
-		VMOVDQU(Zc.Offset(o), Y4)
-		VPADDQ(Y4, Y4, Y4)
-		VMOVDQU(Y4, tmp(2).Offset(o))
-	}
-	callMul(args, tmp(3), picked(0), tmp(0), true) // A
-	callMul(args, tmp(4), picked(1), tmp(1), true) // B
-	Load(Param("p"), p)
-	callMul(args, tmp(5), picked(2), Tc, true) // C
-	Comment("E = B + 2p - A, H = B + A (loose), F = D + 2p - C (wide), G = D + C (loose).")
-	for k := 0; k < limbs; k++ {
-		o := k * limbBytes
-		a, b, c, d := Y0, Y1, Y2, Y3
-		VMOVDQU(tmp(3).Offset(o), a)
-		VMOVDQU(tmp(4).Offset(o), b)
-		VMOVDQU(tmp(5).Offset(o), c)
-		VMOVDQU(tmp(2).Offset(o), d)
-		VPADDQ(twoP(k), b, Y4)
-		VPSUBQ(a, Y4, Y4)
-		VMOVDQU(Y4, tmp(0).Offset(o)) // E
-		VPADDQ(a, b, Y5)
-		VMOVDQU(Y5, tmp(1).Offset(o)) // H
-		VPADDQ(twoP(k), d, Y6)
-		VPSUBQ(c, Y6, Y6)
-		VMOVDQU(Y6, tmp(6).Offset(o)) // F
-		VPADDQ(c, d, Y7)
-		VMOVDQU(Y7, tmp(7).Offset(o)) // G
-	}
-	Comment("X = E·F, Y = G·H, T = E·H, Z = G·F: the loose factor first.")
-	for _, m := range []struct {
-		coord int
-		a, b  Mem
-	}{{0, tmp(0), tmp(6)}, {1, tmp(7), tmp(1)}, {3, tmp(0), tmp(1)}, {2, tmp(7), tmp(6)}} {
-		Load(Param("p"), p) // the callee uses DI, SI and DX
-		callMul(args, Mem{Base: p, Disp: m.coord * elemBytes}, m.a, m.b, false)
-	}
 	VZEROUPPER()
 	RET()
 }
