@@ -21,6 +21,8 @@ import (
 	"fmt"
 	"math/bits"
 	"os"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -828,15 +830,55 @@ func move(m *machine, in *inst) {
 	m.write(in, d, v, w, mask)
 }
 
-// Buffer is a pointer argument of CallGo: n bytes of Go memory at p.
+// Buffer is a pointer argument of CallGo: n bytes of Go memory at p, made
+// of unsigned integers of word bytes each.
 type Buffer struct {
-	p unsafe.Pointer
-	n int
+	p       unsafe.Pointer
+	n, word int
 }
 
-// BufferOf returns the Buffer of *v, which must hold no Go pointers.
+// BufferOf returns the Buffer of *v. T must be an unsigned integer type or
+// arrays of one, nested to any depth (as every kernel argument is): the
+// interpreter's memory is little-endian, as amd64's, and on a big-endian
+// host CallGo reverses the bytes of each integer on the way in and out.
 func BufferOf[T any](v *T) Buffer {
-	return Buffer{unsafe.Pointer(v), int(unsafe.Sizeof(*v))}
+	t := reflect.TypeFor[T]()
+	for t.Kind() == reflect.Array {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+	default:
+		panic("asmemu: BufferOf of a type that is not unsigned integers: " + reflect.TypeFor[T]().String())
+	}
+	return Buffer{unsafe.Pointer(v), int(unsafe.Sizeof(*v)), int(t.Size())}
+}
+
+// bytes returns the buffer's bytes in the interpreter's order, little-endian.
+func (b Buffer) bytes() []byte {
+	out := append([]byte(nil), unsafe.Slice((*byte)(b.p), b.n)...)
+	if bigEndian {
+		swapWords(out, b.word)
+	}
+	return out
+}
+
+// setBytes stores x, in the interpreter's order, into the buffer.
+func (b Buffer) setBytes(x []byte) {
+	if bigEndian {
+		swapWords(x, b.word)
+	}
+	copy(unsafe.Slice((*byte)(b.p), b.n), x)
+}
+
+// bigEndian reports whether the host stores integers big-endian.
+var bigEndian = binary.NativeEndian.Uint16([]byte{1, 0}) != 1
+
+// swapWords reverses the bytes of each word of x.
+func swapWords(x []byte, word int) {
+	for i := 0; i+word <= len(x); i += word {
+		slices.Reverse(x[i : i+word])
+	}
 }
 
 // slot is memory for one argument of CallGo, with guardSize bytes on either
@@ -877,7 +919,7 @@ func (p *Program) CallGo(name string, args ...any) error {
 		case Buffer:
 			found := false
 			for _, u := range used {
-				if u.b == a {
+				if u.b.p == a.p && u.b.n == a.n {
 					words[i], found = u.addr, true
 				} else if uintptr(u.b.p) < uintptr(a.p)+uintptr(a.n) && uintptr(a.p) < uintptr(u.b.p)+uintptr(u.b.n) {
 					return fmt.Errorf("asmemu: %s: arguments overlap without being equal", name)
@@ -894,7 +936,7 @@ func (p *Program) CallGo(name string, args ...any) error {
 			}
 			addr := p.slots[len(used)].addr
 			p.write(addr-guardSize, guard)
-			p.write(addr, unsafe.Slice((*byte)(a.p), a.n))
+			p.write(addr, a.bytes())
 			p.write(addr+uint64(a.n), guard)
 			used = append(used, mapped{a, addr})
 			words[i] = addr
@@ -913,7 +955,9 @@ func (p *Program) CallGo(name string, args ...any) error {
 				return fmt.Errorf("asmemu: %s wrote outside an argument of %d bytes", name, u.b.n)
 			}
 		}
-		p.read(u.addr, unsafe.Slice((*byte)(u.b.p), u.b.n))
+		x := make([]byte, u.b.n)
+		p.read(u.addr, x)
+		u.b.setBytes(x)
 	}
 	return nil
 }
