@@ -72,6 +72,8 @@ var iftEmu struct {
 // iftPtr is asmemu.BufferOf, short.
 func iftPtr[T any](v *T) asmemu.Buffer { return asmemu.BufferOf(v) }
 
+// iftInterpreted returns the kernels run by the interpreter, with failures
+// reported to t; vec_ifma_amd64.s is loaded once per test binary.
 func iftInterpreted(t testing.TB) *iftKernels {
 	t.Helper()
 	e := &iftEmu

@@ -48,7 +48,6 @@ const maxArgs = 16
 const base = 1 << 20
 
 type function struct {
-	name   string
 	insts  []inst
 	labels map[string]int
 }
@@ -160,7 +159,7 @@ func Load(src string) (*Program, error) {
 		case "TEXT":
 			name, _, _ := strings.Cut(rest, "(SB)")
 			name = strings.TrimPrefix(strings.TrimSpace(name), "·")
-			cur = &function{name: name, labels: map[string]int{}}
+			cur = &function{labels: map[string]int{}}
 			p.funcs[name] = cur
 		default:
 			if cur == nil {
@@ -458,7 +457,7 @@ func (m *machine) store64(addr, v uint64) {
 }
 
 // read returns w lanes of a vector or memory operand; a broadcast memory
-// operand repeats its one qword, a GPR operand is broadcast likewise.
+// operand repeats its one qword.
 func (m *machine) read(a *operand, w int, bcst bool) [8]uint64 {
 	var v [8]uint64
 	switch a.kind {
@@ -473,12 +472,8 @@ func (m *machine) read(a *operand, w int, bcst bool) [8]uint64 {
 				v[i] = m.load64(addr + 8*uint64(i))
 			}
 		}
-	case opGPR:
-		for i := range w {
-			v[i] = m.gpr[a.reg]
-		}
 	default:
-		panic("operand is not a vector, memory or register")
+		panic("operand is not a vector or memory")
 	}
 	return v
 }
@@ -692,8 +687,8 @@ func init() {
 			// Lane i is the first Go operand's where the opmask bit is
 			// set, else the second's.
 			srcs, mask, d, w := dest(in)
-			if mask == nil {
-				panic("VPBLENDMQ without an opmask")
+			if mask == nil || in.zero {
+				panic("only VPBLENDMQ with a merging opmask is modelled")
 			}
 			a := m.read(&srcs[0], w, in.bcst)
 			b := m.read(&srcs[1], w, false)
@@ -791,9 +786,6 @@ func init() {
 			// The count is masked to 6 bits; a zero count leaves the
 			// flags alone.
 			n := m.scalar(&in.args[0]) & 63
-			if in.args[0].kind == opGPR {
-				n = m.gpr[in.args[0].reg] & 63
-			}
 			r := &m.gpr[in.args[1].reg]
 			if n != 0 {
 				*r >>= n
