@@ -229,6 +229,10 @@ func targets(rng *rand.Rand) []target {
 	var fa, fb field.Element
 	randomElement(rng, &fa)
 	randomElement(rng, &fb)
+	// The controls' second fixed scalar, fixed², drawn from no random
+	// stream, so that every other target's inputs stay those of the seed.
+	var fixed2 edwards25519.Scalar
+	fixed2.Multiply(&fixed, &fixed)
 
 	type msmInput struct {
 		s    [msmTerms]edwards25519.Scalar
@@ -249,48 +253,50 @@ func targets(rng *rand.Rand) []target {
 	}
 
 	invert := func(e *field.Element) { sinkElement.Invert(e) }
-	return []target{
+	baseMult := func(s *edwards25519.Scalar) { sinkPoint.ScalarBaseMult(s) }
+	varMult := func(s *edwards25519.Scalar) { sinkPoint.ScalarMult(s, q) }
+	all := []target{
 		{
 			name:    "ScalarBaseMult",
 			classes: "fixed random scalar vs random scalars",
 			batch:   1,
 			chunk: inputs(scalarClass(&fixed),
-				func(s *edwards25519.Scalar) { sinkPoint.ScalarBaseMult(s) }),
+				baseMult),
 		},
 		{
 			name:    "ScalarBaseMult/lookup-first-entry",
 			classes: "(16^63-1)/15 - 1 (digits +1 in 62 places: the first entry) vs random",
 			batch:   1,
 			chunk: inputs(scalarClass(first),
-				func(s *edwards25519.Scalar) { sinkPoint.ScalarBaseMult(s) }),
+				baseMult),
 		},
 		{
 			name:    "ScalarBaseMult/lookup-last-negated",
 			classes: "2 (digits -15 in 62 places: the last entry, negated) vs random",
 			batch:   1,
 			chunk: inputs(scalarClass(last),
-				func(s *edwards25519.Scalar) { sinkPoint.ScalarBaseMult(s) }),
+				baseMult),
 		},
 		{
 			name:    "ScalarMult",
 			classes: "fixed random scalar vs random scalars, fixed point",
 			batch:   1,
 			chunk: inputs(scalarClass(&fixed),
-				func(s *edwards25519.Scalar) { sinkPoint.ScalarMult(s, q) }),
+				varMult),
 		},
 		{
 			name:    "ScalarMult/lookup-first-entry",
 			classes: "(16^63-1)/15 - 1 (digits +1 in 62 windows: the first entry) vs random, fixed point",
 			batch:   1,
 			chunk: inputs(scalarClass(first),
-				func(s *edwards25519.Scalar) { sinkPoint.ScalarMult(s, q) }),
+				varMult),
 		},
 		{
 			name:    "ScalarMult/lookup-last-negated",
 			classes: "2 (digits -15 in 62 windows: the last entry, negated) vs random, fixed point",
 			batch:   1,
 			chunk: inputs(scalarClass(last),
-				func(s *edwards25519.Scalar) { sinkPoint.ScalarMult(s, q) }),
+				varMult),
 		},
 		{
 			name:    "MultiScalarMult",
@@ -432,6 +438,54 @@ func targets(rng *rand.Rand) []target {
 			}, func(in *scalarPair) { sinkPoint.VarTimeDoubleScalarBaseMult(&in.x, q, &in.y) }),
 		},
 	}
+	all = insertAfter(all, "ScalarBaseMult/lookup-last-negated", scalarControls("ScalarBaseMult", &fixed, &fixed2, baseMult)...)
+	return insertAfter(all, "ScalarMult/lookup-last-negated", scalarControls("ScalarMult", &fixed, &fixed2, varMult)...)
+}
+
+// scalarControls returns three negative controls for the target name, which
+// times run on a fixed scalar against random ones: the fixed scalar in both
+// classes, the fixed scalar against a second fixed one, and random scalars
+// in both classes. Read with the target: if it is flagged and two fixed
+// scalars are too, its time depends on the scalar's value; if only the
+// target is, it is the spread of many inputs against one repeated input
+// (docs/SECURITY.md, "Zen 3 again: controls"). At half the time of a target.
+func scalarControls(name string, fixed, fixed2 *edwards25519.Scalar, run func(*edwards25519.Scalar)) []target {
+	same := func(_ *rand.Rand, s *edwards25519.Scalar) { s.Set(fixed) }
+	other := func(_ *rand.Rand, s *edwards25519.Scalar) { s.Set(fixed2) }
+	return []target{
+		{
+			name:    name + "/same-scalar",
+			classes: "the plain target's fixed scalar in both classes (a negative control)",
+			batch:   1,
+			budget:  0.5,
+			chunk:   inputs(fixedOrRandom(fixed, same), run),
+		},
+		{
+			name:    name + "/two-scalars",
+			classes: "the plain target's fixed scalar vs a second fixed scalar",
+			batch:   1,
+			budget:  0.5,
+			chunk:   inputs(fixedOrRandom(fixed, other), run),
+		},
+		{
+			name:    name + "/random-random",
+			classes: "random scalars in both classes (a negative control)",
+			batch:   1,
+			budget:  0.5,
+			chunk:   inputs(func(rng *rand.Rand, _ int, s *edwards25519.Scalar) { randomScalar(rng, s) }, run),
+		},
+	}
+}
+
+// insertAfter returns ts with more inserted after the target named name,
+// which must be in ts.
+func insertAfter(ts []target, name string, more ...target) []target {
+	for i := range ts {
+		if ts[i].name == name {
+			return slices.Insert(ts, i+1, more...)
+		}
+	}
+	panic("dudect: no target " + name)
 }
 
 // outcome is what measuring one target produced.
