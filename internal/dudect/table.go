@@ -29,6 +29,8 @@ func tableTargets(rng *rand.Rand) []target {
 
 	var fixed edwards25519.Scalar
 	randomScalar(rng, &fixed)
+	var fixed2 edwards25519.Scalar // the controls' second scalar, as in targets
+	fixed2.Multiply(&fixed, &fixed)
 	first, last := firstEntryDigits(), lastNegatedDigits()
 	mult := func(s *edwards25519.Scalar) { sinkPoint.ScalarMultTable(s, table) }
 
@@ -57,7 +59,7 @@ func tableTargets(rng *rand.Rand) []target {
 		xPtr, vPtr [batchLen]*edwards25519.Scalar
 	}
 
-	return []target{
+	ts := []target{
 		{
 			name:    "Point.ScalarMultTable",
 			classes: "fixed random scalar vs random scalars, fixed table (point with a torsion component)",
@@ -134,4 +136,6 @@ func tableTargets(rng *rand.Rand) []target {
 			}),
 		},
 	}
+	return insertAfter(ts, "Point.ScalarMultTable/lookup-last-negated",
+		scalarControls("Point.ScalarMultTable", &fixed, &fixed2, mult)...)
 }
