@@ -163,27 +163,34 @@ func vecOddMultiples[B vecBackend[L, A], L, A any](w *[8]A, two *A, q *Point) {
 	}
 }
 
-// vecDigitMaskCount is the number of masks vecDigitMasks sets: one per entry
-// of a row and one for the sign.
-const vecDigitMaskCount = combEntries + 1
-
-// vecDigitMasks sets, for a signed digit 1 ≤ |d| ≤ combEntries, the masks
-// that pick its addend from a row: masks[e] is all ones exactly when
-// |d| = e+1 (e < 8), masks[8] when d < 0 (the sign), and every other mask is
-// 0. Branch-free. The IFMA kernels' scans read these masks and derive
-// nothing from d themselves: two AVX2 kernels that did showed a timing
-// difference under dudect (docs/SECURITY.md). The AVX2 scan reads the same
-// masks as bytes of one word (avx2DigitMasks).
-func vecDigitMasks(masks *[vecDigitMaskCount]uint64, d int32) {
-	abs, neg := digitAbsSign(d)
-	// (x - 1) >> 63 is 1 exactly when x = 0, for x below 2^32: here
-	// x = abs XOR (e+1). (Inlined; ctEqual would push this over the
-	// inlining budget.)
-	for e := range uint64(combEntries) {
-		masks[e] = -((uint64(abs) ^ (e + 1) - 1) >> 63)
-	}
-	masks[combEntries] = -uint64(neg)
+// vecDigitMasks returns, for a signed digit 1 ≤ |d| ≤ combEntries, the
+// masks that pick its addend from a row, as the scans of both vector
+// backends read them: byte e of masks is 0xff exactly when |d| = e+1 and 0
+// otherwise, and neg is all ones when d < 0 (the sign) and 0 otherwise. A
+// scan broadcasts byte e to a whole register for entry e, so the eight
+// masks travel in one word, by value, and the kernels derive nothing from
+// d themselves: two AVX2 kernels that did showed a timing difference under
+// dudect (docs/SECURITY.md). Branch-free, with no memory index: constant
+// time in d.
+func vecDigitMasks(d int32) (masks, neg uint64) {
+	const (
+		ones   = 0x0101010101010101
+		highs  = 0x8080808080808080
+		lows   = 0x7f7f7f7f7f7f7f7f
+		number = 0x0807060504030201 // byte e is e+1
+	)
+	abs, n := digitAbsSign(d)
+	// Byte e of x is abs XOR (e+1), zero exactly for the entry d picks.
+	// abs ≤ 8, so every byte is below 0x10; adding 0x7f to each sets its
+	// bit 7 exactly when it is not zero, and never carries into the next.
+	x := uint64(abs)*ones ^ number
+	zero := (x+lows)&highs ^ highs // 0x80 in the bytes that are zero
+	return zero >> 7 * 0xff, -uint64(n)
 }
+
+// vecMaskOf returns mask e of vecDigitMasks' masks, byte e, as 0 or all
+// ones in a whole word.
+func vecMaskOf(masks uint64, e int) uint64 { return -(masks >> (8 * e) & 1) }
 
 // vecPackedBaseOdd returns baseOddTable packed for backend B, in new
 // 32-byte aligned memory.

@@ -26,9 +26,9 @@ func avx2AddAffine(p *avx2Lanes, a *avx2Addend, neg uint64) {
 const _ = -uint(combEntries ^ 8)
 
 // avx2AddDigit computes the masks of the scan in Go, where the assembly
-// only reads them (see avx2DigitMasks and vecDigitMasks).
+// only reads them (see vecDigitMasks).
 func avx2AddDigit(p *avx2Lanes, row *[combEntries]avx2Addend, d int32) {
-	masks, neg := avx2DigitMasks(d)
+	masks, neg := vecDigitMasks(d)
 	avx2AddDigitAsm((*[10][4]uint64)(p), (*[8][10][4]uint32)(unsafe.Pointer(row)), masks, neg)
 }
 

@@ -162,7 +162,7 @@ func TestAVX2AddAffineAsm(t *testing.T) {
 }
 
 func vtAddDigitAVX2(p *avx2Lanes, row *[combEntries]avx2Addend, d int32) {
-	masks, neg := avx2DigitMasks(d)
+	masks, neg := vecDigitMasks(d)
 	avx2AddDigitAsm((*[10][4]uint64)(p), (*[8][10][4]uint32)(unsafe.Pointer(row)), masks, neg)
 }
 

@@ -17,7 +17,7 @@ func avx2MulAsm(out *[10][4]uint64, a *[10][4]uint64, b *[10][4]uint64)
 func avx2AddAffineAsm(p *[10][4]uint64, a *[10][4]uint32, neg uint64)
 
 // avx2AddDigitAsm adds to p the entry row[|d|-1] that the digit d names, negated for d < 0,
-// for 1 ≤ |d| ≤ 8, with masks and neg from avx2DigitMasks(d), as avx2AddDigitGeneric does.
+// for 1 ≤ |d| ≤ 8, with masks and neg from vecDigitMasks(d), as avx2AddDigitGeneric does.
 // It requires AVX2.
 //
 //go:noescape

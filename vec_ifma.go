@@ -266,35 +266,36 @@ func ifmaCached2Generic(q, p, q2, p2 *ifmaLanes) {
 }
 
 // ifmaPickGeneric sets out to the addend row[|d|-1] that masks select, where
-// masks = vecDigitMasks(d) for 1 ≤ |d| ≤ 8. Every entry is read and kept
-// under its mask, in constant time in d, as the scan in ifmaAddDigit's kernel
-// does.
-func ifmaPickGeneric(out *ifmaAddend, row *[8]ifmaAddend, masks *[vecDigitMaskCount]uint64) {
+// masks is the first result of vecDigitMasks(d) for 1 ≤ |d| ≤ 8. Every entry
+// is read and kept under its mask, in constant time in d, as the scan in
+// ifmaAddDigit's kernel does.
+func ifmaPickGeneric(out *ifmaAddend, row *[8]ifmaAddend, masks uint64) {
 	*out = ifmaAddend{}
 	for e := range row {
+		m := vecMaskOf(masks, e)
 		for k := range out {
 			for l := range out[k] {
-				out[k][l] |= row[e][k][l] & masks[e]
+				out[k][l] |= row[e][k][l] & m
 			}
 		}
 	}
 }
 
 // ifmaAddDigitGeneric adds to p the entry row[|d|-1], negated for d < 0,
-// with masks = vecDigitMasks(d) for 1 ≤ |d| ≤ 8, in constant time in d: the
-// scan and the addition of ifmaAddDigit in one step.
-func ifmaAddDigitGeneric(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]uint64) {
+// with masks and neg from vecDigitMasks(d) for 1 ≤ |d| ≤ 8, in constant
+// time in d: the scan and the addition of ifmaAddDigit in one step.
+func ifmaAddDigitGeneric(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64) {
 	var a ifmaAddend
 	ifmaPickGeneric(&a, row, masks)
-	ifmaAddAffineGeneric(p, &a, masks[combEntries])
+	ifmaAddAffineGeneric(p, &a, neg)
 }
 
-// ifmaAddDigit2Generic does ifmaAddDigitGeneric(p, row, masks), then
-// ifmaAddDigitGeneric(p2, row2, masks2): the twin of the wide kernel. p and
-// p2 must not overlap.
-func ifmaAddDigit2Generic(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]uint64, p2 *ifmaLanes, row2 *[8]ifmaAddend, masks2 *[vecDigitMaskCount]uint64) {
-	ifmaAddDigitGeneric(p, row, masks)
-	ifmaAddDigitGeneric(p2, row2, masks2)
+// ifmaAddDigit2Generic does ifmaAddDigitGeneric(p, row, masks, neg), then
+// ifmaAddDigitGeneric(p2, row2, masks2, neg2): the twin of the wide kernel.
+// p and p2 must not overlap.
+func ifmaAddDigit2Generic(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64, p2 *ifmaLanes, row2 *[8]ifmaAddend, masks2, neg2 uint64) {
+	ifmaAddDigitGeneric(p, row, masks, neg)
+	ifmaAddDigitGeneric(p2, row2, masks2, neg2)
 }
 
 // The doubling, lane by lane (HWCD 2008, section 3.3, a = -1):
@@ -390,16 +391,14 @@ func (ifmaBackend) cached2(q, p, q2, p2 *ifmaLanes)    { ifmaCached2(q, p, q2, p
 func (ifmaBackend) addCached2(p, q, p2, q2 *ifmaLanes) { ifmaAddCached2(p, q, p2, q2) }
 
 func (ifmaBackend) addDigit(p *ifmaLanes, row *[combEntries]ifmaAddend, d int32) {
-	var masks [vecDigitMaskCount]uint64
-	vecDigitMasks(&masks, d)
-	ifmaAddDigit(p, row, &masks)
+	masks, neg := vecDigitMasks(d)
+	ifmaAddDigit(p, row, masks, neg)
 }
 
 func (ifmaBackend) addDigit2(p *ifmaLanes, row *[combEntries]ifmaAddend, d int32, p2 *ifmaLanes, row2 *[combEntries]ifmaAddend, d2 int32) {
-	var masks, masks2 [vecDigitMaskCount]uint64
-	vecDigitMasks(&masks, d)
-	vecDigitMasks(&masks2, d2)
-	ifmaAddDigit2(p, row, &masks, p2, row2, &masks2)
+	masks, neg := vecDigitMasks(d)
+	masks2, neg2 := vecDigitMasks(d2)
+	ifmaAddDigit2(p, row, masks, neg, p2, row2, masks2, neg2)
 }
 
 // pairs is true: the wide kernels take about the time of one operation. It

@@ -45,13 +45,13 @@ func ifmaAddAffine2(p *ifmaLanes, a *ifmaAddend, neg uint64, p2 *ifmaLanes, a2 *
 // The assembly scans rows of exactly 8 entries, the masks of vecDigitMasks.
 const _ = -uint(combEntries ^ 8)
 
-func ifmaAddDigit(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]uint64) {
-	ifmaAddDigitAsm((*[5][4]uint64)(p), (*[8][5][4]uint64)(unsafe.Pointer(row)), masks)
+func ifmaAddDigit(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64) {
+	ifmaAddDigitAsm((*[5][4]uint64)(p), (*[8][5][4]uint64)(unsafe.Pointer(row)), masks, neg)
 }
 
-func ifmaAddDigit2(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]uint64, p2 *ifmaLanes, row2 *[8]ifmaAddend, masks2 *[vecDigitMaskCount]uint64) {
-	ifmaAddDigit2Asm((*[5][4]uint64)(p), (*[8][5][4]uint64)(unsafe.Pointer(row)), masks,
-		(*[5][4]uint64)(p2), (*[8][5][4]uint64)(unsafe.Pointer(row2)), masks2)
+func ifmaAddDigit2(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64, p2 *ifmaLanes, row2 *[8]ifmaAddend, masks2, neg2 uint64) {
+	ifmaAddDigit2Asm((*[5][4]uint64)(p), (*[8][5][4]uint64)(unsafe.Pointer(row)), masks, neg,
+		(*[5][4]uint64)(p2), (*[8][5][4]uint64)(unsafe.Pointer(row2)), masks2, neg2)
 }
 
 func ifmaAddCached(p, q *ifmaLanes) { ifmaAddCachedAsm((*[5][4]uint64)(p), (*[5][4]uint64)(q)) }

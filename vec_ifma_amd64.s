@@ -1331,12 +1331,12 @@ TEXT ·ifmaAddAffine2Asm(SB), NOSPLIT, $0-48
 	VZEROUPPER
 	RET
 
-// func ifmaAddDigitAsm(p *[5][4]uint64, row *[8][5][4]uint64, masks *[9]uint64)
+// func ifmaAddDigitAsm(p *[5][4]uint64, row *[8][5][4]uint64, masks uint64, neg uint64)
 // Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL
-TEXT ·ifmaAddDigitAsm(SB), NOSPLIT, $0-24
+TEXT ·ifmaAddDigitAsm(SB), NOSPLIT, $0-32
 	MOVQ p+0(FP), DI
 	MOVQ row+8(FP), SI
-	MOVQ masks+16(FP), DX
+	LEAQ masks+16(FP), DX
 
 	// Lane masks: K1 = lane 0, K2 = lane 2, K3 = lanes 0 and 1, K4 = lanes 0 and 2,
 	// K5 = lanes 1 and 2, K6 = lanes 0, 1 and 2.
@@ -1353,57 +1353,58 @@ TEXT ·ifmaAddDigitAsm(SB), NOSPLIT, $0-24
 	MOVL  $0x00000007, AX
 	KMOVW AX, K6
 
-	// Scan: q = OR over e < 8 of (row[e] AND masks[e]), every entry read.
-	// VPTERNLOGQ 0xF8 is q OR (mask AND entry). masks[8] is the sign.
-	VPBROADCASTQ   (DX), Y5
+	// Scan: q = OR over e < 8 of (row[e] AND mask_e), every entry read. mask_e is
+	// byte e of masks, at (DX) (0 or 0xff), broadcast to every byte: one VPBROADCASTB
+	// from the argument's memory per entry. VPTERNLOGQ 0xF8 is q OR (mask AND entry).
+	VPBROADCASTB   (DX), Y5
 	VPANDQ         (SI), Y5, Y0
 	VPANDQ         32(SI), Y5, Y1
 	VPANDQ         64(SI), Y5, Y2
 	VPANDQ         96(SI), Y5, Y3
 	VPANDQ         128(SI), Y5, Y4
-	VPBROADCASTQ   8(DX), Y5
+	VPBROADCASTB   1(DX), Y5
 	VPTERNLOGQ     $0xf8, 160(SI), Y5, Y0
 	VPTERNLOGQ     $0xf8, 192(SI), Y5, Y1
 	VPTERNLOGQ     $0xf8, 224(SI), Y5, Y2
 	VPTERNLOGQ     $0xf8, 256(SI), Y5, Y3
 	VPTERNLOGQ     $0xf8, 288(SI), Y5, Y4
-	VPBROADCASTQ   16(DX), Y5
+	VPBROADCASTB   2(DX), Y5
 	VPTERNLOGQ     $0xf8, 320(SI), Y5, Y0
 	VPTERNLOGQ     $0xf8, 352(SI), Y5, Y1
 	VPTERNLOGQ     $0xf8, 384(SI), Y5, Y2
 	VPTERNLOGQ     $0xf8, 416(SI), Y5, Y3
 	VPTERNLOGQ     $0xf8, 448(SI), Y5, Y4
-	VPBROADCASTQ   24(DX), Y5
+	VPBROADCASTB   3(DX), Y5
 	VPTERNLOGQ     $0xf8, 480(SI), Y5, Y0
 	VPTERNLOGQ     $0xf8, 512(SI), Y5, Y1
 	VPTERNLOGQ     $0xf8, 544(SI), Y5, Y2
 	VPTERNLOGQ     $0xf8, 576(SI), Y5, Y3
 	VPTERNLOGQ     $0xf8, 608(SI), Y5, Y4
-	VPBROADCASTQ   32(DX), Y5
+	VPBROADCASTB   4(DX), Y5
 	VPTERNLOGQ     $0xf8, 640(SI), Y5, Y0
 	VPTERNLOGQ     $0xf8, 672(SI), Y5, Y1
 	VPTERNLOGQ     $0xf8, 704(SI), Y5, Y2
 	VPTERNLOGQ     $0xf8, 736(SI), Y5, Y3
 	VPTERNLOGQ     $0xf8, 768(SI), Y5, Y4
-	VPBROADCASTQ   40(DX), Y5
+	VPBROADCASTB   5(DX), Y5
 	VPTERNLOGQ     $0xf8, 800(SI), Y5, Y0
 	VPTERNLOGQ     $0xf8, 832(SI), Y5, Y1
 	VPTERNLOGQ     $0xf8, 864(SI), Y5, Y2
 	VPTERNLOGQ     $0xf8, 896(SI), Y5, Y3
 	VPTERNLOGQ     $0xf8, 928(SI), Y5, Y4
-	VPBROADCASTQ   48(DX), Y5
+	VPBROADCASTB   6(DX), Y5
 	VPTERNLOGQ     $0xf8, 960(SI), Y5, Y0
 	VPTERNLOGQ     $0xf8, 992(SI), Y5, Y1
 	VPTERNLOGQ     $0xf8, 1024(SI), Y5, Y2
 	VPTERNLOGQ     $0xf8, 1056(SI), Y5, Y3
 	VPTERNLOGQ     $0xf8, 1088(SI), Y5, Y4
-	VPBROADCASTQ   56(DX), Y5
+	VPBROADCASTB   7(DX), Y5
 	VPTERNLOGQ     $0xf8, 1120(SI), Y5, Y0
 	VPTERNLOGQ     $0xf8, 1152(SI), Y5, Y1
 	VPTERNLOGQ     $0xf8, 1184(SI), Y5, Y2
 	VPTERNLOGQ     $0xf8, 1216(SI), Y5, Y3
 	VPTERNLOGQ     $0xf8, 1248(SI), Y5, Y4
-	VPBROADCASTQ.Z 64(DX), K6, Y5
+	VPBROADCASTQ.Z neg+24(FP), K6, Y5
 
 	// Sign: N = (q1, q0, 2p - q2, .) (an in-lane swap, then lane 2 as 2p - q), and
 	// q = N where the mask (neg in lanes 0..2, 0 in lane 3) is set: VPTERNLOGQ
@@ -1770,15 +1771,15 @@ TEXT ·ifmaAddDigitAsm(SB), NOSPLIT, $0-24
 	VZEROUPPER
 	RET
 
-// func ifmaAddDigit2Asm(p *[5][4]uint64, row *[8][5][4]uint64, masks *[9]uint64, p2 *[5][4]uint64, row2 *[8][5][4]uint64, masks2 *[9]uint64)
+// func ifmaAddDigit2Asm(p *[5][4]uint64, row *[8][5][4]uint64, masks uint64, neg uint64, p2 *[5][4]uint64, row2 *[8][5][4]uint64, masks2 uint64, neg2 uint64)
 // Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL
-TEXT ·ifmaAddDigit2Asm(SB), NOSPLIT, $0-48
+TEXT ·ifmaAddDigit2Asm(SB), NOSPLIT, $0-64
 	MOVQ p+0(FP), DI
 	MOVQ row+8(FP), SI
-	MOVQ masks+16(FP), DX
-	MOVQ p2+24(FP), R8
-	MOVQ row2+32(FP), R9
-	MOVQ masks2+40(FP), R10
+	LEAQ masks+16(FP), DX
+	MOVQ p2+32(FP), R8
+	MOVQ row2+40(FP), R9
+	LEAQ masks2+48(FP), R10
 
 	// Lane masks, in each half: K1 = lane 0, K2 = lane 2, K3 = lanes 0 and 1, K4 = lanes 0 and 2,
 	// K5 = lanes 1 and 2, K6 = lanes 0, 1 and 2.
@@ -1795,11 +1796,13 @@ TEXT ·ifmaAddDigit2Asm(SB), NOSPLIT, $0-48
 	MOVL  $0x00000077, AX
 	KMOVW AX, K6
 
-	// Scan: q = OR over e < 8 of (entry AND mask), every entry of both rows read, with
-	// row[e] and masks[e] in the low half and row2[e] and masks2[e] in the high half.
-	// VPTERNLOGQ 0xF8 is q OR (mask AND entry). masks[8] and masks2[8] are the signs.
-	VPBROADCASTQ   (DX), Y5
-	VPBROADCASTQ   (R10), Y6
+	// Scan: q = OR over e < 8 of (row[e] AND mask_e), every entry read. mask_e is
+	// byte e of masks, at (DX) (0 or 0xff), broadcast to every byte: one VPBROADCASTB
+	// from the argument's memory per entry. VPTERNLOGQ 0xF8 is q OR (mask AND entry).
+	// Both rows are read, row[e] into the low half and row2[e] into the high half, each
+	// kept under its own mask: byte e of masks and of masks2, at (R10).
+	VPBROADCASTB   (DX), Y5
+	VPBROADCASTB   (R10), Y6
 	VINSERTI64X4   $0x01, Y6, Z5, Z5
 	VMOVDQU64      (SI), Y7
 	VINSERTI64X4   $0x01, (R9), Z7, Z7
@@ -1816,8 +1819,8 @@ TEXT ·ifmaAddDigit2Asm(SB), NOSPLIT, $0-48
 	VMOVDQU64      128(SI), Y7
 	VINSERTI64X4   $0x01, 128(R9), Z7, Z7
 	VPANDQ         Z7, Z5, Z4
-	VPBROADCASTQ   8(DX), Y5
-	VPBROADCASTQ   8(R10), Y6
+	VPBROADCASTB   1(DX), Y5
+	VPBROADCASTB   1(R10), Y6
 	VINSERTI64X4   $0x01, Y6, Z5, Z5
 	VMOVDQU64      160(SI), Y7
 	VINSERTI64X4   $0x01, 160(R9), Z7, Z7
@@ -1834,8 +1837,8 @@ TEXT ·ifmaAddDigit2Asm(SB), NOSPLIT, $0-48
 	VMOVDQU64      288(SI), Y7
 	VINSERTI64X4   $0x01, 288(R9), Z7, Z7
 	VPTERNLOGQ     $0xf8, Z7, Z5, Z4
-	VPBROADCASTQ   16(DX), Y5
-	VPBROADCASTQ   16(R10), Y6
+	VPBROADCASTB   2(DX), Y5
+	VPBROADCASTB   2(R10), Y6
 	VINSERTI64X4   $0x01, Y6, Z5, Z5
 	VMOVDQU64      320(SI), Y7
 	VINSERTI64X4   $0x01, 320(R9), Z7, Z7
@@ -1852,8 +1855,8 @@ TEXT ·ifmaAddDigit2Asm(SB), NOSPLIT, $0-48
 	VMOVDQU64      448(SI), Y7
 	VINSERTI64X4   $0x01, 448(R9), Z7, Z7
 	VPTERNLOGQ     $0xf8, Z7, Z5, Z4
-	VPBROADCASTQ   24(DX), Y5
-	VPBROADCASTQ   24(R10), Y6
+	VPBROADCASTB   3(DX), Y5
+	VPBROADCASTB   3(R10), Y6
 	VINSERTI64X4   $0x01, Y6, Z5, Z5
 	VMOVDQU64      480(SI), Y7
 	VINSERTI64X4   $0x01, 480(R9), Z7, Z7
@@ -1870,8 +1873,8 @@ TEXT ·ifmaAddDigit2Asm(SB), NOSPLIT, $0-48
 	VMOVDQU64      608(SI), Y7
 	VINSERTI64X4   $0x01, 608(R9), Z7, Z7
 	VPTERNLOGQ     $0xf8, Z7, Z5, Z4
-	VPBROADCASTQ   32(DX), Y5
-	VPBROADCASTQ   32(R10), Y6
+	VPBROADCASTB   4(DX), Y5
+	VPBROADCASTB   4(R10), Y6
 	VINSERTI64X4   $0x01, Y6, Z5, Z5
 	VMOVDQU64      640(SI), Y7
 	VINSERTI64X4   $0x01, 640(R9), Z7, Z7
@@ -1888,8 +1891,8 @@ TEXT ·ifmaAddDigit2Asm(SB), NOSPLIT, $0-48
 	VMOVDQU64      768(SI), Y7
 	VINSERTI64X4   $0x01, 768(R9), Z7, Z7
 	VPTERNLOGQ     $0xf8, Z7, Z5, Z4
-	VPBROADCASTQ   40(DX), Y5
-	VPBROADCASTQ   40(R10), Y6
+	VPBROADCASTB   5(DX), Y5
+	VPBROADCASTB   5(R10), Y6
 	VINSERTI64X4   $0x01, Y6, Z5, Z5
 	VMOVDQU64      800(SI), Y7
 	VINSERTI64X4   $0x01, 800(R9), Z7, Z7
@@ -1906,8 +1909,8 @@ TEXT ·ifmaAddDigit2Asm(SB), NOSPLIT, $0-48
 	VMOVDQU64      928(SI), Y7
 	VINSERTI64X4   $0x01, 928(R9), Z7, Z7
 	VPTERNLOGQ     $0xf8, Z7, Z5, Z4
-	VPBROADCASTQ   48(DX), Y5
-	VPBROADCASTQ   48(R10), Y6
+	VPBROADCASTB   6(DX), Y5
+	VPBROADCASTB   6(R10), Y6
 	VINSERTI64X4   $0x01, Y6, Z5, Z5
 	VMOVDQU64      960(SI), Y7
 	VINSERTI64X4   $0x01, 960(R9), Z7, Z7
@@ -1924,8 +1927,8 @@ TEXT ·ifmaAddDigit2Asm(SB), NOSPLIT, $0-48
 	VMOVDQU64      1088(SI), Y7
 	VINSERTI64X4   $0x01, 1088(R9), Z7, Z7
 	VPTERNLOGQ     $0xf8, Z7, Z5, Z4
-	VPBROADCASTQ   56(DX), Y5
-	VPBROADCASTQ   56(R10), Y6
+	VPBROADCASTB   7(DX), Y5
+	VPBROADCASTB   7(R10), Y6
 	VINSERTI64X4   $0x01, Y6, Z5, Z5
 	VMOVDQU64      1120(SI), Y7
 	VINSERTI64X4   $0x01, 1120(R9), Z7, Z7
@@ -1942,8 +1945,8 @@ TEXT ·ifmaAddDigit2Asm(SB), NOSPLIT, $0-48
 	VMOVDQU64      1248(SI), Y7
 	VINSERTI64X4   $0x01, 1248(R9), Z7, Z7
 	VPTERNLOGQ     $0xf8, Z7, Z5, Z4
-	VPBROADCASTQ.Z 64(DX), K6, Y5
-	VPBROADCASTQ.Z 64(R10), K6, Y6
+	VPBROADCASTQ.Z neg+24(FP), K6, Y5
+	VPBROADCASTQ.Z neg2+56(FP), K6, Y6
 	VINSERTI64X4   $0x01, Y6, Z5, Z5
 
 	// Sign: N = (q1, q0, 2p - q2, .) (an in-lane swap, then lane 2 as 2p - q), and

@@ -315,12 +315,11 @@ func TestIFMAAddDigitKernel(t *testing.T) {
 					continue // names no entry
 				}
 				what := "ifmaAddDigit input " + strconv.Itoa(n) + " digit " + strconv.Itoa(int(d))
-				var masks [vecDigitMaskCount]uint64
-				vecDigitMasks(&masks, d)
+				masks, neg := vecDigitMasks(d)
 				want := *p
-				ifmaAddDigitGeneric(&want, &row.v, &masks)
+				ifmaAddDigitGeneric(&want, &row.v, masks, neg)
 				g := newVecGuarded(p)
-				k.addDigit(&g.v, &row.v, &masks)
+				k.addDigit(&g.v, &row.v, masks, neg)
 				g.check(t, what)
 				vecSameLimbs(t, what, g.v[:], want[:])
 				if *row != saved {
@@ -361,13 +360,12 @@ func TestIFMAAddDigit2Kernel(t *testing.T) {
 						continue // names no entry
 					}
 					what := "ifmaAddDigit2 input " + strconv.Itoa(n) + " digits " + strconv.Itoa(int(d)) + ", " + strconv.Itoa(int(d2))
-					var masks, masks2 [vecDigitMaskCount]uint64
-					vecDigitMasks(&masks, d)
-					vecDigitMasks(&masks2, d2)
+					masks, neg := vecDigitMasks(d)
+					masks2, neg2 := vecDigitMasks(d2)
 					want, want2 := *p, *p2
-					ifmaAddDigit2Generic(&want, &rows[0].v, &masks, &want2, &rows[1].v, &masks2)
+					ifmaAddDigit2Generic(&want, &rows[0].v, masks, neg, &want2, &rows[1].v, masks2, neg2)
 					g, g2 := newVecGuarded(p), newVecGuarded(p2)
-					k.addDigit2(&g.v, &rows[0].v, &masks, &g2.v, &rows[1].v, &masks2)
+					k.addDigit2(&g.v, &rows[0].v, masks, neg, &g2.v, &rows[1].v, masks2, neg2)
 					g.check(t, what+" (first)")
 					g2.check(t, what+" (second)")
 					vecSameLimbs(t, what+" (first)", g.v[:], want[:])
@@ -418,10 +416,9 @@ func TestIFMAKernelChains(t *testing.T) {
 					ifmaAddAffineGeneric(&want, &row[i], neg)
 					k.addAffine(&got, &row[i], neg)
 				default:
-					var masks [vecDigitMaskCount]uint64
-					vecDigitMasks(&masks, vecRandDigit(r))
-					ifmaAddDigitGeneric(&want, row, &masks)
-					k.addDigit(&got, row, &masks)
+					masks, neg := vecDigitMasks(vecRandDigit(r))
+					ifmaAddDigitGeneric(&want, row, masks, neg)
+					k.addDigit(&got, row, masks, neg)
 				}
 				vecSameLimbs(t, what, got[:], want[:])
 			}
@@ -462,8 +459,7 @@ type iftBench struct {
 	acc    *ifmaLanes
 	step   *ifmaLanes
 	row    *[8]ifmaAddend
-	masks  [4][vecDigitMaskCount]uint64
-	vmasks [4][2]uint64 // the AVX2 scan's masks and sign (avx2DigitMasks)
+	masks  [4][2]uint64 // the scans' masks and sign (vecDigitMasks)
 	vacc   *avx2Lanes
 	vstep  *avx2Lanes
 	vrow   *[combEntries]avx2Addend
@@ -488,8 +484,7 @@ func iftNewBench(t testing.TB) *iftBench {
 	avx2CachedGeneric(b.vstep, new(avx2Lanes).fromPoint(pts[8]))
 	b.vrow = &avx2Backend{}.baseComb()[3]
 	for i, d := range []int32{3, -7, -1, 8} {
-		vecDigitMasks(&b.masks[i], d)
-		b.vmasks[i][0], b.vmasks[i][1] = avx2DigitMasks(d)
+		b.masks[i][0], b.masks[i][1] = vecDigitMasks(d)
 	}
 	return b
 }
@@ -530,12 +525,12 @@ var iftPairs = []iftPair{
 	}},
 	{"addDigit", func(b *iftBench, n int) {
 		for i := range n {
-			ifmaAddDigit(b.acc, b.row, &b.masks[i&3])
+			ifmaAddDigit(b.acc, b.row, b.masks[i&3][0], b.masks[i&3][1])
 		}
 	}, func(b *iftBench, n int) {
 		row := (*[8][10][4]uint32)(unsafe.Pointer(b.vrow))
 		for i := range n {
-			avx2AddDigitAsm((*[10][4]uint64)(b.vacc), row, b.vmasks[i&3][0], b.vmasks[i&3][1])
+			avx2AddDigitAsm((*[10][4]uint64)(b.vacc), row, b.masks[i&3][0], b.masks[i&3][1])
 		}
 	}},
 	{"scalarMult", func(b *iftBench, n int) {
@@ -618,19 +613,18 @@ func TestIFMAAllocs(t *testing.T) {
 	iftRequireIFMA(t)
 	be := iftNewBench(t)
 	var c ifmaLanes
-	var masks [vecDigitMaskCount]uint64
-	vecDigitMasks(&masks, -5)
+	masks, neg := vecDigitMasks(-5)
 	for name, f := range map[string]func(){
 		"ifmaMul":        func() { ifmaMul(be.acc, be.acc, be.step) },
 		"ifmaDouble":     func() { ifmaDouble(be.acc) },
 		"ifmaAddAffine":  func() { ifmaAddAffine(be.acc, &be.row[2], ^uint64(0)) },
 		"ifmaCached2":    func() { ifmaCached2(&c, be.acc, be.step, be.step) },
-		"ifmaAddDigit2":  func() { ifmaAddDigit2(be.acc, be.row, &masks, be.step, be.row, &masks) },
+		"ifmaAddDigit2":  func() { ifmaAddDigit2(be.acc, be.row, masks, neg, be.step, be.row, masks, neg) },
 		"ifmaAddCached2": func() { ifmaAddCached2(be.acc, be.step, &c, be.step) },
 		"ifmaAddAffine2": func() {
 			ifmaAddAffine2(be.acc, &be.row[2], ^uint64(0), be.step, &be.row[5], 0)
 		},
-		"ifmaAddDigit":  func() { ifmaAddDigit(be.acc, be.row, &masks) },
+		"ifmaAddDigit":  func() { ifmaAddDigit(be.acc, be.row, masks, neg) },
 		"ifmaAddCached": func() { ifmaAddCached(be.acc, be.step) },
 		"ifmaCached":    func() { ifmaCached(&c, be.acc) },
 	} {

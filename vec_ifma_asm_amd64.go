@@ -29,18 +29,18 @@ func ifmaAddAffineAsm(p *[5][4]uint64, a *[5][4]uint64, neg uint64)
 func ifmaAddAffine2Asm(p *[5][4]uint64, a *[5][4]uint64, neg uint64, p2 *[5][4]uint64, a2 *[5][4]uint64, neg2 uint64)
 
 // ifmaAddDigitAsm adds to p the entry row[|d|-1] that the digit d names, negated for d < 0,
-// for 1 ≤ |d| ≤ 8, with masks = vecDigitMasks(d), as ifmaAddDigitGeneric does.
+// for 1 ≤ |d| ≤ 8, with masks and neg from vecDigitMasks(d), as ifmaAddDigitGeneric does.
 // It requires ifmaAvailable.
 //
 //go:noescape
-func ifmaAddDigitAsm(p *[5][4]uint64, row *[8][5][4]uint64, masks *[9]uint64)
+func ifmaAddDigitAsm(p *[5][4]uint64, row *[8][5][4]uint64, masks uint64, neg uint64)
 
-// ifmaAddDigit2Asm does ifmaAddDigitAsm(p, row, masks) and ifmaAddDigitAsm(p2, row2, masks2)
+// ifmaAddDigit2Asm does ifmaAddDigitAsm(p, row, masks, neg) and ifmaAddDigitAsm(p2, row2, masks2, neg2)
 // at once, in the two halves of ZMM registers. It requires ifmaAvailable. p and p2
 // must not overlap.
 //
 //go:noescape
-func ifmaAddDigit2Asm(p *[5][4]uint64, row *[8][5][4]uint64, masks *[9]uint64, p2 *[5][4]uint64, row2 *[8][5][4]uint64, masks2 *[9]uint64)
+func ifmaAddDigit2Asm(p *[5][4]uint64, row *[8][5][4]uint64, masks uint64, neg uint64, p2 *[5][4]uint64, row2 *[8][5][4]uint64, masks2 uint64, neg2 uint64)
 
 // ifmaAddCachedAsm sets p = p + q for an addend q, as ifmaAddCachedGeneric does.
 // It requires ifmaAvailable.

@@ -24,8 +24,8 @@ type iftKernels struct {
 	double     func(p *ifmaLanes)
 	addAffine  func(p *ifmaLanes, a *ifmaAddend, neg uint64)
 	addAffine2 func(p *ifmaLanes, a *ifmaAddend, neg uint64, p2 *ifmaLanes, a2 *ifmaAddend, neg2 uint64)
-	addDigit   func(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]uint64)
-	addDigit2  func(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]uint64, p2 *ifmaLanes, row2 *[8]ifmaAddend, masks2 *[vecDigitMaskCount]uint64)
+	addDigit   func(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64)
+	addDigit2  func(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64, p2 *ifmaLanes, row2 *[8]ifmaAddend, masks2, neg2 uint64)
 	addCached  func(p, q *ifmaLanes)
 	cached     func(q, p *ifmaLanes)
 	addCached2 func(p, q, p2, q2 *ifmaLanes)
@@ -94,11 +94,11 @@ func iftInterpreted(t testing.TB) *iftKernels {
 	k.addAffine2 = func(p *ifmaLanes, a *ifmaAddend, neg uint64, p2 *ifmaLanes, a2 *ifmaAddend, neg2 uint64) {
 		iftEmuCall(t, "ifmaAddAffine2Asm", iftPtr(p), iftPtr(a), neg, iftPtr(p2), iftPtr(a2), neg2)
 	}
-	k.addDigit = func(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]uint64) {
-		iftEmuCall(t, "ifmaAddDigitAsm", iftPtr(p), iftPtr(row), iftPtr(masks))
+	k.addDigit = func(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64) {
+		iftEmuCall(t, "ifmaAddDigitAsm", iftPtr(p), iftPtr(row), masks, neg)
 	}
-	k.addDigit2 = func(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]uint64, p2 *ifmaLanes, row2 *[8]ifmaAddend, masks2 *[vecDigitMaskCount]uint64) {
-		iftEmuCall(t, "ifmaAddDigit2Asm", iftPtr(p), iftPtr(row), iftPtr(masks), iftPtr(p2), iftPtr(row2), iftPtr(masks2))
+	k.addDigit2 = func(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64, p2 *ifmaLanes, row2 *[8]ifmaAddend, masks2, neg2 uint64) {
+		iftEmuCall(t, "ifmaAddDigit2Asm", iftPtr(p), iftPtr(row), masks, neg, iftPtr(p2), iftPtr(row2), masks2, neg2)
 	}
 	k.addCached = func(p, q *ifmaLanes) { iftEmuCall(t, "ifmaAddCachedAsm", iftPtr(p), iftPtr(q)) }
 	k.cached = func(q, p *ifmaLanes) {

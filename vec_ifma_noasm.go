@@ -23,12 +23,12 @@ func ifmaAddAffine2(p *ifmaLanes, a *ifmaAddend, neg uint64, p2 *ifmaLanes, a2 *
 	ifmaAddAffine2Generic(p, a, neg, p2, a2, neg2)
 }
 
-func ifmaAddDigit(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]uint64) {
-	ifmaAddDigitGeneric(p, row, masks)
+func ifmaAddDigit(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64) {
+	ifmaAddDigitGeneric(p, row, masks, neg)
 }
 
-func ifmaAddDigit2(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]uint64, p2 *ifmaLanes, row2 *[8]ifmaAddend, masks2 *[vecDigitMaskCount]uint64) {
-	ifmaAddDigit2Generic(p, row, masks, p2, row2, masks2)
+func ifmaAddDigit2(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64, p2 *ifmaLanes, row2 *[8]ifmaAddend, masks2, neg2 uint64) {
+	ifmaAddDigit2Generic(p, row, masks, neg, p2, row2, masks2, neg2)
 }
 
 func ifmaAddCached(p, q *ifmaLanes) { ifmaAddCachedGeneric(p, q) }

@@ -474,7 +474,7 @@ type iftBackend struct {
 	mul       func(out, a, b *ifmaLanes)
 	double    func(p *ifmaLanes)
 	addAffine func(p *ifmaLanes, a *ifmaAddend, neg uint64)
-	addDigit  func(p *ifmaLanes, row *[8]ifmaAddend, masks *[vecDigitMaskCount]uint64)
+	addDigit  func(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64)
 	addCached func(p, q *ifmaLanes)
 	cached    func(q, p *ifmaLanes)
 }
@@ -574,10 +574,9 @@ func TestIFMAPointFormulas(t *testing.T) {
 						if dgt == 0 {
 							continue // names no entry
 						}
-						var masks [vecDigitMaskCount]uint64
-						vecDigitMasks(&masks, dgt)
+						masks, neg := vecDigitMasks(dgt)
 						s := v
-						be.addDigit(&s, row, &masks)
+						be.addDigit(&s, row, masks, neg)
 						iftCheckReduced(t, be.name+" addDigit", (*iftVec)(&s))
 						want := new(ref.Point).Set(refP)
 						switch {
@@ -627,9 +626,8 @@ func TestIFMAChain(t *testing.T) {
 				default:
 					row, multiples := iftRow(t, q)
 					dgt := vecRandDigit(r)
-					var masks [vecDigitMaskCount]uint64
-					vecDigitMasks(&masks, dgt)
-					be.addDigit(&acc, row, &masks)
+					masks, neg := vecDigitMasks(dgt)
+					be.addDigit(&acc, row, masks, neg)
 					if dgt > 0 {
 						want.Add(want, multiples[dgt-1])
 					} else if dgt < 0 {
@@ -672,15 +670,14 @@ func iftScalarMult(be *iftBackend, acc *ifmaLanes, w *[8]ifmaAddend, x *Scalar, 
 	iftOddWindow(be, w, &two, q)
 	var digits [oddDigitCount]int8
 	odd := x.oddDigits(&digits)
-	var masks [vecDigitMaskCount]uint64
 	acc.fromPoint(q)
 	for i := oddDigitCount - 1; i >= 0; i-- {
 		be.double(acc)
 		be.double(acc)
 		be.double(acc)
 		be.double(acc)
-		vecDigitMasks(&masks, int32(digits[i]))
-		be.addDigit(acc, w, &masks)
+		masks, neg := vecDigitMasks(int32(digits[i]))
+		be.addDigit(acc, w, masks, neg)
 	}
 	corr := w[0]
 	if odd != 0 {
@@ -733,15 +730,14 @@ func TestIFMAKernelBoundsAtEdges(t *testing.T) {
 		for i := range row {
 			row[i] = *(*ifmaAddend)(iftRandVec(r, iftReduced))
 		}
-		var masks [vecDigitMaskCount]uint64
-		vecDigitMasks(&masks, vecRandDigit(r))
+		masks, neg := vecDigitMasks(vecRandDigit(r))
 		loose := (*ifmaAddend)(iftRandVec(r, iftLoose))
 		for name, f := range map[string]func(p *ifmaLanes){
 			"double":       ifmaDoubleGeneric,
 			"addCached":    func(p *ifmaLanes) { ifmaAddCachedGeneric(p, (*ifmaLanes)(q)) },
 			"addCached/2":  func(p *ifmaLanes) { ifmaAddCachedGeneric(p, (*ifmaLanes)(loose)) },
 			"addAffine":    func(p *ifmaLanes) { ifmaAddAffineGeneric(p, q, ^uint64(0)) },
-			"addDigit":     func(p *ifmaLanes) { ifmaAddDigitGeneric(p, &row, &masks) },
+			"addDigit":     func(p *ifmaLanes) { ifmaAddDigitGeneric(p, &row, masks, neg) },
 			"cached":       func(p *ifmaLanes) { ifmaCachedGeneric(p, p) },
 			"mul (loose)":  func(p *ifmaLanes) { ifmaMulGeneric(p, p, (*ifmaLanes)(loose)) },
 			"expandAddend": func(p *ifmaLanes) { ifmaExpandAddend((*ifmaAddend)(p), q, ^uint64(0)) },

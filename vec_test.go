@@ -83,37 +83,12 @@ func vecRandDigit(r *rand.Rand) int32 {
 	return d
 }
 
-// TestVecDigitMasks checks the masks of every digit 1 ≤ |d| ≤ 8: exactly the
-// entry |d|, and the sign; and that 0, which names no entry, sets none.
+// TestVecDigitMasks checks the scans' masks of every digit 1 ≤ |d| ≤ 8:
+// byte e of the word 0xff exactly for the entry |d| = e+1 and 0 for the
+// others, and the sign; and that 0, which names no entry, sets none.
 func TestVecDigitMasks(t *testing.T) {
 	for d := int32(-combEntries); d <= combEntries; d++ {
-		var masks [vecDigitMaskCount]uint64
-		for i := range masks {
-			masks[i] = 0x5a5a5a5a // overwritten
-		}
-		vecDigitMasks(&masks, d)
-		abs := max(d, -d)
-		for e := range uint64(combEntries) {
-			want := uint64(0)
-			if uint64(abs) == e+1 {
-				want = ^uint64(0)
-			}
-			if masks[e] != want {
-				t.Errorf("digit %d: entry mask %d is %#x", d, e, masks[e])
-			}
-		}
-		if want := -uint64(b2i(d < 0)); masks[combEntries] != want {
-			t.Errorf("digit %d: sign mask is %#x", d, masks[combEntries])
-		}
-	}
-}
-
-// TestAVX2DigitMasks checks the AVX2 scan's masks of every digit 1 ≤ |d| ≤
-// 8: byte e of the word 0xff exactly for the entry |d| = e+1 and 0 for the
-// others, and the sign; and that 0, which names no entry, sets none.
-func TestAVX2DigitMasks(t *testing.T) {
-	for d := int32(-combEntries); d <= combEntries; d++ {
-		masks, neg := avx2DigitMasks(d)
+		masks, neg := vecDigitMasks(d)
 		abs := max(d, -d)
 		for e := range combEntries {
 			want := byte(0)
@@ -122,6 +97,9 @@ func TestAVX2DigitMasks(t *testing.T) {
 			}
 			if got := byte(masks >> (8 * e)); got != want {
 				t.Errorf("digit %d: entry mask %d is %#x", d, e, got)
+			}
+			if got, w := vecMaskOf(masks, e), -uint64(want>>7); got != w {
+				t.Errorf("digit %d: vecMaskOf(masks, %d) = %#x, want %#x", d, e, got, w)
 			}
 		}
 		if want := -uint64(b2i(d < 0)); neg != want {

@@ -53,7 +53,7 @@
 // Straight-line code: no branch, and every address is an argument pointer,
 // the stack frame (its base rounded up to 32 bytes, see alignedFrame: a
 // function of the stack pointer only) or a constant table plus a constant.
-// The digit acts only through masks computed in Go (avx2DigitMasks, passed
+// The digit acts only through masks computed in Go (vecDigitMasks, passed
 // by value): ANDs in the scan and VPBLENDVB for the sign.
 package main
 
@@ -458,7 +458,7 @@ func addAffineRoutine() {
 }
 
 // pickExpand emits the scan of the 8-entry packed row at row under the
-// masks of avx2DigitMasks, in general registers: masks, whose byte e is
+// masks of vecDigitMasks, in general registers: masks, whose byte e is
 // 0xff for the entry picked and 0 for the others, and neg, the sign. It
 // stores the picked addend, widened and signed, in q. Uses Y0..Y15.
 //
@@ -503,7 +503,7 @@ func addDigitRoutine() {
 	TEXT("avx2AddDigitAsm", 0, "func(p *[10][4]uint64, row *[8][10][4]uint32, masks uint64, neg uint64)")
 	Pragma("noescape")
 	Doc("avx2AddDigitAsm adds to p the entry row[|d|-1] that the digit d names, negated for d < 0,",
-		"for 1 ≤ |d| ≤ 8, with masks and neg from avx2DigitMasks(d), as avx2AddDigitGeneric does.",
+		"for 1 ≤ |d| ≤ 8, with masks and neg from vecDigitMasks(d), as avx2AddDigitGeneric does.",
 		"It requires AVX2.")
 	p, row, masks, neg := RDI, RSI, RAX, RBX
 	Load(Param("p"), p)

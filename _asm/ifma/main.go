@@ -49,7 +49,7 @@
 // Straight-line code: no branch, and every address is an argument pointer
 // or the constant table plus a constant. The lane masks in K1..K6 are
 // constants. The digit and the sign act only through masks computed in Go
-// (vecDigitMasks, or the neg argument), with bitwise instructions
+// (vecDigitMasks, passed by value, or the neg argument), with bitwise instructions
 // (VPANDQ, VPTERNLOGQ). The wide routines are straight-line code too, with
 // the masks of each half loaded and joined the same way. ifmaAddDigit2
 // serves the constant-time combs, and dudect measures it through them; the
@@ -330,21 +330,20 @@ func addAffine2Routine() {
 }
 
 func addDigitRoutine() {
-	TEXT("ifmaAddDigitAsm", NOSPLIT, "func(p *[5][4]uint64, row *[8][5][4]uint64, masks *[9]uint64)")
+	TEXT("ifmaAddDigitAsm", NOSPLIT, "func(p *[5][4]uint64, row *[8][5][4]uint64, masks uint64, neg uint64)")
 	Pragma("noescape")
 	Doc("ifmaAddDigitAsm adds to p the entry row[|d|-1] that the digit d names, negated for d < 0,",
-		"for 1 ≤ |d| ≤ 8, with masks = vecDigitMasks(d), as ifmaAddDigitGeneric does.",
+		"for 1 ≤ |d| ≤ 8, with masks and neg from vecDigitMasks(d), as ifmaAddDigitGeneric does.",
 		"It requires ifmaAvailable.")
 	Load(Param("p"), RDI)
 	Load(Param("row"), RSI)
-	Load(Param("masks"), RDX)
+	LEAQ(NewParamAddr("masks", 16), RDX)
 	ifma52.SetLaneMasks(laneMasks)
-	Comment("Scan: q = OR over e < 8 of (row[e] AND masks[e]), every entry read.",
-		"VPTERNLOGQ 0xF8 is q OR (mask AND entry). masks[8] is the sign.")
 	q := regs.GetElem()
 	m := regs.Get()
+	scanComment("masks, at (DX)")
 	for e := 0; e < 8; e++ {
-		VPBROADCASTQ(Mem{Base: RDX, Disp: 8 * e}, m)
+		broadcastMask(Mem{Base: RDX, Disp: e}, m)
 		for k := 0; k < ifma52.Limbs; k++ {
 			src := Mem{Base: RSI, Disp: e*ifma52.ElemBytes + k*ifma52.LimbBytes}
 			if e == 0 {
@@ -356,9 +355,27 @@ func addDigitRoutine() {
 	}
 	regs.Put(m)
 	negMask := regs.Get()
-	VPBROADCASTQ_Z(Mem{Base: RDX, Disp: 64}, kNotLane, negMask)
+	VPBROADCASTQ_Z(NewParamAddr("neg", 24), kNotLane, negMask)
 	signAddend(q, negMask)
 	addToPoint(q)
+}
+
+// scanComment writes the comment above a scan whose masks are the bytes of
+// the argument named in where.
+func scanComment(where string) {
+	Comment("Scan: q = OR over e < 8 of (row[e] AND mask_e), every entry read. mask_e is",
+		"byte e of "+where+" (0 or 0xff), broadcast to every byte: one VPBROADCASTB",
+		"from the argument's memory per entry. VPTERNLOGQ 0xF8 is q OR (mask AND entry).")
+}
+
+// broadcastMask sets m (four lanes) to the byte at b in every byte. m must
+// be below Y16, for the VEX form of AVX2: the EVEX form of VPBROADCASTB
+// needs AVX512BW, which the backend does not require.
+func broadcastMask(b Mem, m VecPhysical) {
+	if m.PhysicalIndex() >= 16 {
+		panic("broadcastMask: register above Y15")
+	}
+	VPBROADCASTB(b, m.AsY())
 }
 
 // addDigit2Routine writes the wide twin of addDigitRoutine: two scans of
@@ -366,28 +383,28 @@ func addDigitRoutine() {
 // one ZMM register and kept under that half's mask, and two additions, for
 // the comb's two accumulators (vecCombMult in comb.go).
 func addDigit2Routine() {
-	TEXT("ifmaAddDigit2Asm", NOSPLIT, "func(p *[5][4]uint64, row *[8][5][4]uint64, masks *[9]uint64, p2 *[5][4]uint64, row2 *[8][5][4]uint64, masks2 *[9]uint64)")
+	TEXT("ifmaAddDigit2Asm", NOSPLIT, "func(p *[5][4]uint64, row *[8][5][4]uint64, masks uint64, neg uint64, p2 *[5][4]uint64, row2 *[8][5][4]uint64, masks2 uint64, neg2 uint64)")
 	Pragma("noescape")
-	Doc("ifmaAddDigit2Asm does ifmaAddDigitAsm(p, row, masks) and ifmaAddDigitAsm(p2, row2, masks2)",
+	Doc("ifmaAddDigit2Asm does ifmaAddDigitAsm(p, row, masks, neg) and ifmaAddDigitAsm(p2, row2, masks2, neg2)",
 		"at once, in the two halves of ZMM registers. It requires ifmaAvailable. p and p2",
 		"must not overlap.")
 	ifma52.Wide = true
 	defer func() { ifma52.Wide = false }()
 	Load(Param("p"), RDI)
 	Load(Param("row"), RSI)
-	Load(Param("masks"), RDX)
+	LEAQ(NewParamAddr("masks", 16), RDX)
 	Load(Param("p2"), R8)
 	Load(Param("row2"), R9)
-	Load(Param("masks2"), R10)
+	LEAQ(NewParamAddr("masks2", 48), R10)
 	ifma52.SetLaneMasks(laneMasks)
-	Comment("Scan: q = OR over e < 8 of (entry AND mask), every entry of both rows read, with",
-		"row[e] and masks[e] in the low half and row2[e] and masks2[e] in the high half.",
-		"VPTERNLOGQ 0xF8 is q OR (mask AND entry). masks[8] and masks2[8] are the signs.")
 	q := regs.GetElem()
 	m, mHigh, entry := regs.Get(), regs.Get(), regs.Get()
+	scanComment("masks, at (DX)")
+	Comment("Both rows are read, row[e] into the low half and row2[e] into the high half, each",
+		"kept under its own mask: byte e of masks and of masks2, at (R10).")
 	for e := 0; e < 8; e++ {
-		VPBROADCASTQ(Mem{Base: RDX, Disp: 8 * e}, m.AsY())
-		VPBROADCASTQ(Mem{Base: R10, Disp: 8 * e}, mHigh.AsY())
+		broadcastMask(Mem{Base: RDX, Disp: e}, m)
+		broadcastMask(Mem{Base: R10, Disp: e}, mHigh)
 		VINSERTI64X4(U8(1), mHigh.AsY(), m, m)
 		for k := 0; k < ifma52.Limbs; k++ {
 			disp := e*ifma52.ElemBytes + k*ifma52.LimbBytes
@@ -401,7 +418,7 @@ func addDigit2Routine() {
 		}
 	}
 	regs.Put(m, mHigh, entry)
-	signAddend(q, wideSignMask(Mem{Base: RDX, Disp: 64}, Mem{Base: R10, Disp: 64}))
+	signAddend(q, wideSignMask(NewParamAddr("neg", 24), NewParamAddr("neg2", 56)))
 	p := ifma52.LoadElem2(Mem{Base: RDI}, Mem{Base: R8})
 	ifma52.StoreAndReturn2(addBody(p, q), Mem{Base: RDI}, Mem{Base: R8})
 }

@@ -575,6 +575,41 @@ func shift(left bool) func(*machine, *inst) {
 	}
 }
 
+// broadcast makes the handler of VPBROADCASTQ (size 8) and VPBROADCASTB
+// (size 1): the low size bytes of the source, a register or memory,
+// repeated across every lane of the destination. An opmask acts on
+// elements of the size, so only the quadword form takes one here.
+func broadcast(size int) func(*machine, *inst) {
+	return func(m *machine, in *inst) {
+		srcs, mask, d, w := dest(in)
+		if mask != nil && size != 8 {
+			panic("a masked byte broadcast is not modelled")
+		}
+		var x uint64
+		switch s := &srcs[0]; s.kind {
+		case opMem:
+			var b [8]byte
+			copy(b[:], m.p.slice(m.addr(s), size))
+			x = binary.LittleEndian.Uint64(b[:])
+		case opGPR:
+			x = m.gpr[s.reg]
+		case opVec:
+			x = m.vec[s.reg][0]
+		default:
+			panic("bad broadcast source")
+		}
+		x &= ^uint64(0) >> (64 - 8*size)
+		for n := size; n < 8; n *= 2 {
+			x |= x << (8 * n)
+		}
+		var v [8]uint64
+		for i := range w {
+			v[i] = x
+		}
+		m.write(in, d, v, w, mask)
+	}
+}
+
 var handlers map[string]func(*machine, *inst)
 
 func init() {
@@ -664,25 +699,8 @@ func init() {
 		},
 		"VMOVDQU64": move,
 		"VMOVDQA64": move,
-		"VPBROADCASTQ": func(m *machine, in *inst) {
-			srcs, mask, d, w := dest(in)
-			var x uint64
-			switch s := &srcs[0]; s.kind {
-			case opMem:
-				x = m.load64(m.addr(s))
-			case opGPR:
-				x = m.gpr[s.reg]
-			case opVec:
-				x = m.vec[s.reg][0]
-			default:
-				panic("bad broadcast source")
-			}
-			var v [8]uint64
-			for i := range w {
-				v[i] = x
-			}
-			m.write(in, d, v, w, mask)
-		},
+		"VPBROADCASTQ": broadcast(8),
+		"VPBROADCASTB": broadcast(1),
 		"VPBLENDMQ": func(m *machine, in *inst) {
 			// Lane i is the first Go operand's where the opmask bit is
 			// set, else the second's.
@@ -749,6 +767,12 @@ func init() {
 			default:
 				panic("bad MOVQ destination")
 			}
+		},
+		"LEAQ": func(m *machine, in *inst) {
+			if in.args[0].kind != opMem || in.args[1].kind != opGPR {
+				panic("only LEAQ mem, reg is modelled")
+			}
+			m.gpr[in.args[1].reg] = m.addr(&in.args[0])
 		},
 		"MOVL": func(m *machine, in *inst) {
 			if in.args[0].kind != opImm || in.args[1].kind != opGPR {

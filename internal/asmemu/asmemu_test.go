@@ -175,6 +175,45 @@ TEXT ·f(SB), NOSPLIT, $0-8
 	}
 }
 
+// TestByteBroadcast checks LEAQ of an argument slot and VPBROADCASTB from
+// memory through it and from an X register, into registers that held
+// other data (the rest of the register cleared).
+func TestByteBroadcast(t *testing.T) {
+	p := load(t, `
+TEXT ·f(SB), NOSPLIT, $0-16
+	MOVQ v+0(FP), SI
+	LEAQ w+8(FP), DX
+	VMOVDQU64 (SI), Z1
+	VMOVDQU64 (SI), Z2
+	VMOVDQU64 (SI), Z3
+	VPBROADCASTB (DX), Y1
+	VMOVDQU64 Z1, 64(SI)
+	VPBROADCASTB 5(DX), Y2
+	VMOVDQU64 Z2, 128(SI)
+	VPSRLQ $0x38, X2, X3
+	VPBROADCASTB X3, X3
+	VMOVDQU64 Z3, 192(SI)
+	RET
+`)
+	var v [32]uint64
+	for i := range 8 {
+		v[i] = ^uint64(i)
+	}
+	const w = 0x1122334455667788
+	call(t, p, "f", BufferOf(&v), uint64(w))
+	b0, b5 := uint64(0x8888888888888888), uint64(0x3333333333333333)
+	want := [][8]uint64{
+		{b0, b0, b0, b0, 0, 0, 0, 0},
+		{b5, b5, b5, b5, 0, 0, 0, 0},
+		{0x3333333333333333, 0x3333333333333333, 0, 0, 0, 0, 0, 0},
+	}
+	for i, name := range []string{"VPBROADCASTB (DX)", "VPBROADCASTB 5(DX)", "VPBROADCASTB X"} {
+		if got := [8]uint64(v[8*(i+1) : 8*(i+2)]); got != want[i] {
+			t.Errorf("%s: got %x, want %x", name, got, want[i])
+		}
+	}
+}
+
 // TestScalarLoop runs a loop of the ladder kernel's shape: for t = n-1
 // down to 0, bit t of k by MOVBQZX, SHRQ CL and ANDL, the mask
 // -(bit XOR previous bit) by XORQ and NEGQ, stored at out[t], and
