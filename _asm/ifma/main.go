@@ -46,14 +46,15 @@
 //
 // # Constant time
 //
-// Straight-line code: no branch, and every address is an argument pointer
-// or the constant table plus a constant. The lane masks in K1..K6 are
-// constants. The digit and the sign act only through masks computed in Go
-// (vecDigitMasks, passed by value, or the neg argument), with bitwise instructions
-// (VPANDQ, VPTERNLOGQ). The wide routines are straight-line code too, with
-// the masks of each half loaded and joined the same way. ifmaAddDigit2
-// serves the constant-time combs, and dudect measures it through them; the
-// others serve only the variable-time bucket method.
+// Straight-line code: no branch, and every address is an argument pointer,
+// an argument's own slot (the scans' masks) or the constant table, plus a
+// constant. The lane masks in K1..K6 are constants. The digit and the sign
+// act only through masks computed in Go (vecDigitMasks, passed by value,
+// or the neg argument), with bitwise instructions (VPANDQ, VPTERNLOGQ).
+// The wide routines are straight-line code too, with the masks of each
+// half loaded and joined the same way. ifmaAddDigit2 serves the
+// constant-time combs, and dudect measures it through them; the others
+// serve only the variable-time bucket method.
 package main
 
 import (

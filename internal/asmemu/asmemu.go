@@ -697,8 +697,8 @@ func init() {
 			}
 			m.write(in, d, v, w, mask)
 		},
-		"VMOVDQU64": move,
-		"VMOVDQA64": move,
+		"VMOVDQU64":    move,
+		"VMOVDQA64":    move,
 		"VPBROADCASTQ": broadcast(8),
 		"VPBROADCASTB": broadcast(1),
 		"VPBLENDMQ": func(m *machine, in *inst) {
