@@ -436,10 +436,11 @@ func targets(rng *rand.Rand) []target {
 // times run on a fixed scalar against random ones: the fixed scalar in both
 // classes, the fixed scalar against a second fixed one (its square, which
 // takes nothing from the random stream, so every other target's inputs stay
-// those of the seed), and random scalars in both classes. Read with the target: if it is flagged and two fixed
-// scalars are too, its time depends on the scalar's value; if only the
-// target is, it is the spread of many inputs against one repeated input
-// (docs/SECURITY.md, "Zen 3 again: controls"). At half the time of a target.
+// those of the seed), and random scalars in both classes. Read with the
+// target: if it is flagged and two fixed scalars are too, its time depends
+// on the scalar's value; if only the target is, it is the spread of many
+// inputs against one repeated input (docs/SECURITY.md, "Zen 3 again:
+// controls"). At half the time of a target.
 func scalarControls(name string, fixed *edwards25519.Scalar, run func(*edwards25519.Scalar)) []target {
 	fixed2 := new(edwards25519.Scalar).Multiply(fixed, fixed)
 	same := func(_ *rand.Rand, s *edwards25519.Scalar) { s.Set(fixed) }
