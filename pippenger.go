@@ -45,7 +45,7 @@ func pippengerThreshold(b backend) int {
 	case backendAVX2:
 		return 104
 	case backendIFMA:
-		return 48
+		return 64
 	}
 	return 96
 }

@@ -316,3 +316,85 @@ func BenchmarkBackendRatios(b *testing.B) {
 		})
 	}
 }
+
+// ifmaOneBackend is the IFMA backend with pairs false: its loops run one
+// accumulator whatever the number of points.
+type ifmaOneBackend struct{ ifmaBackend }
+
+func (ifmaOneBackend) pairs() bool { return false }
+
+// BenchmarkPairedLoops times the Straus loops of the vector backends in two
+// accumulators against one (multiScalarMultVecPairs against
+// multiScalarMultVec on ifmaOneBackend, straussNAFVecForm) at
+// several numbers of points, on the IFMA backend, whose kernels for two
+// operations make the two-accumulator form pay, interleaved in one process,
+// and logs the median ratio two/one per size: below 1, two accumulators are
+// faster. pairsTerms and pairsNAFTerms are read from these ratios
+// (docs/PERFORMANCE.md, "Two accumulators"):
+//
+//	go test -run '^$' -bench PairedLoops -benchtime 1x -v .
+//
+// EDWARDS25519_SEED fixes the inputs; the rounds and sizes are fixed here.
+func BenchmarkPairedLoops(b *testing.B) {
+	if !backendNative(backendIFMA) {
+		b.Skip("no IFMA kernels on this CPU: only the IFMA backend pairs its operations")
+	}
+	withBackend(b, backendIFMA)
+	const rounds = 31
+	scalars, points := pippengerBenchTerms(b, 63)
+	recs := make([]oddRecoding, len(scalars))
+	for k := range recs {
+		recs[k].set(scalars[k])
+	}
+	nafs := make([][256]int8, len(scalars))
+	tops := make([]int, len(scalars)+1) // tops[n]: nafTop of the first n
+	for n := range tops {
+		tops[n] = nafTop(nafs[:n], scalars[:n])
+	}
+	loops := []struct {
+		name  string
+		sizes []int
+		run   func(v *Point, n int, paired bool)
+	}{
+		{"MultiScalarMult", []int{2, 3, 4, 5, 6, 7, 8, 9, 11, 16, 32}, func(v *Point, n int, paired bool) {
+			if paired {
+				multiScalarMultVecPairs[ifmaBackend](v, recs[:n], points[:n])
+			} else {
+				multiScalarMultVec[ifmaOneBackend](v, recs[:n], points[:n])
+			}
+		}},
+		{"VarTimeMultiScalarMult", []int{4, 8, 10, 12, 14, 16, 20, 24, 32, 48, 63}, func(v *Point, n int, paired bool) {
+			straussNAFVecForm[ifmaBackend](v, nafs[:n], points[:n], tops[n], paired)
+		}},
+	}
+	for _, l := range loops {
+		b.Run(l.name, func(b *testing.B) {
+			ratios := make([][]float64, len(l.sizes))
+			var v Point
+			for range rounds {
+				for i, n := range l.sizes {
+					calls := max(1, 1024/n)
+					timed := func(paired bool) time.Duration {
+						start := time.Now()
+						for range calls {
+							l.run(&v, n, paired)
+						}
+						return time.Since(start)
+					}
+					// Both orders, so that neither always runs second.
+					two := timed(true)
+					one := timed(false) + timed(false)
+					two += timed(true)
+					ratios[i] = append(ratios[i], float64(two)/float64(one))
+				}
+			}
+			var out strings.Builder
+			fmt.Fprintf(&out, "%s on IFMA; two accumulators / one, median of %d interleaved rounds:\n", l.name, rounds)
+			for i, n := range l.sizes {
+				slices.Sort(ratios[i])
+				fmt.Fprintf(&out, "  n = %2d: %.3f (quartiles %.3f-%.3f)\n", n, ratios[i][rounds/2], ratios[i][rounds/4], ratios[i][3*rounds/4])
+			}
+			b.Log(out.String())
+		})
+	}
+}

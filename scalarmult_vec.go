@@ -35,19 +35,44 @@ func scalarMultVec[B vecBackend[L, A], L, A any](v *Point, rec *oddRecoding, q *
 
 // multiScalarMultVec is MultiScalarMult's Straus loop: one vecOddTerm per
 // point, on the stack for up to smallTerms points and in one aligned
-// allocation otherwise. points is not empty.
+// allocation otherwise, in two accumulators where vecPaired says so.
+// points is not empty.
 func multiScalarMultVec[B vecBackend[L, A], L, A any](v *Point, recs []oddRecoding, points []*Point) *Point {
-	var room vecRoom[[smallTerms]vecOddTerm[A]]
-	var terms []vecOddTerm[A]
-	if len(points) <= smallTerms {
-		terms = room.get()[:len(points)]
-	} else {
-		terms = vecAlignedSlice[vecOddTerm[A]](len(points))
+	if vecPaired[B](pairsTerms(len(points))) {
+		return multiScalarMultVecPairs[B](v, recs, points)
 	}
+	var room vecRoom[[smallTerms]vecOddTerm[A]]
+	terms := vecSliceIn(room.get()[:], len(points))
 	for k := range points {
 		vecInitOddTerm[B](&terms[k], points[k])
 	}
 	return vecOddRadix16[B](v, terms, points, recs)
+}
+
+// multiScalarMultVecPairs is multiScalarMultVec in two accumulators
+// (vecOddRadix16Pairs), its tables built two at a time; points has at
+// least two.
+func multiScalarMultVecPairs[B vecBackend[L, A], L, A any](v *Point, recs []oddRecoding, points []*Point) *Point {
+	var room vecRoom[[smallTerms]vecOddTerm[A]]
+	terms := vecSliceIn(room.get()[:], len(points))
+	k := 0
+	for ; k+1 < len(points); k += 2 {
+		t, t2 := &terms[k], &terms[k+1]
+		vecOddMultiples2[B](&t.odd, &t.two, points[k], &t2.odd, &t2.two, points[k+1])
+	}
+	if k < len(points) {
+		vecInitOddTerm[B](&terms[k], points[k])
+	}
+	return vecOddRadix16Pairs[B](v, terms, points, recs)
+}
+
+// vecPaired reports whether a loop runs two accumulators on backend B: when
+// B pairs its operations and the loop's rule for its number of points
+// (pairsTerms, pairsNAFTerms) says so. The loop then builds its tables two
+// at a time too. Its result depends only on the number of points.
+func vecPaired[B vecBackend[L, A], L, A any](rule bool) bool {
+	var b B
+	return b.pairs() && rule
 }
 
 // vecOddRadix16Room is the working memory of vecOddRadix16: the
@@ -56,6 +81,19 @@ type vecOddRadix16Room[L, A any] struct {
 	acc  vecAcc[L]
 	corr A
 }
+
+// vecOddRadix16PairsRoom is that of vecOddRadix16Pairs: two of each.
+type vecOddRadix16PairsRoom[L, A any] struct {
+	acc, acc2   vecAcc[L]
+	corr, corr2 A
+}
+
+// pairsTerms reports whether MultiScalarMult runs two accumulators for n
+// points on a backend that pairs its operations: for 4 points and from 6.
+// With fewer, the second chain of doublings costs more than the paired
+// scans save, and with 5 the scan of the fifth point, alone in every step,
+// tips it the same way (docs/PERFORMANCE.md, "Two accumulators").
+func pairsTerms(n int) bool { return n == 4 || n >= 6 }
 
 // vecOddRadix16 sets v = Σ_k x_k·Q_k for the points Q_k, terms[k] of Q_k
 // and recs[k] the recoding of x_k: Σ_k u_k·Q_k by Horner's rule from
@@ -92,6 +130,62 @@ func vecOddRadix16[B vecBackend[L, A], L, A any](v *Point, terms []vecOddTerm[A]
 	return v.Set(&acc.point)
 }
 
+// vecOddRadix16Pairs is vecOddRadix16 in two accumulators, for at least
+// two points: acc holds the points of even k and acc2 those of odd k (a
+// last point of even k, when len(points) is odd, in acc alone). The two run
+// the same steps side by side, each doubling one double2 and the digits of
+// points 2j and 2j+1 one addDigit2, and are added at the end. Straight-line
+// in everything but len(points), as vecOddRadix16 is.
+func vecOddRadix16Pairs[B vecBackend[L, A], L, A any](v *Point, terms []vecOddTerm[A], points []*Point, recs []oddRecoding) *Point {
+	var b B
+	var room vecRoom[vecOddRadix16PairsRoom[L, A]]
+	s := room.get()
+	acc, acc2 := &s.acc, &s.acc2
+	n := len(terms)
+	pairs := n / 2 // terms 2j and 2j+1 for j < pairs; term n-1 alone if n is odd
+	acc.point.Set(points[0])
+	b.fromPoint(vecHide(&acc.p), vecHide(&acc.point))
+	acc2.point.Set(points[1])
+	b.fromPoint(vecHide(&acc2.p), vecHide(&acc2.point))
+	for k := 2; k < n; k++ {
+		if k%2 == 0 {
+			b.addAffine(vecHide(&acc.p), vecHide(&terms[k].odd[0]), 0)
+		} else {
+			b.addAffine(vecHide(&acc2.p), vecHide(&terms[k].odd[0]), 0)
+		}
+	}
+	for i := oddDigitCount - 1; i >= 0; i-- {
+		b.double2(vecHide(&acc.p), vecHide(&acc2.p))
+		b.double2(vecHide(&acc.p), vecHide(&acc2.p))
+		b.double2(vecHide(&acc.p), vecHide(&acc2.p))
+		b.double2(vecHide(&acc.p), vecHide(&acc2.p))
+		for j := range pairs {
+			b.addDigit2(vecHide(&acc.p), vecHide(&terms[2*j].odd), int32(recs[2*j].digits[i]),
+				vecHide(&acc2.p), vecHide(&terms[2*j+1].odd), int32(recs[2*j+1].digits[i]))
+		}
+		if n%2 == 1 {
+			b.addDigit(vecHide(&acc.p), vecHide(&terms[n-1].odd), int32(recs[n-1].digits[i]))
+		}
+	}
+	for j := range pairs {
+		t, t2 := &terms[2*j], &terms[2*j+1]
+		b.selectAddend(vecHide(&s.corr), vecHide(&t.two), vecHide(&t.odd[0]), recs[2*j].odd)
+		b.selectAddend(vecHide(&s.corr2), vecHide(&t2.two), vecHide(&t2.odd[0]), recs[2*j+1].odd)
+		b.addAffine2(vecHide(&acc.p), vecHide(&s.corr), ^uint64(0), vecHide(&acc2.p), vecHide(&s.corr2), ^uint64(0))
+	}
+	if n%2 == 1 {
+		t := &terms[n-1]
+		b.selectAddend(vecHide(&s.corr), vecHide(&t.two), vecHide(&t.odd[0]), recs[n-1].odd)
+		b.addAffine(vecHide(&acc.p), vecHide(&s.corr), ^uint64(0))
+	}
+	runtime.KeepAlive(unsafe.SliceData(terms))
+	// The two sums joined: acc2 in cached form, in place, added to acc.
+	b.cached(vecHide(&acc2.p), vecHide(&acc2.p))
+	b.addCached(vecHide(&acc.p), vecHide(&acc2.p))
+	b.toPoint(vecHide(&acc.point), vecHide(&acc.p))
+	return v.Set(&acc.point)
+}
+
 // varTimeDoubleScalarBaseMultVec is VarTimeDoubleScalarBaseMult's w-NAF
 // loop from digit top (≥ 0) down: one doubling per digit, one addAffine per
 // nonzero digit, over a vecOddWindow of P and B's baseOdd.
@@ -124,35 +218,88 @@ func varTimeDoubleScalarBaseMultVec[B vecBackend[L, A], L, A any](v *Point, aNAF
 	return v.Set(&acc.point)
 }
 
+// pairsNAFTerms reports whether straussNAFVec runs two accumulators for n
+// points on a backend that pairs its operations: from 14. With about n/6
+// additions per doubling, fewer points do not save what the second chain
+// of doublings costs (docs/PERFORMANCE.md, "Two accumulators").
+func pairsNAFTerms(n int) bool { return n >= 14 }
+
 // straussNAFVec is VarTimeMultiScalarMult's Straus loop from digit top
 // (≥ 0) down: per point a vecOddWindow (on the stack for up to smallTerms
 // points), then one doubling per digit and one addAffine per nonzero digit.
+//
+// Where vecPaired and pairsNAFTerms say so, two accumulators run
+// side by side: each doubling a double2, and at each digit the nonzero
+// digits taken in pairs, the first of a pair to acc and the second to acc2,
+// one addAffine2 a pair (a last one alone to acc); the two sums are added
+// at the end.
 func straussNAFVec[B vecBackend[L, A], L, A any](v *Point, nafs [][256]int8, points []*Point, top int) *Point {
+	return straussNAFVecForm[B](v, nafs, points, top, vecPaired[B](pairsNAFTerms(len(points))))
+}
+
+// straussNAFVecForm is straussNAFVec in one accumulator, or in two when
+// paired is true (BenchmarkPairedLoops times both); paired needs at least
+// two points.
+func straussNAFVecForm[B vecBackend[L, A], L, A any](v *Point, nafs [][256]int8, points []*Point, top int, paired bool) *Point {
 	var b B
 	var room vecRoom[struct {
 		acc    vecAcc[L]
 		tables [smallTerms]vecOddWindow[A]
+		acc2   vecAcc[L] // for the pairs
 	}]
 	s := room.get()
 	acc := &s.acc
-	var tables []vecOddWindow[A]
-	if len(points) <= smallTerms {
-		tables = s.tables[:len(points)]
-	} else {
-		tables = vecAlignedSlice[vecOddWindow[A]](len(points))
+	tables := vecSliceIn(s.tables[:], len(points))
+	k := 0
+	if paired {
+		for ; k+1 < len(points); k += 2 {
+			vecOddMultiples2[B]((*[8]A)(&tables[k]), nil, points[k], (*[8]A)(&tables[k+1]), nil, points[k+1])
+		}
 	}
-	for k := range points {
+	for ; k < len(points); k++ {
 		vecInitOddWindow[B](&tables[k], points[k])
 	}
 
 	b.setIdentity(vecHide(&acc.p))
-	for i := top; i >= 0; i-- {
-		b.double(vecHide(&acc.p))
-		for k := range tables {
-			if d := nafs[k][i]; d > 0 {
-				b.addAffine(vecHide(&acc.p), vecHide(&tables[k][d/2]), 0)
-			} else if d < 0 {
-				b.addAffine(vecHide(&acc.p), vecHide(&tables[k][-d/2]), ^uint64(0))
+	if paired {
+		acc2 := &s.acc2
+		b.setIdentity(vecHide(&acc2.p))
+		for i := top; i >= 0; i-- {
+			b.double2(vecHide(&acc.p), vecHide(&acc2.p))
+			var first *A // the first of a pair, waiting for the second
+			var firstNeg uint64
+			for k := range tables {
+				d := nafs[k][i]
+				if d == 0 {
+					continue
+				}
+				e, neg := d/2, uint64(0)
+				if d < 0 {
+					e, neg = -d/2, ^uint64(0)
+				}
+				a := &tables[k][e]
+				if first == nil {
+					first, firstNeg = a, neg
+					continue
+				}
+				b.addAffine2(vecHide(&acc.p), vecHide(first), firstNeg, vecHide(&acc2.p), vecHide(a), neg)
+				first = nil
+			}
+			if first != nil {
+				b.addAffine(vecHide(&acc.p), vecHide(first), firstNeg)
+			}
+		}
+		b.cached(vecHide(&acc2.p), vecHide(&acc2.p))
+		b.addCached(vecHide(&acc.p), vecHide(&acc2.p))
+	} else {
+		for i := top; i >= 0; i-- {
+			b.double(vecHide(&acc.p))
+			for k := range tables {
+				if d := nafs[k][i]; d > 0 {
+					b.addAffine(vecHide(&acc.p), vecHide(&tables[k][d/2]), 0)
+				} else if d < 0 {
+					b.addAffine(vecHide(&acc.p), vecHide(&tables[k][-d/2]), ^uint64(0))
+				}
 			}
 		}
 	}

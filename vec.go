@@ -54,6 +54,9 @@ type vecBackend[L, A any] interface {
 	// addAffine sets p = p + a, or p - a when neg is all ones. neg is 0 or
 	// all ones and acts through masks only.
 	addAffine(p *L, a *A, neg uint64)
+	// double2 does double(p) and double(p2), at once where the backend has
+	// a kernel for two (IFMA). p and p2 must not overlap.
+	double2(p, p2 *L)
 	// addAffine2 does addAffine(p, a, neg) and addAffine(p2, a2, neg2), at
 	// once where the backend has a kernel for two (IFMA). p and p2 must not
 	// overlap.
@@ -96,6 +99,10 @@ type vecBackend[L, A any] interface {
 	// cachedPack sets a to the cached form of p, packed: cached, then
 	// pack, with no lanes stored in between.
 	cachedPack(a *A, p *L)
+	// cachedPack2 does cachedPack(a, p) and cachedPack(a2, p2), at once
+	// where the backend has a kernel for two (IFMA). a and a2 must not
+	// overlap.
+	cachedPack2(a *A, p *L, a2 *A, p2 *L)
 	// packAffine sets a to the affine addend c, packed.
 	packAffine(a *A, c *affineCached)
 	// baseComb returns the base point's comb with spacing 1: row m holds
@@ -160,6 +167,38 @@ func vecOddMultiples[B vecBackend[L, A], L, A any](w *[8]A, two *A, q *Point) {
 	for i := 1; i < len(w); i++ {
 		b.addCached(vecHide(&s.p), vecHide(&s.step))
 		b.cachedPack(vecHide(&w[i]), vecHide(&s.p))
+	}
+}
+
+// vecOddMultiples2Room is vecOddMultiplesRoom for two points.
+type vecOddMultiples2Room[L any] struct {
+	p, step, p2, step2 L
+	point, point2      Point
+}
+
+// vecOddMultiples2 does vecOddMultiples(w, two, q) and vecOddMultiples(w2,
+// two2, q2) side by side, each step one of B's paired methods: for the
+// loops that split their points between two accumulators. two and two2 are
+// both nil or both not.
+func vecOddMultiples2[B vecBackend[L, A], L, A any](w *[8]A, two *A, q *Point, w2 *[8]A, two2 *A, q2 *Point) {
+	var b B
+	var room vecRoom[vecOddMultiples2Room[L]]
+	s := room.get()
+	s.point.Set(q)
+	s.point2.Set(q2)
+	b.fromPoint(vecHide(&s.p), vecHide(&s.point))
+	b.fromPoint(vecHide(&s.p2), vecHide(&s.point2))
+	s.step, s.step2 = s.p, s.p2
+	b.double2(vecHide(&s.step), vecHide(&s.step2))
+	b.cached2(vecHide(&s.step), vecHide(&s.step), vecHide(&s.step2), vecHide(&s.step2))
+	if two != nil {
+		b.pack(vecHide(two), vecHide(&s.step))
+		b.pack(vecHide(two2), vecHide(&s.step2))
+	}
+	b.cachedPack2(vecHide(&w[0]), vecHide(&s.p), vecHide(&w2[0]), vecHide(&s.p2))
+	for i := 1; i < len(w); i++ {
+		b.addCached2(vecHide(&s.p), vecHide(&s.step), vecHide(&s.p2), vecHide(&s.step2))
+		b.cachedPack2(vecHide(&w[i]), vecHide(&s.p), vecHide(&w2[i]), vecHide(&s.p2))
 	}
 }
 
@@ -263,6 +302,16 @@ func vecAlignedSlice[T any](n int) []T {
 	var zero T
 	buf := make([]byte, uintptr(n)*unsafe.Sizeof(zero)+31)
 	return unsafe.Slice((*T)(align32(unsafe.Pointer(unsafe.SliceData(buf)))), n)
+}
+
+// vecSliceIn returns buf[:n] if n ≤ len(buf), and n new zero T from
+// vecAlignedSlice otherwise: per-point storage in a vecRoom of the caller's
+// for few points. T must hold no pointers.
+func vecSliceIn[T any](buf []T, n int) []T {
+	if n <= len(buf) {
+		return buf[:n]
+	}
+	return vecAlignedSlice[T](n)
 }
 
 // vecRoom is stack room for one T at a 32-byte aligned address: 31 bytes

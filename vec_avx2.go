@@ -325,8 +325,13 @@ func (avx2Backend) addAffine(p *avx2Lanes, a *avx2Addend, neg uint64) {
 	avx2AddAffine(p, a, neg)
 }
 
-// addAffine2, cached2 and addCached2 are two calls here: the AVX2 kernels
-// have no wide form.
+// double2, addAffine2, cached2 and addCached2 are two calls here: the AVX2
+// kernels have no wide form.
+func (avx2Backend) double2(p, p2 *avx2Lanes) {
+	avx2Double(p)
+	avx2Double(p2)
+}
+
 func (avx2Backend) addAffine2(p *avx2Lanes, a *avx2Addend, neg uint64, p2 *avx2Lanes, a2 *avx2Addend, neg2 uint64) {
 	avx2AddAffine(p, a, neg)
 	avx2AddAffine(p2, a2, neg2)
@@ -335,6 +340,11 @@ func (avx2Backend) addAffine2(p *avx2Lanes, a *avx2Addend, neg uint64, p2 *avx2L
 func (b avx2Backend) cached2(q, p, q2, p2 *avx2Lanes) {
 	b.cached(q, p)
 	b.cached(q2, p2)
+}
+
+func (avx2Backend) cachedPack2(a *avx2Addend, p *avx2Lanes, a2 *avx2Addend, p2 *avx2Lanes) {
+	avx2CachedPack(a, p)
+	avx2CachedPack(a2, p2)
 }
 
 func (b avx2Backend) addCached2(p, q, p2, q2 *avx2Lanes) {

@@ -249,6 +249,13 @@ func ifmaAddAffine2Generic(p *ifmaLanes, a *ifmaAddend, neg uint64, p2 *ifmaLane
 	ifmaAddAffineGeneric(p2, a2, neg2)
 }
 
+// ifmaDouble2Generic does ifmaDoubleGeneric(p), then ifmaDoubleGeneric(p2):
+// the twin of the wide kernel. p and p2 must not overlap.
+func ifmaDouble2Generic(p, p2 *ifmaLanes) {
+	ifmaDoubleGeneric(p)
+	ifmaDoubleGeneric(p2)
+}
+
 // ifmaAddCached2Generic does ifmaAddCachedGeneric(p, q), then
 // ifmaAddCachedGeneric(p2, q2): the twin of the wide kernel. p and p2 must
 // not overlap.
@@ -379,6 +386,10 @@ func (ifmaBackend) pack(a *ifmaAddend, p *ifmaLanes)      { a.pack(p) }
 func (ifmaBackend) cachedPack(a *ifmaAddend, p *ifmaLanes)    { ifmaCached((*ifmaLanes)(a), p) }
 func (ifmaBackend) packAffine(a *ifmaAddend, c *affineCached) { a.fromAffineCached(c) }
 
+func (ifmaBackend) cachedPack2(a *ifmaAddend, p *ifmaLanes, a2 *ifmaAddend, p2 *ifmaLanes) {
+	ifmaCached2((*ifmaLanes)(a), p, (*ifmaLanes)(a2), p2)
+}
+
 func (ifmaBackend) addAffine(p *ifmaLanes, a *ifmaAddend, neg uint64) {
 	ifmaAddAffine(p, a, neg)
 }
@@ -387,6 +398,7 @@ func (ifmaBackend) addAffine2(p *ifmaLanes, a *ifmaAddend, neg uint64, p2 *ifmaL
 	ifmaAddAffine2(p, a, neg, p2, a2, neg2)
 }
 
+func (ifmaBackend) double2(p, p2 *ifmaLanes)           { ifmaDouble2(p, p2) }
 func (ifmaBackend) cached2(q, p, q2, p2 *ifmaLanes)    { ifmaCached2(q, p, q2, p2) }
 func (ifmaBackend) addCached2(p, q, p2, q2 *ifmaLanes) { ifmaAddCached2(p, q, p2, q2) }
 

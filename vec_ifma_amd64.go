@@ -22,7 +22,8 @@ const ifmaAsm = true
 
 // ifmaAvailable reports whether the IFMA kernels can run on this CPU. They
 // use VPMADD52LUQ and VPMADD52HUQ (AVX512IFMA) on the 32 YMM registers, or
-// on ZMM registers for ifmaAddAffine2, with opmasks (AVX512F, AVX512VL), and the backend they serve sits beside the
+// on ZMM registers for the wide kernels (the ...2 ones), with opmasks
+// (AVX512F, AVX512VL), and the backend they serve sits beside the
 // AVX2 one, so all four flags are required: GODEBUG=cpu.avx2=off clears
 // AVX2 only, and each AVX-512 flag has its own switch (cpu.avx512f=off,
 // cpu.avx512vl=off, cpu.avx512ifma=off).
@@ -33,6 +34,8 @@ func ifmaMul(out, a, b *ifmaLanes) {
 }
 
 func ifmaDouble(p *ifmaLanes) { ifmaDoubleAsm((*[5][4]uint64)(p)) }
+
+func ifmaDouble2(p, p2 *ifmaLanes) { ifmaDouble2Asm((*[5][4]uint64)(p), (*[5][4]uint64)(p2)) }
 
 func ifmaAddAffine(p *ifmaLanes, a *ifmaAddend, neg uint64) {
 	ifmaAddAffineAsm((*[5][4]uint64)(p), (*[5][4]uint64)(a), neg)

@@ -526,6 +526,375 @@ TEXT ·ifmaDoubleAsm(SB), NOSPLIT, $0-8
 	VZEROUPPER
 	RET
 
+// func ifmaDouble2Asm(p *[5][4]uint64, p2 *[5][4]uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL
+TEXT ·ifmaDouble2Asm(SB), NOSPLIT, $0-16
+	MOVQ p+0(FP), DI
+	MOVQ p2+8(FP), R8
+
+	// Lane masks, in each half: K1 = lane 0, K2 = lane 2, K3 = lanes 0 and 1, K4 = lanes 0 and 2,
+	// K5 = lanes 1 and 2, K6 = lanes 0, 1 and 2.
+	MOVL         $0x00000011, AX
+	KMOVW        AX, K1
+	MOVL         $0x00000044, AX
+	KMOVW        AX, K2
+	MOVL         $0x00000033, AX
+	KMOVW        AX, K3
+	MOVL         $0x00000055, AX
+	KMOVW        AX, K4
+	MOVL         $0x00000066, AX
+	KMOVW        AX, K5
+	MOVL         $0x00000077, AX
+	KMOVW        AX, K6
+	VMOVDQU64    (DI), Y0
+	VINSERTI64X4 $0x01, (R8), Z0, Z0
+	VMOVDQU64    32(DI), Y1
+	VINSERTI64X4 $0x01, 32(R8), Z1, Z1
+	VMOVDQU64    64(DI), Y2
+	VINSERTI64X4 $0x01, 64(R8), Z2, Z2
+	VMOVDQU64    96(DI), Y3
+	VINSERTI64X4 $0x01, 96(R8), Z3, Z3
+	VMOVDQU64    128(DI), Y4
+	VINSERTI64X4 $0x01, 128(R8), Z4, Z4
+
+	// S1 = (X, Y, Z, X), S2 = (X, Y, Z, Y): P permuted by (0, 1, 2, 0) and (0, 1, 2, 1).
+	VPERMQ $0x24, Z0, Z5
+	VPERMQ $0x64, Z0, Z10
+	VPERMQ $0x24, Z1, Z6
+	VPERMQ $0x64, Z1, Z11
+	VPERMQ $0x24, Z2, Z7
+	VPERMQ $0x64, Z2, Z12
+	VPERMQ $0x24, Z3, Z8
+	VPERMQ $0x64, Z3, Z13
+	VPERMQ $0x24, Z4, Z9
+	VPERMQ $0x64, Z4, Z14
+
+	// (A, B, Z², XY) = S1 ∘ S2, as columns.
+	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
+	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
+	// those in column k+5.
+	// D and B: the high and low halves of columns 5..9.
+	VPXORQ      Z0, Z0, Z0
+	VPMADD52HUQ Z14, Z5, Z0
+	VPXORQ      Z1, Z1, Z1
+	VPMADD52HUQ Z14, Z6, Z1
+	VPXORQ      Z2, Z2, Z2
+	VPMADD52HUQ Z14, Z7, Z2
+	VPXORQ      Z3, Z3, Z3
+	VPMADD52HUQ Z14, Z8, Z3
+	VPXORQ      Z4, Z4, Z4
+	VPMADD52HUQ Z14, Z9, Z4
+	VPXORQ      Z15, Z15, Z15
+	VPMADD52LUQ Z14, Z6, Z15
+	VPXORQ      Z16, Z16, Z16
+	VPMADD52LUQ Z14, Z7, Z16
+	VPXORQ      Z17, Z17, Z17
+	VPMADD52LUQ Z14, Z8, Z17
+	VPXORQ      Z18, Z18, Z18
+	VPMADD52LUQ Z14, Z9, Z18
+	VPMADD52HUQ Z13, Z6, Z0
+	VPMADD52HUQ Z13, Z7, Z1
+	VPMADD52HUQ Z13, Z8, Z2
+	VPMADD52HUQ Z13, Z9, Z3
+	VPMADD52LUQ Z13, Z7, Z15
+	VPMADD52LUQ Z13, Z8, Z16
+	VPMADD52LUQ Z13, Z9, Z17
+	VPMADD52HUQ Z12, Z7, Z0
+	VPMADD52HUQ Z12, Z8, Z1
+	VPMADD52HUQ Z12, Z9, Z2
+	VPMADD52LUQ Z12, Z8, Z15
+	VPMADD52LUQ Z12, Z9, Z16
+	VPMADD52HUQ Z11, Z8, Z0
+	VPMADD52HUQ Z11, Z9, Z1
+	VPMADD52LUQ Z11, Z9, Z15
+	VPMADD52HUQ Z10, Z9, Z0
+
+	// u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.
+	VPADDQ Z0, Z0, Z0
+	VPADDQ Z15, Z0, Z0
+	VPSLLQ $0x04, Z0, Z15
+	VPADDQ Z0, Z15, Z15
+	VPADDQ Z1, Z1, Z1
+	VPADDQ Z16, Z1, Z1
+	VPSLLQ $0x04, Z1, Z16
+	VPADDQ Z1, Z16, Z16
+	VPADDQ Z2, Z2, Z2
+	VPADDQ Z17, Z2, Z2
+	VPSLLQ $0x04, Z2, Z17
+	VPADDQ Z2, Z17, Z17
+	VPADDQ Z3, Z3, Z3
+	VPADDQ Z18, Z3, Z3
+	VPSLLQ $0x04, Z3, Z18
+	VPADDQ Z3, Z18, Z18
+	VPADDQ Z4, Z4, Z4
+	VPSLLQ $0x04, Z4, Z19
+	VPADDQ Z4, Z19, Z19
+
+	// C: the high halves of columns 1..4, onto u_k.
+	VPMADD52HUQ Z13, Z5, Z4
+	VPMADD52HUQ Z12, Z5, Z3
+	VPMADD52HUQ Z11, Z5, Z2
+	VPMADD52HUQ Z10, Z5, Z1
+	VPMADD52HUQ Z12, Z6, Z4
+	VPMADD52HUQ Z11, Z6, Z3
+	VPMADD52HUQ Z10, Z6, Z2
+	VPMADD52HUQ Z11, Z7, Z4
+	VPMADD52HUQ Z10, Z7, Z3
+	VPMADD52HUQ Z10, Z8, Z4
+
+	// w_k = 2·(u_k + C_k) + s_k.
+	VPADDQ Z0, Z0, Z0
+	VPADDQ Z15, Z0, Z0
+	VPADDQ Z1, Z1, Z1
+	VPADDQ Z16, Z1, Z1
+	VPADDQ Z2, Z2, Z2
+	VPADDQ Z17, Z2, Z2
+	VPADDQ Z3, Z3, Z3
+	VPADDQ Z18, Z3, Z3
+	VPADDQ Z4, Z4, Z4
+	VPADDQ Z19, Z4, Z4
+
+	// A: the low halves of columns 0..4.
+	VPXORQ      Z15, Z15, Z15
+	VPMADD52LUQ Z14, Z5, Z15
+	VPXORQ      Z16, Z16, Z16
+	VPMADD52LUQ Z13, Z5, Z16
+	VPXORQ      Z17, Z17, Z17
+	VPMADD52LUQ Z12, Z5, Z17
+	VPXORQ      Z18, Z18, Z18
+	VPMADD52LUQ Z11, Z5, Z18
+	VPXORQ      Z19, Z19, Z19
+	VPMADD52LUQ Z10, Z5, Z19
+	VPMADD52LUQ Z13, Z6, Z15
+	VPMADD52LUQ Z12, Z6, Z16
+	VPMADD52LUQ Z11, Z6, Z17
+	VPMADD52LUQ Z10, Z6, Z18
+	VPMADD52LUQ Z12, Z7, Z15
+	VPMADD52LUQ Z11, Z7, Z16
+	VPMADD52LUQ Z10, Z7, Z17
+	VPMADD52LUQ Z11, Z8, Z15
+	VPMADD52LUQ Z10, Z8, Z16
+	VPMADD52LUQ Z10, Z9, Z15
+
+	// f_k = A_k + w_k.
+	VPADDQ Z0, Z19, Z19
+	VPADDQ Z1, Z18, Z18
+	VPADDQ Z2, Z17, Z17
+	VPADDQ Z3, Z16, Z16
+	VPADDQ Z4, Z15, Z15
+
+	// (E, G, F', H') = (2XY, B + β - A, A + β - B + 2Z², A + B): with Q1 = (XY, B, A, B),
+	// Q2 = (XY, A, B, A) and h = (0, β, β + 2Z², 0), Q1 + Q2 in lanes 0 and 3 and
+	// Q1 + h - Q2 in lanes 1 and 2.
+	VPERMQ   $0x47, Z19, Z0
+	VPERMQ   $0x13, Z19, Z1
+	VPADDQ.Z Z19, Z19, K2, Z2
+
+	// (0, β_k, β_k, 0) in both halves: limb 0's, then the other limbs'.
+	VMOVDQU64    ifmaConsts<>+64(SB), Y3
+	VINSERTI64X4 $0x01, ifmaConsts<>+64(SB), Z3, Z3
+	VMOVDQU64    ifmaConsts<>+96(SB), Y4
+	VINSERTI64X4 $0x01, ifmaConsts<>+96(SB), Z4, Z4
+	VPADDQ       Z3, Z2, Z2
+	VPADDQ       Z2, Z0, Z2
+	VPADDQ       Z1, Z0, Z0
+	VPSUBQ       Z1, Z2, K5, Z0
+	VPERMQ       $0x47, Z18, Z1
+	VPERMQ       $0x13, Z18, Z2
+	VPADDQ.Z     Z18, Z18, K2, Z5
+	VPADDQ       Z4, Z5, Z5
+	VPADDQ       Z5, Z1, Z5
+	VPADDQ       Z2, Z1, Z1
+	VPSUBQ       Z2, Z5, K5, Z1
+	VPERMQ       $0x47, Z17, Z2
+	VPERMQ       $0x13, Z17, Z5
+	VPADDQ.Z     Z17, Z17, K2, Z6
+	VPADDQ       Z4, Z6, Z6
+	VPADDQ       Z6, Z2, Z6
+	VPADDQ       Z5, Z2, Z2
+	VPSUBQ       Z5, Z6, K5, Z2
+	VPERMQ       $0x47, Z16, Z5
+	VPERMQ       $0x13, Z16, Z6
+	VPADDQ.Z     Z16, Z16, K2, Z7
+	VPADDQ       Z4, Z7, Z7
+	VPADDQ       Z7, Z5, Z7
+	VPADDQ       Z6, Z5, Z5
+	VPSUBQ       Z6, Z7, K5, Z5
+	VPERMQ       $0x47, Z15, Z6
+	VPERMQ       $0x13, Z15, Z7
+	VPADDQ.Z     Z15, Z15, K2, Z8
+	VPADDQ       Z4, Z8, Z8
+	VPADDQ       Z8, Z6, Z8
+	VPADDQ       Z7, Z6, Z6
+	VPSUBQ       Z7, Z8, K5, Z6
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Z0, Z3
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z0, Z0
+	VPSRLQ           $0x33, Z1, Z4
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z1, Z1
+	VPSRLQ           $0x33, Z2, Z7
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z2, Z2
+	VPSRLQ           $0x33, Z5, Z8
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z5, Z5
+	VPSRLQ           $0x33, Z6, Z9
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z6, Z6
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Z9, Z0
+	VPADDQ           Z3, Z1, Z1
+	VPADDQ           Z4, Z2, Z2
+	VPADDQ           Z7, Z5, Z5
+	VPADDQ           Z8, Z6, Z6
+
+	// W1 = (E, G, F', H') itself, W2 = (F', H', G, E): the permutation (2, 3, 1, 0).
+	VPERMQ $0x1e, Z0, Z3
+	VPERMQ $0x1e, Z1, Z4
+	VPERMQ $0x1e, Z2, Z7
+	VPERMQ $0x1e, Z5, Z8
+	VPERMQ $0x1e, Z6, Z9
+
+	// P' = W1 ∘ W2 = (E·F', G·H', F'·G, H'·E), carried.
+	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
+	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
+	// those in column k+5.
+	// D and B: the high and low halves of columns 5..9.
+	VPXORQ      Z10, Z10, Z10
+	VPMADD52HUQ Z9, Z0, Z10
+	VPXORQ      Z11, Z11, Z11
+	VPMADD52HUQ Z9, Z1, Z11
+	VPXORQ      Z12, Z12, Z12
+	VPMADD52HUQ Z9, Z2, Z12
+	VPXORQ      Z13, Z13, Z13
+	VPMADD52HUQ Z9, Z5, Z13
+	VPXORQ      Z14, Z14, Z14
+	VPMADD52HUQ Z9, Z6, Z14
+	VPXORQ      Z15, Z15, Z15
+	VPMADD52LUQ Z9, Z1, Z15
+	VPXORQ      Z16, Z16, Z16
+	VPMADD52LUQ Z9, Z2, Z16
+	VPXORQ      Z17, Z17, Z17
+	VPMADD52LUQ Z9, Z5, Z17
+	VPXORQ      Z18, Z18, Z18
+	VPMADD52LUQ Z9, Z6, Z18
+	VPMADD52HUQ Z8, Z1, Z10
+	VPMADD52HUQ Z8, Z2, Z11
+	VPMADD52HUQ Z8, Z5, Z12
+	VPMADD52HUQ Z8, Z6, Z13
+	VPMADD52LUQ Z8, Z2, Z15
+	VPMADD52LUQ Z8, Z5, Z16
+	VPMADD52LUQ Z8, Z6, Z17
+	VPMADD52HUQ Z7, Z2, Z10
+	VPMADD52HUQ Z7, Z5, Z11
+	VPMADD52HUQ Z7, Z6, Z12
+	VPMADD52LUQ Z7, Z5, Z15
+	VPMADD52LUQ Z7, Z6, Z16
+	VPMADD52HUQ Z4, Z5, Z10
+	VPMADD52HUQ Z4, Z6, Z11
+	VPMADD52LUQ Z4, Z6, Z15
+	VPMADD52HUQ Z3, Z6, Z10
+
+	// u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.
+	VPADDQ Z10, Z10, Z10
+	VPADDQ Z15, Z10, Z10
+	VPSLLQ $0x04, Z10, Z15
+	VPADDQ Z10, Z15, Z15
+	VPADDQ Z11, Z11, Z11
+	VPADDQ Z16, Z11, Z11
+	VPSLLQ $0x04, Z11, Z16
+	VPADDQ Z11, Z16, Z16
+	VPADDQ Z12, Z12, Z12
+	VPADDQ Z17, Z12, Z12
+	VPSLLQ $0x04, Z12, Z17
+	VPADDQ Z12, Z17, Z17
+	VPADDQ Z13, Z13, Z13
+	VPADDQ Z18, Z13, Z13
+	VPSLLQ $0x04, Z13, Z18
+	VPADDQ Z13, Z18, Z18
+	VPADDQ Z14, Z14, Z14
+	VPSLLQ $0x04, Z14, Z19
+	VPADDQ Z14, Z19, Z19
+
+	// C: the high halves of columns 1..4, onto u_k.
+	VPMADD52HUQ Z8, Z0, Z14
+	VPMADD52HUQ Z7, Z0, Z13
+	VPMADD52HUQ Z4, Z0, Z12
+	VPMADD52HUQ Z3, Z0, Z11
+	VPMADD52HUQ Z7, Z1, Z14
+	VPMADD52HUQ Z4, Z1, Z13
+	VPMADD52HUQ Z3, Z1, Z12
+	VPMADD52HUQ Z4, Z2, Z14
+	VPMADD52HUQ Z3, Z2, Z13
+	VPMADD52HUQ Z3, Z5, Z14
+
+	// w_k = 2·(u_k + C_k) + s_k.
+	VPADDQ Z10, Z10, Z10
+	VPADDQ Z15, Z10, Z10
+	VPADDQ Z11, Z11, Z11
+	VPADDQ Z16, Z11, Z11
+	VPADDQ Z12, Z12, Z12
+	VPADDQ Z17, Z12, Z12
+	VPADDQ Z13, Z13, Z13
+	VPADDQ Z18, Z13, Z13
+	VPADDQ Z14, Z14, Z14
+	VPADDQ Z19, Z14, Z14
+
+	// A: the low halves of columns 0..4.
+	VPXORQ      Z15, Z15, Z15
+	VPMADD52LUQ Z9, Z0, Z15
+	VPXORQ      Z16, Z16, Z16
+	VPMADD52LUQ Z8, Z0, Z16
+	VPXORQ      Z17, Z17, Z17
+	VPMADD52LUQ Z7, Z0, Z17
+	VPXORQ      Z18, Z18, Z18
+	VPMADD52LUQ Z4, Z0, Z18
+	VPXORQ      Z19, Z19, Z19
+	VPMADD52LUQ Z3, Z0, Z19
+	VPMADD52LUQ Z8, Z1, Z15
+	VPMADD52LUQ Z7, Z1, Z16
+	VPMADD52LUQ Z4, Z1, Z17
+	VPMADD52LUQ Z3, Z1, Z18
+	VPMADD52LUQ Z7, Z2, Z15
+	VPMADD52LUQ Z4, Z2, Z16
+	VPMADD52LUQ Z3, Z2, Z17
+	VPMADD52LUQ Z4, Z5, Z15
+	VPMADD52LUQ Z3, Z5, Z16
+	VPMADD52LUQ Z3, Z6, Z15
+
+	// f_k = A_k + w_k.
+	VPADDQ Z10, Z19, Z19
+	VPADDQ Z11, Z18, Z18
+	VPADDQ Z12, Z17, Z17
+	VPADDQ Z13, Z16, Z16
+	VPADDQ Z14, Z15, Z15
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Z19, Z10
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z19, Z19
+	VPSRLQ           $0x33, Z18, Z11
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z18, Z18
+	VPSRLQ           $0x33, Z17, Z12
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z17, Z17
+	VPSRLQ           $0x33, Z16, Z13
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z16, Z16
+	VPSRLQ           $0x33, Z15, Z14
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z15, Z15
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Z14, Z19
+	VPADDQ           Z10, Z18, Z18
+	VPADDQ           Z11, Z17, Z17
+	VPADDQ           Z12, Z16, Z16
+	VPADDQ           Z13, Z15, Z15
+	VMOVDQU64        Y19, (DI)
+	VEXTRACTI64X4    $0x01, Z19, (R8)
+	VMOVDQU64        Y18, 32(DI)
+	VEXTRACTI64X4    $0x01, Z18, 32(R8)
+	VMOVDQU64        Y17, 64(DI)
+	VEXTRACTI64X4    $0x01, Z17, 64(R8)
+	VMOVDQU64        Y16, 96(DI)
+	VEXTRACTI64X4    $0x01, Z16, 96(R8)
+	VMOVDQU64        Y15, 128(DI)
+	VEXTRACTI64X4    $0x01, Z15, 128(R8)
+	VZEROUPPER
+	RET
+
 // func ifmaAddAffineAsm(p *[5][4]uint64, a *[5][4]uint64, neg uint64)
 // Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL
 TEXT ·ifmaAddAffineAsm(SB), NOSPLIT, $0-24

@@ -250,11 +250,11 @@ func TestIFMAAddAffine2Kernel(t *testing.T) {
 	})
 }
 
-// TestIFMAWideCachedKernels runs the wide cached form and cached addition
-// on hundreds of pairs against their twins (two four-lane calls), limb for
-// limb, with guard words around both outputs, the cached form also in
-// place (q = p, q2 = p2).
-func TestIFMAWideCachedKernels(t *testing.T) {
+// TestIFMAWideKernels runs the wide doubling, cached form and cached
+// addition on hundreds of pairs against their twins (two four-lane calls),
+// limb for limb, with guard words around both outputs, the cached form also
+// in place (q = p, q2 = p2).
+func TestIFMAWideKernels(t *testing.T) {
 	iftForKernels(t, func(t *testing.T, k *iftKernels) {
 		r := ptRand(t)
 		accs := iftAccumulators(t, r, 300)
@@ -262,9 +262,18 @@ func TestIFMAWideCachedKernels(t *testing.T) {
 			p2 := accs[(n+1+r.IntN(len(accs)-1))%len(accs)]
 			what := " input " + strconv.Itoa(n)
 
+			dbl, dbl2 := *p, *p2
+			ifmaDouble2Generic(&dbl, &dbl2)
+			g, g2 := newVecGuarded(p), newVecGuarded(p2)
+			k.double2(&g.v, &g2.v)
+			g.check(t, "ifmaDouble2 (first)"+what)
+			g2.check(t, "ifmaDouble2 (second)"+what)
+			vecSameLimbs(t, "ifmaDouble2 (first)"+what, g.v[:], dbl[:])
+			vecSameLimbs(t, "ifmaDouble2 (second)"+what, g2.v[:], dbl2[:])
+
 			var want, want2 ifmaLanes
 			ifmaCached2Generic(&want, p, &want2, p2)
-			g, g2 := newVecGuarded(&ifmaLanes{}), newVecGuarded(&ifmaLanes{})
+			g, g2 = newVecGuarded(&ifmaLanes{}), newVecGuarded(&ifmaLanes{})
 			pc, p2c := *p, *p2
 			k.cached2(&g.v, &pc, &g2.v, &p2c)
 			g.check(t, "ifmaCached2 (first)"+what)

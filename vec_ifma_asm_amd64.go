@@ -15,6 +15,12 @@ func ifmaMulAsm(out *[5][4]uint64, a *[5][4]uint64, b *[5][4]uint64)
 //go:noescape
 func ifmaDoubleAsm(p *[5][4]uint64)
 
+// ifmaDouble2Asm does ifmaDoubleAsm(p) and ifmaDoubleAsm(p2) at once, in the two halves of
+// ZMM registers. It requires ifmaAvailable. p and p2 must not overlap.
+//
+//go:noescape
+func ifmaDouble2Asm(p *[5][4]uint64, p2 *[5][4]uint64)
+
 // ifmaAddAffineAsm sets p = p + a, or p - a when neg is all ones, as ifmaAddAffineGeneric does.
 // It requires ifmaAvailable. neg must be 0 or all ones.
 //

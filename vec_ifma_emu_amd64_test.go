@@ -22,6 +22,7 @@ type iftKernels struct {
 	name       string
 	mul        func(out, a, b *ifmaLanes)
 	double     func(p *ifmaLanes)
+	double2    func(p, p2 *ifmaLanes)
 	addAffine  func(p *ifmaLanes, a *ifmaAddend, neg uint64)
 	addAffine2 func(p *ifmaLanes, a *ifmaAddend, neg uint64, p2 *ifmaLanes, a2 *ifmaAddend, neg2 uint64)
 	addDigit   func(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64)
@@ -36,7 +37,7 @@ type iftKernels struct {
 }
 
 var iftNative = iftKernels{
-	name: "native", mul: ifmaMul, double: ifmaDouble, addAffine: ifmaAddAffine,
+	name: "native", mul: ifmaMul, double: ifmaDouble, double2: ifmaDouble2, addAffine: ifmaAddAffine,
 	addAffine2: ifmaAddAffine2, addDigit: ifmaAddDigit, addDigit2: ifmaAddDigit2,
 	addCached: ifmaAddCached, cached: ifmaCached, addCached2: ifmaAddCached2, cached2: ifmaCached2,
 }
@@ -88,6 +89,7 @@ func iftInterpreted(t testing.TB) *iftKernels {
 		iftEmuCall(t, "ifmaMulAsm", iftPtr(out), iftPtr(a), iftPtr(b))
 	}
 	k.double = func(p *ifmaLanes) { iftEmuCall(t, "ifmaDoubleAsm", iftPtr(p)) }
+	k.double2 = func(p, p2 *ifmaLanes) { iftEmuCall(t, "ifmaDouble2Asm", iftPtr(p), iftPtr(p2)) }
 	k.addAffine = func(p *ifmaLanes, a *ifmaAddend, neg uint64) {
 		iftEmuCall(t, "ifmaAddAffineAsm", iftPtr(p), iftPtr(a), neg)
 	}

@@ -16,7 +16,8 @@ var ifmaAvailable = false
 
 func ifmaMul(out, a, b *ifmaLanes) { ifmaMulGeneric(out, a, b) }
 
-func ifmaDouble(p *ifmaLanes) { ifmaDoubleGeneric(p) }
+func ifmaDouble(p *ifmaLanes)      { ifmaDoubleGeneric(p) }
+func ifmaDouble2(p, p2 *ifmaLanes) { ifmaDouble2Generic(p, p2) }
 
 func ifmaAddAffine(p *ifmaLanes, a *ifmaAddend, neg uint64) { ifmaAddAffineGeneric(p, a, neg) }
 func ifmaAddAffine2(p *ifmaLanes, a *ifmaAddend, neg uint64, p2 *ifmaLanes, a2 *ifmaAddend, neg2 uint64) {

@@ -165,6 +165,12 @@ check ifma-scan-masks ifma "The IFMA scan's masks by value" \
 bench/alternate.sh -n 4 caf29ea -run '^(ScalarBaseMult|ScalarMult|ScalarMultTable|MultiScalarMult/n=(16|64)|Ed25519/Sign)\$' -count 10
 go build -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect -time 30s -run '^(ScalarBaseMult|ScalarMult|MultiScalarMult|Point\\.ScalarMultTable|NewPointTable)(/|\$)'"
 
+check ifma-two-accumulators ifma "Two accumulators in the Straus loops" \
+	"go test -run '^\$' -bench 'PairedLoops|PippengerCrossover' -benchtime 1x -v .
+bench/alternate.sh -n 8 -pkg . 706056a -test.bench 'ScalarMults/ifma/^(ScalarMult|MSM16|MSM64|VarTimeMSM16|VarTimeMSM64)\$' -test.count 1 -test.benchtime 400ms
+bench/alternate.sh -n 4 706056a -run '^(MultiScalarMult/n=(2|16|64|1024)|VarTimeMultiScalarMult/n=(2|16|64))\$' -count 10
+go build -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect -time 40s -run '^MultiScalarMult'"
+
 # owes reports whether this CPU owes a check of the given class.
 owes() {
 	case "$1" in

@@ -17,11 +17,11 @@
 // multiplication (ifmaMul), the doubling, the addition of an addend with a
 // sign (ifmaAddAffine), the same fused with the constant-time scan of a row
 // of eight addends (ifmaAddDigit), the addition of an unsigned addend
-// (ifmaAddCached) and the cached form (ifmaCached), and two additions with
-// a sign at once (ifmaAddAffine2), and likewise two scans and additions
-// (ifmaAddDigit2), two cached additions (ifmaAddCached2) and two cached
-// forms (ifmaCached2): each wide routine's twin is two calls of the
-// four-lane twin (see ifma52.Wide). A vector field element
+// (ifmaAddCached) and the cached form (ifmaCached), and two doublings at
+// once (ifmaDouble2), two additions with a sign (ifmaAddAffine2), and
+// likewise two scans and additions (ifmaAddDigit2), two cached additions
+// (ifmaAddCached2) and two cached forms (ifmaCached2): each wide routine's
+// twin is two calls of the four-lane twin (see ifma52.Wide). A vector field element
 // is five limbs, limb k being one YMM register that holds limb k of four
 // field elements in its four 64-bit lanes (memory layout [5][4]uint64).
 //
@@ -52,9 +52,11 @@
 // act only through masks computed in Go (vecDigitMasks, passed by value,
 // or the neg argument), with bitwise instructions (VPANDQ, VPTERNLOGQ).
 // The wide routines are straight-line code too, with the masks of each
-// half loaded and joined the same way. ifmaAddDigit2 serves the
-// constant-time combs, and dudect measures it through them; the others
-// serve only the variable-time bucket method.
+// half loaded and joined the same way. The constant-time loops run them
+// too: the combs ifmaAddDigit2, and MultiScalarMult's two accumulators
+// ifmaDouble2, ifmaAddDigit2, ifmaAddAffine2 (the final corrections) and
+// ifmaCached2 and ifmaAddCached2 (the tables of the points, which are not
+// secret); dudect measures them through those functions.
 package main
 
 import (
@@ -111,6 +113,7 @@ func main() {
 
 	mulRoutine()
 	doubleRoutine()
+	double2Routine()
 	addAffineRoutine()
 	addAffine2Routine()
 	addDigitRoutine()
@@ -216,6 +219,62 @@ func doubleRoutine() {
 	Load(Param("p"), RDI)
 	ifma52.SetLaneMasks(laneMasks)
 	p := ifma52.LoadElem(Mem{Base: RDI})
+	ifma52.StoreAndReturn(doubleBody(p), Mem{Base: RDI})
+}
+
+// double2Routine writes the wide twin of doubleRoutine: two doublings in
+// the two halves of ZMM registers, for loops that keep two accumulators
+// (the Straus loops of scalarmult_vec.go).
+func double2Routine() {
+	TEXT("ifmaDouble2Asm", NOSPLIT, "func(p *[5][4]uint64, p2 *[5][4]uint64)")
+	Pragma("noescape")
+	Doc("ifmaDouble2Asm does ifmaDoubleAsm(p) and ifmaDoubleAsm(p2) at once, in the two halves of",
+		"ZMM registers. It requires ifmaAvailable. p and p2 must not overlap.")
+	ifma52.Wide = true
+	defer func() { ifma52.Wide = false }()
+	Load(Param("p"), RDI)
+	Load(Param("p2"), R8)
+	ifma52.SetLaneMasks(laneMasks)
+	p := ifma52.LoadElem2(Mem{Base: RDI}, Mem{Base: R8})
+	ifma52.StoreAndReturn2(doubleBody(p), Mem{Base: RDI}, Mem{Base: R8})
+}
+
+// betaMid returns the operand of (0, β_k, β_k, 0) for limb k: the constant
+// table's entry itself, or under Wide two registers that hold it in both
+// halves (a wide routine cannot read a 32-byte entry as a 64-byte operand),
+// loaded by the first call; betaMid(-1) frees them.
+func betaMid() func(k int) Op {
+	if !ifma52.Wide {
+		return func(k int) Op {
+			if k < 0 {
+				return nil
+			}
+			return ifma52.Pair(cBetaMid, k)
+		}
+	}
+	var r [2]VecPhysical
+	return func(k int) Op {
+		if k < 0 {
+			if r[0] != nil {
+				regs.Put(r[0], r[1])
+			}
+			return nil
+		}
+		if r[0] == nil {
+			Comment("(0, β_k, β_k, 0) in both halves: limb 0's, then the other limbs'.")
+			for h := range r {
+				r[h] = regs.Get()
+				VMOVDQU64(ifma52.Const(cBetaMid+32*h), r[h].AsY())
+				VINSERTI64X4(U8(1), ifma52.Const(cBetaMid+32*h), r[h], r[h])
+			}
+		}
+		return r[min(k, 1)]
+	}
+}
+
+// doubleBody emits p = 2·p for P in registers (freed) and returns the
+// result, carried.
+func doubleBody(p ifma52.Elem) ifma52.Elem {
 	Comment("S1 = (X, Y, Z, X), S2 = (X, Y, Z, Y): P permuted by (0, 1, 2, 0) and (0, 1, 2, 1).")
 	s1, s2 := regs.GetElem(), regs.GetElem()
 	for k := 0; k < ifma52.Limbs; k++ {
@@ -231,18 +290,20 @@ func doubleRoutine() {
 	Comment("(E, G, F', H') = (2XY, B + β - A, A + β - B + 2Z², A + B): with Q1 = (XY, B, A, B),",
 		"Q2 = (XY, A, B, A) and h = (0, β, β + 2Z², 0), Q1 + Q2 in lanes 0 and 3 and",
 		"Q1 + h - Q2 in lanes 1 and 2.")
+	mid := betaMid()
 	for k := 0; k < ifma52.Limbs; k++ {
 		q1, q2, h := regs.Get(), regs.Get(), regs.Get()
 		VPERMQ(U8(ifma52.Perm(3, 1, 0, 1)), f[k], q1)
 		VPERMQ(U8(ifma52.Perm(3, 0, 1, 0)), f[k], q2)
 		VPADDQ_Z(f[k], f[k], kLane2, h)
-		VPADDQ(ifma52.Pair(cBetaMid, k), h, h)
+		VPADDQ(mid(k), h, h)
 		VPADDQ(h, q1, h)
 		VPADDQ(q2, q1, q1)
 		VPSUBQ(q2, h, kMid, q1)
 		regs.Put(f[k], q2, h)
 		f[k] = q1
 	}
+	mid(-1)
 	ifma52.Carry(f)
 
 	Comment("W1 = (E, G, F', H') itself, W2 = (F', H', G, E): the permutation (2, 3, 1, 0).")
@@ -254,7 +315,7 @@ func doubleRoutine() {
 	out := ifma52.Mul(f, w2)
 	regs.PutElem(f)
 	regs.PutElem(w2)
-	ifma52.StoreAndReturn(out, Mem{Base: RDI})
+	return out
 }
 
 // signAddend emits the conditional negation of the addend q in place:

@@ -219,8 +219,11 @@ func targets(rng *rand.Rand) []target {
 	randomScalar(rng, &k)
 	q2 := new(edwards25519.Point).ScalarBaseMult(&k)
 
-	const msmTerms = 4
-	msmPoints := make([]*edwards25519.Point, msmTerms)
+	// Four terms and seven: on IFMA both run the loop in two accumulators,
+	// seven with a last term alone in every step (pairsTerms in the root
+	// package's scalarmult_vec.go).
+	const msmTerms, msmTermsOdd = 4, 7
+	msmPoints := make([]*edwards25519.Point, msmTermsOdd)
 	for i := range msmPoints {
 		randomScalar(rng, &k)
 		msmPoints[i] = new(edwards25519.Point).ScalarBaseMult(&k)
@@ -231,8 +234,22 @@ func targets(rng *rand.Rand) []target {
 	randomElement(rng, &fb)
 
 	type msmInput struct {
-		s    [msmTerms]edwards25519.Scalar
-		ptrs [msmTerms]*edwards25519.Scalar
+		s    [msmTermsOdd]edwards25519.Scalar
+		ptrs [msmTermsOdd]*edwards25519.Scalar
+	}
+	// msmScalars fills the first n terms of in: the fixed scalar in each for
+	// class 0, random ones for class 1.
+	msmScalars := func(n int) func(*rand.Rand, int, *msmInput) {
+		return func(rng *rand.Rand, class int, in *msmInput) {
+			for i := range n {
+				if class == 0 {
+					in.s[i].Set(&fixed)
+				} else {
+					randomScalar(rng, &in.s[i])
+				}
+				in.ptrs[i] = &in.s[i]
+			}
+		}
 	}
 	type scalarPair struct{ x, y edwards25519.Scalar }
 	type elementPair struct{ x, y field.Element }
@@ -292,16 +309,17 @@ func targets(rng *rand.Rand) []target {
 			name:    "MultiScalarMult",
 			classes: fmt.Sprintf("%d fixed random scalars vs %d random scalars, fixed points", msmTerms, msmTerms),
 			batch:   1,
-			chunk: inputs(func(rng *rand.Rand, class int, in *msmInput) {
-				for i := range in.s {
-					if class == 0 {
-						in.s[i].Set(&fixed)
-					} else {
-						randomScalar(rng, &in.s[i])
-					}
-					in.ptrs[i] = &in.s[i]
-				}
-			}, func(in *msmInput) { sinkPoint.MultiScalarMult(in.ptrs[:], msmPoints) }),
+			chunk: inputs(msmScalars(msmTerms), func(in *msmInput) {
+				sinkPoint.MultiScalarMult(in.ptrs[:msmTerms], msmPoints[:msmTerms])
+			}),
+		},
+		{
+			name:    "MultiScalarMult/seven-terms",
+			classes: fmt.Sprintf("%d fixed random scalars vs %d random scalars, fixed points", msmTermsOdd, msmTermsOdd),
+			batch:   1,
+			chunk: inputs(msmScalars(msmTermsOdd), func(in *msmInput) {
+				sinkPoint.MultiScalarMult(in.ptrs[:], msmPoints)
+			}),
 		},
 		{
 			name:    "field.Element.Invert",
