@@ -325,12 +325,12 @@ func (ifmaOneBackend) pairs() bool { return false }
 
 // BenchmarkPairedLoops times the Straus loops of the vector backends in two
 // accumulators against one (multiScalarMultVecPairs against
-// multiScalarMultVec on ifmaOneBackend, straussNAFVecForm) at
-// several numbers of points, on the IFMA backend, whose kernels for two
+// multiScalarMultVec on ifmaOneBackend, straussNAFVecForm both ways) at
+// several numbers of points on the IFMA backend, whose kernels for two
 // operations make the two-accumulator form pay, interleaved in one process,
 // and logs the median ratio two/one per size: below 1, two accumulators are
 // faster. pairsTerms and pairsNAFTerms are read from these ratios
-// (docs/PERFORMANCE.md, "Two accumulators"):
+// (docs/PERFORMANCE.md, "Two accumulators in the Straus loops"):
 //
 //	go test -run '^$' -bench PairedLoops -benchtime 1x -v .
 //

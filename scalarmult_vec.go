@@ -92,7 +92,8 @@ type vecOddRadix16PairsRoom[L, A any] struct {
 // points on a backend that pairs its operations: for 4 points and from 6.
 // With fewer, the second chain of doublings costs more than the paired
 // scans save, and with 5 the scan of the fifth point, alone in every step,
-// tips it the same way (docs/PERFORMANCE.md, "Two accumulators").
+// tips it the same way (docs/PERFORMANCE.md, "Two accumulators in the
+// Straus loops").
 func pairsTerms(n int) bool { return n == 4 || n >= 6 }
 
 // vecOddRadix16 sets v = Σ_k x_k·Q_k for the points Q_k, terms[k] of Q_k
@@ -221,18 +222,19 @@ func varTimeDoubleScalarBaseMultVec[B vecBackend[L, A], L, A any](v *Point, aNAF
 // pairsNAFTerms reports whether straussNAFVec runs two accumulators for n
 // points on a backend that pairs its operations: from 14. With about n/6
 // additions per doubling, fewer points do not save what the second chain
-// of doublings costs (docs/PERFORMANCE.md, "Two accumulators").
+// of doublings costs (docs/PERFORMANCE.md, "Two accumulators in the Straus
+// loops").
 func pairsNAFTerms(n int) bool { return n >= 14 }
 
 // straussNAFVec is VarTimeMultiScalarMult's Straus loop from digit top
 // (≥ 0) down: per point a vecOddWindow (on the stack for up to smallTerms
 // points), then one doubling per digit and one addAffine per nonzero digit.
 //
-// Where vecPaired and pairsNAFTerms say so, two accumulators run
-// side by side: each doubling a double2, and at each digit the nonzero
-// digits taken in pairs, the first of a pair to acc and the second to acc2,
-// one addAffine2 a pair (a last one alone to acc); the two sums are added
-// at the end.
+// Where vecPaired and pairsNAFTerms say so, two accumulators run side by
+// side: each doubling a double2, and at each digit the nonzero digits taken
+// in pairs, the first of a pair to acc and the second to acc2, one
+// addAffine2 a pair (a last one alone to acc); the two sums are added at
+// the end.
 func straussNAFVec[B vecBackend[L, A], L, A any](v *Point, nafs [][256]int8, points []*Point, top int) *Point {
 	return straussNAFVecForm[B](v, nafs, points, top, vecPaired[B](pairsNAFTerms(len(points))))
 }

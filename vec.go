@@ -72,8 +72,9 @@ type vecBackend[L, A any] interface {
 	// once where the backend has a kernel for two (IFMA). p and p2 must not
 	// overlap.
 	addDigit2(p *L, row *[combEntries]A, d int32, p2 *L, row2 *[combEntries]A, d2 int32)
-	// pairs reports whether the ...2 methods cost about one operation, so
-	// that a loop gains by splitting its work into two accumulators.
+	// pairs reports whether the ...2 methods cost much less than two
+	// operations, so that a loop can gain by splitting its work into two
+	// accumulators.
 	pairs() bool
 	// selectAddend sets a to x when bit is 1 and to y when bit is 0, in
 	// constant time in bit: every word of both is read and kept under a

@@ -325,8 +325,8 @@ func (avx2Backend) addAffine(p *avx2Lanes, a *avx2Addend, neg uint64) {
 	avx2AddAffine(p, a, neg)
 }
 
-// double2, addAffine2, cached2 and addCached2 are two calls here: the AVX2
-// kernels have no wide form.
+// double2, addAffine2, cached2, addCached2 and cachedPack2 are two calls
+// here: the AVX2 kernels have no wide form.
 func (avx2Backend) double2(p, p2 *avx2Lanes) {
 	avx2Double(p)
 	avx2Double(p2)

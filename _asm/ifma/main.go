@@ -21,9 +21,9 @@
 // once (ifmaDouble2), two additions with a sign (ifmaAddAffine2), and
 // likewise two scans and additions (ifmaAddDigit2), two cached additions
 // (ifmaAddCached2) and two cached forms (ifmaCached2): each wide routine's
-// twin is two calls of the four-lane twin (see ifma52.Wide). A vector field element
-// is five limbs, limb k being one YMM register that holds limb k of four
-// field elements in its four 64-bit lanes (memory layout [5][4]uint64).
+// twin is two calls of the four-lane twin (see ifma52.Wide). A vector field
+// element is five limbs, limb k being one YMM register that holds limb k of
+// four field elements in its four 64-bit lanes (memory layout [5][4]uint64).
 //
 // AVX-512VL gives 32 YMM registers, enough to keep a whole point operation
 // in registers: the kernels have no frame. Every memory access is a load
