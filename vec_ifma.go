@@ -416,9 +416,8 @@ func (ifmaBackend) addDigit2(p *ifmaLanes, row *[combEntries]ifmaAddend, d int32
 // pairs is true: a wide kernel took 1.2-1.6 times the time of one
 // four-lane operation on Intel model 167, where two of those take twice it
 // (docs/PERFORMANCE.md, "Two accumulators in the Straus loops"). It is true
-// on the twins too
-// (vec_ifma_noasm.go), where it gains nothing, so that the tests run the
-// two-accumulator loops on every target.
+// on the twins too (vec_ifma_noasm.go), where it gains nothing, so that the
+// tests run the two-accumulator loops on every target.
 func (ifmaBackend) pairs() bool { return true }
 
 func (ifmaBackend) selectAddend(a, x, y *ifmaAddend, bit uint64) {
