@@ -148,12 +148,11 @@ func vecOddRadix16Pairs[B vecBackend[L, A], L, A any](v *Point, terms []vecOddTe
 	b.fromPoint(vecHide(&acc.p), vecHide(&acc.point))
 	acc2.point.Set(points[1])
 	b.fromPoint(vecHide(&acc2.p), vecHide(&acc2.point))
-	for k := 2; k < n; k++ {
-		if k%2 == 0 {
-			b.addAffine(vecHide(&acc.p), vecHide(&terms[k].odd[0]), 0)
-		} else {
-			b.addAffine(vecHide(&acc2.p), vecHide(&terms[k].odd[0]), 0)
-		}
+	for j := 1; j < pairs; j++ {
+		b.addAffine2(vecHide(&acc.p), vecHide(&terms[2*j].odd[0]), 0, vecHide(&acc2.p), vecHide(&terms[2*j+1].odd[0]), 0)
+	}
+	if n%2 == 1 {
+		b.addAffine(vecHide(&acc.p), vecHide(&terms[n-1].odd[0]), 0)
 	}
 	for i := oddDigitCount - 1; i >= 0; i-- {
 		b.double2(vecHide(&acc.p), vecHide(&acc2.p))
