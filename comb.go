@@ -213,8 +213,10 @@ type vecCombRoom[L any] struct {
 // m holding 1, 3, …, 2·combEntries-1 times 2^(combWidth·m)·p, computed in
 // B's own arithmetic, and returns the comb's top, 2^252·p. The entries are
 // packed cached addends, or with affine set packed affine ones, at the cost
-// of one batch inversion (see the section comment). rows is heap memory.
-// Constant time in p; affine is public.
+// of one batch inversion (see the section comment). Where B pairs its
+// operations, the rows are then put in the layout of B's interleaveComb,
+// which the paired loop reads. rows is heap memory. Constant time in p;
+// affine is public.
 func vecBuildComb[B vecBackend[L, A], L, A any](rows *[vecCombRows][combEntries]A, p *Point, affine bool) (top Point) {
 	var b B
 	var room vecRoom[vecCombRoom[L]]
@@ -261,6 +263,9 @@ func vecBuildComb[B vecBackend[L, A], L, A any](rows *[vecCombRows][combEntries]
 			b.packAffine(&rows[k/combEntries][k%combEntries], &flat[k])
 		}
 	}
+	if b.pairs() {
+		b.interleaveComb(rows)
+	}
 	return top
 }
 
@@ -282,7 +287,10 @@ func vecPackedComb[B vecBackend[L, A], L, A any]() *[vecCombRows][combEntries]A 
 // Where B pairs its operations (IFMA), the sum runs in two accumulators:
 // the rows of even i go to one, from start, and those of odd i to the
 // other, from the base point B, a public constant like its negation. Each
-// step is one addDigit2, and the two are joined at the end, with B
+// step is one addDigitPair, which reads rows i-1 and i in the layout that
+// vecBuildComb left them in for B (interleaveComb: on IFMA limb k of an
+// entry of both rows is one 64-byte block, a ZMM operand for the wide
+// scan), and the two are joined at the end, with B
 // subtracted: 31 wide steps, one addDigit, two cached forms and two cached
 // additions, in place of 63 addDigits. For the base point's comb (P = B)
 // the second accumulator is never the identity: it is (1 + Σ_(odd i ≥ j)
@@ -306,6 +314,10 @@ func vecCombMult[B vecBackend[L, A], L, A any](v *Point, rows *[vecCombRows][com
 	return v.Set(&acc.point)
 }
 
+// The paired comb loop and interleaveComb take the rows above row 0 two by
+// two: their number is odd.
+const _ = -uint(1 - vecCombRows%2)
+
 // vecComb2Room is room for the comb's two accumulators, the cached form
 // that joins them, and the point the sum ends as.
 type vecComb2Room[L any] struct {
@@ -322,13 +334,13 @@ func vecCombMult2[B vecBackend[L, A], L, A any](v *Point, rows *[vecCombRows][co
 	b.fromPoint(vecHide(&acc.p), vecHide(&acc.point))
 	acc.point.Set(generator)
 	b.fromPoint(vecHide(&acc.p2), vecHide(&acc.point))
-	i := len(digits) - 1
-	for ; i > 0; i -= 2 {
-		b.addDigit2(vecHide(&acc.p), &rows[i], int32(digits[i]), vecHide(&acc.p2), &rows[i-1], int32(digits[i-1]))
+	// The pairs are rows 2j+1 and 2j+2 from the top, and row 0 is alone:
+	// the layout of interleaveComb, for an odd number of rows.
+	for i := len(digits) - 1; i > 0; i -= 2 {
+		pair := (*[2][combEntries]A)(rows[i-1 : i+1])
+		b.addDigitPair(vecHide(&acc.p2), pair, int32(digits[i-1]), vecHide(&acc.p), int32(digits[i]))
 	}
-	if i == 0 {
-		b.addDigit(vecHide(&acc.p), &rows[0], int32(digits[0]))
-	}
+	b.addDigit(vecHide(&acc.p), &rows[0], int32(digits[0]))
 	b.cached(vecHide(&acc.c), vecHide(&acc.p2))
 	b.addCached(vecHide(&acc.p), vecHide(&acc.c))
 	acc.point.Negate(generator)

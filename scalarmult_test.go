@@ -318,7 +318,9 @@ func BenchmarkBackendRatios(b *testing.B) {
 }
 
 // ifmaOneBackend is the IFMA backend with pairs false: its loops run one
-// accumulator whatever the number of points.
+// accumulator whatever the number of points. Only for the Straus loops: its
+// baseComb is the IFMA comb, whose rows are interleaved for the paired comb
+// loop, which the one-accumulator loop cannot read.
 type ifmaOneBackend struct{ ifmaBackend }
 
 func (ifmaOneBackend) pairs() bool { return false }

@@ -72,6 +72,15 @@ type vecBackend[L, A any] interface {
 	// once where the backend has a kernel for two (IFMA). p and p2 must not
 	// overlap.
 	addDigit2(p *L, row *[combEntries]A, d int32, p2 *L, row2 *[combEntries]A, d2 int32)
+	// addDigitPair does addDigit2(p, &rows[0], d, p2, &rows[1], d2) for
+	// two rows of a comb in the layout interleaveComb leaves them in.
+	addDigitPair(p *L, rows *[2][combEntries]A, d int32, p2 *L, d2 int32)
+	// interleaveComb puts a comb built row by row into the layout the
+	// paired comb loop reads (vecCombMult2): rows[0] stays as it is, and
+	// each two rows 2j+1 and 2j+2 become a block of the backend's own form
+	// that only addDigitPair reads, the same bytes permuted (IFMA), or stay
+	// as they are. The combs of a backend whose pairs is true are kept so.
+	interleaveComb(rows *[vecCombRows][combEntries]A)
 	// pairs reports whether the ...2 methods cost much less than two
 	// operations, so that a loop can gain by splitting its work into two
 	// accumulators.

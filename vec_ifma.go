@@ -1,6 +1,8 @@
 package edwards25519
 
 import (
+	"unsafe"
+
 	"github.com/seed06d4b90c/edwards25519/field"
 	"github.com/seed06d4b90c/edwards25519/internal/ifma52"
 )
@@ -305,6 +307,44 @@ func ifmaAddDigit2Generic(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64, p
 	ifmaAddDigitGeneric(p2, row2, masks2, neg2)
 }
 
+// ifmaRowPair is two rows of eight addends interleaved, the layout in which
+// the comb keeps its pairs of rows on this backend (ifmaBackend's
+// interleaveComb): pair[e][k][h] is limb k of entry e of row h, so that
+// limb k of entry e of both rows is one 64-byte block, the first row's four
+// lanes then the second's, which the wide scan of ifmaAddDigitPair reads as
+// one ZMM operand. The same 2560 bytes as two rows, permuted.
+type ifmaRowPair [combEntries][ifmaLimbCount][2][4]uint64
+
+// join sets pr to the rows a and b interleaved, and returns pr.
+func (pr *ifmaRowPair) join(a, b *[combEntries]ifmaAddend) *ifmaRowPair {
+	for e := range pr {
+		for k := range pr[e] {
+			pr[e][k][0] = a[e][k]
+			pr[e][k][1] = b[e][k]
+		}
+	}
+	return pr
+}
+
+// split sets a and b to the two rows that pr interleaves.
+func (pr *ifmaRowPair) split(a, b *[combEntries]ifmaAddend) {
+	for e := range pr {
+		for k := range pr[e] {
+			a[e][k], b[e][k] = pr[e][k][0], pr[e][k][1]
+		}
+	}
+}
+
+// ifmaAddDigitPairGeneric does ifmaAddDigit2Generic on the two rows that
+// pair interleaves, the first row's entry added to p and the second's to
+// p2: the twin of the wide kernel that reads them interleaved. p and p2
+// must not overlap.
+func ifmaAddDigitPairGeneric(p *ifmaLanes, pair *ifmaRowPair, masks, neg uint64, p2 *ifmaLanes, masks2, neg2 uint64) {
+	var row, row2 [combEntries]ifmaAddend
+	pair.split(&row, &row2)
+	ifmaAddDigit2Generic(p, &row, masks, neg, p2, &row2, masks2, neg2)
+}
+
 // The doubling, lane by lane (HWCD 2008, section 3.3, a = -1):
 //
 //	(A, B, Z², X·Y) = (X, Y, Z, X) ∘ (X, Y, Z, Y), as columns
@@ -411,6 +451,24 @@ func (ifmaBackend) addDigit2(p *ifmaLanes, row *[combEntries]ifmaAddend, d int32
 	masks, neg := vecDigitMasks(d)
 	masks2, neg2 := vecDigitMasks(d2)
 	ifmaAddDigit2(p, row, masks, neg, p2, row2, masks2, neg2)
+}
+
+// addDigitPair reads the two rows as the ifmaRowPair that interleaveComb
+// made of them.
+func (ifmaBackend) addDigitPair(p *ifmaLanes, rows *[2][combEntries]ifmaAddend, d int32, p2 *ifmaLanes, d2 int32) {
+	masks, neg := vecDigitMasks(d)
+	masks2, neg2 := vecDigitMasks(d2)
+	ifmaAddDigitPair(p, (*ifmaRowPair)(unsafe.Pointer(rows)), masks, neg, p2, masks2, neg2)
+}
+
+// interleaveComb makes each pair of rows 2j+1 and 2j+2 an ifmaRowPair, in
+// place.
+func (ifmaBackend) interleaveComb(rows *[vecCombRows][combEntries]ifmaAddend) {
+	var two [2][combEntries]ifmaAddend
+	for m := 1; m+1 < len(rows); m += 2 {
+		copy(two[:], rows[m:m+2])
+		(*ifmaRowPair)(unsafe.Pointer(&rows[m])).join(&two[0], &two[1])
+	}
 }
 
 // pairs is true: a wide kernel took 1.2-1.6 times the time of one

@@ -57,6 +57,10 @@ func ifmaAddDigit2(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64, p2 *ifma
 		(*[5][4]uint64)(p2), (*[8][5][4]uint64)(unsafe.Pointer(row2)), masks2, neg2)
 }
 
+func ifmaAddDigitPair(p *ifmaLanes, pair *ifmaRowPair, masks, neg uint64, p2 *ifmaLanes, masks2, neg2 uint64) {
+	ifmaAddDigitPairAsm((*[5][4]uint64)(p), (*[8][5][2][4]uint64)(pair), masks, neg, (*[5][4]uint64)(p2), masks2, neg2)
+}
+
 func ifmaAddCached(p, q *ifmaLanes) { ifmaAddCachedAsm((*[5][4]uint64)(p), (*[5][4]uint64)(q)) }
 
 func ifmaCached(q, p *ifmaLanes) {

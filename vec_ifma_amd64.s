@@ -2693,6 +2693,479 @@ TEXT ·ifmaAddDigit2Asm(SB), NOSPLIT, $0-64
 	VZEROUPPER
 	RET
 
+// func ifmaAddDigitPairAsm(p *[5][4]uint64, pair *[8][5][2][4]uint64, masks uint64, neg uint64, p2 *[5][4]uint64, masks2 uint64, neg2 uint64)
+// Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL
+TEXT ·ifmaAddDigitPairAsm(SB), NOSPLIT, $0-56
+	MOVQ p+0(FP), DI
+	MOVQ pair+8(FP), SI
+	LEAQ masks+16(FP), DX
+	MOVQ p2+32(FP), R8
+	LEAQ masks2+40(FP), R10
+
+	// Lane masks, in each half: K1 = lane 0, K2 = lane 2, K3 = lanes 0 and 1, K4 = lanes 0 and 2,
+	// K5 = lanes 1 and 2, K6 = lanes 0, 1 and 2.
+	MOVL  $0x00000011, AX
+	KMOVW AX, K1
+	MOVL  $0x00000044, AX
+	KMOVW AX, K2
+	MOVL  $0x00000033, AX
+	KMOVW AX, K3
+	MOVL  $0x00000055, AX
+	KMOVW AX, K4
+	MOVL  $0x00000066, AX
+	KMOVW AX, K5
+	MOVL  $0x00000077, AX
+	KMOVW AX, K6
+
+	// Scan: q = OR over e < 8 of (row[e] AND mask_e), every entry read. mask_e is
+	// byte e of masks, at (DX) (0 or 0xff), broadcast to every byte: one VPBROADCASTB
+	// from the argument's memory per entry. VPTERNLOGQ 0xF8 is q OR (mask AND entry).
+	// Both rows are read, entry e of the first into the low half and of the second into
+	// the high half, each kept under its own mask: byte e of masks and of masks2, at (R10).
+	// Limb k of entry e of both is the 64-byte block at 320e + 64k.
+	VPBROADCASTB   (DX), Y5
+	VPBROADCASTB   (R10), Y6
+	VINSERTI64X4   $0x01, Y6, Z5, Z5
+	VPANDQ         (SI), Z5, Z0
+	VPANDQ         64(SI), Z5, Z1
+	VPANDQ         128(SI), Z5, Z2
+	VPANDQ         192(SI), Z5, Z3
+	VPANDQ         256(SI), Z5, Z4
+	VPBROADCASTB   1(DX), Y5
+	VPBROADCASTB   1(R10), Y6
+	VINSERTI64X4   $0x01, Y6, Z5, Z5
+	VPTERNLOGQ     $0xf8, 320(SI), Z5, Z0
+	VPTERNLOGQ     $0xf8, 384(SI), Z5, Z1
+	VPTERNLOGQ     $0xf8, 448(SI), Z5, Z2
+	VPTERNLOGQ     $0xf8, 512(SI), Z5, Z3
+	VPTERNLOGQ     $0xf8, 576(SI), Z5, Z4
+	VPBROADCASTB   2(DX), Y5
+	VPBROADCASTB   2(R10), Y6
+	VINSERTI64X4   $0x01, Y6, Z5, Z5
+	VPTERNLOGQ     $0xf8, 640(SI), Z5, Z0
+	VPTERNLOGQ     $0xf8, 704(SI), Z5, Z1
+	VPTERNLOGQ     $0xf8, 768(SI), Z5, Z2
+	VPTERNLOGQ     $0xf8, 832(SI), Z5, Z3
+	VPTERNLOGQ     $0xf8, 896(SI), Z5, Z4
+	VPBROADCASTB   3(DX), Y5
+	VPBROADCASTB   3(R10), Y6
+	VINSERTI64X4   $0x01, Y6, Z5, Z5
+	VPTERNLOGQ     $0xf8, 960(SI), Z5, Z0
+	VPTERNLOGQ     $0xf8, 1024(SI), Z5, Z1
+	VPTERNLOGQ     $0xf8, 1088(SI), Z5, Z2
+	VPTERNLOGQ     $0xf8, 1152(SI), Z5, Z3
+	VPTERNLOGQ     $0xf8, 1216(SI), Z5, Z4
+	VPBROADCASTB   4(DX), Y5
+	VPBROADCASTB   4(R10), Y6
+	VINSERTI64X4   $0x01, Y6, Z5, Z5
+	VPTERNLOGQ     $0xf8, 1280(SI), Z5, Z0
+	VPTERNLOGQ     $0xf8, 1344(SI), Z5, Z1
+	VPTERNLOGQ     $0xf8, 1408(SI), Z5, Z2
+	VPTERNLOGQ     $0xf8, 1472(SI), Z5, Z3
+	VPTERNLOGQ     $0xf8, 1536(SI), Z5, Z4
+	VPBROADCASTB   5(DX), Y5
+	VPBROADCASTB   5(R10), Y6
+	VINSERTI64X4   $0x01, Y6, Z5, Z5
+	VPTERNLOGQ     $0xf8, 1600(SI), Z5, Z0
+	VPTERNLOGQ     $0xf8, 1664(SI), Z5, Z1
+	VPTERNLOGQ     $0xf8, 1728(SI), Z5, Z2
+	VPTERNLOGQ     $0xf8, 1792(SI), Z5, Z3
+	VPTERNLOGQ     $0xf8, 1856(SI), Z5, Z4
+	VPBROADCASTB   6(DX), Y5
+	VPBROADCASTB   6(R10), Y6
+	VINSERTI64X4   $0x01, Y6, Z5, Z5
+	VPTERNLOGQ     $0xf8, 1920(SI), Z5, Z0
+	VPTERNLOGQ     $0xf8, 1984(SI), Z5, Z1
+	VPTERNLOGQ     $0xf8, 2048(SI), Z5, Z2
+	VPTERNLOGQ     $0xf8, 2112(SI), Z5, Z3
+	VPTERNLOGQ     $0xf8, 2176(SI), Z5, Z4
+	VPBROADCASTB   7(DX), Y5
+	VPBROADCASTB   7(R10), Y6
+	VINSERTI64X4   $0x01, Y6, Z5, Z5
+	VPTERNLOGQ     $0xf8, 2240(SI), Z5, Z0
+	VPTERNLOGQ     $0xf8, 2304(SI), Z5, Z1
+	VPTERNLOGQ     $0xf8, 2368(SI), Z5, Z2
+	VPTERNLOGQ     $0xf8, 2432(SI), Z5, Z3
+	VPTERNLOGQ     $0xf8, 2496(SI), Z5, Z4
+	VPBROADCASTQ.Z neg+24(FP), K6, Y5
+	VPBROADCASTQ.Z neg2+48(FP), K6, Y6
+	VINSERTI64X4   $0x01, Y6, Z5, Z5
+
+	// Sign: N = (q1, q0, 2p - q2, .) (an in-lane swap, then lane 2 as 2p - q), and
+	// q = N where the mask (neg in lanes 0..2, 0 in lane 3) is set: VPTERNLOGQ
+	// 0xD8 is (mask AND N) OR (NOT mask AND q).
+	VPBROADCASTQ ifmaConsts<>+16(SB), Z6
+	VPBROADCASTQ ifmaConsts<>+24(SB), Z7
+	VPSHUFD      $0x4e, Z0, Z8
+	VPSUBQ       Z0, Z6, K2, Z8
+	VPTERNLOGQ   $0xd8, Z5, Z8, Z0
+	VPSHUFD      $0x4e, Z1, Z8
+	VPSUBQ       Z1, Z7, K2, Z8
+	VPTERNLOGQ   $0xd8, Z5, Z8, Z1
+	VPSHUFD      $0x4e, Z2, Z8
+	VPSUBQ       Z2, Z7, K2, Z8
+	VPTERNLOGQ   $0xd8, Z5, Z8, Z2
+	VPSHUFD      $0x4e, Z3, Z8
+	VPSUBQ       Z3, Z7, K2, Z8
+	VPTERNLOGQ   $0xd8, Z5, Z8, Z3
+	VPSHUFD      $0x4e, Z4, Z8
+	VPSUBQ       Z4, Z7, K2, Z8
+	VPTERNLOGQ   $0xd8, Z5, Z8, Z4
+	VMOVDQU64    (DI), Y5
+	VINSERTI64X4 $0x01, (R8), Z5, Z5
+	VMOVDQU64    32(DI), Y6
+	VINSERTI64X4 $0x01, 32(R8), Z6, Z6
+	VMOVDQU64    64(DI), Y7
+	VINSERTI64X4 $0x01, 64(R8), Z7, Z7
+	VMOVDQU64    96(DI), Y8
+	VINSERTI64X4 $0x01, 96(R8), Z8, Z8
+	VMOVDQU64    128(DI), Y9
+	VINSERTI64X4 $0x01, 128(R8), Z9, Z9
+
+	// U = (Y + 2p - X, Y + X, T, Z) from P = (X, Y, Z, T): with P' = (Y, X, T, Z) (an
+	// in-lane swap), P's lane 0 becomes 2p - X, then U = P' plus P in lanes 0 and 1.
+	VPBROADCASTQ ifmaConsts<>+16(SB), Z10
+	VPBROADCASTQ ifmaConsts<>+24(SB), Z11
+	VPSHUFD      $0x4e, Z5, Z12
+	VPSUBQ       Z5, Z10, K1, Z5
+	VPADDQ       Z5, Z12, K3, Z12
+	VPSHUFD      $0x4e, Z6, Z5
+	VPSUBQ       Z6, Z11, K1, Z6
+	VPADDQ       Z6, Z5, K3, Z5
+	VPSHUFD      $0x4e, Z7, Z6
+	VPSUBQ       Z7, Z11, K1, Z7
+	VPADDQ       Z7, Z6, K3, Z6
+	VPSHUFD      $0x4e, Z8, Z7
+	VPSUBQ       Z8, Z11, K1, Z8
+	VPADDQ       Z8, Z7, K3, Z7
+	VPSHUFD      $0x4e, Z9, Z8
+	VPSUBQ       Z9, Z11, K1, Z9
+	VPADDQ       Z9, Z8, K3, Z8
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Z12, Z9
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z12, Z12
+	VPSRLQ           $0x33, Z5, Z10
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z5, Z5
+	VPSRLQ           $0x33, Z6, Z11
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z6, Z6
+	VPSRLQ           $0x33, Z7, Z13
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z7, Z7
+	VPSRLQ           $0x33, Z8, Z14
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z8, Z8
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Z14, Z12
+	VPADDQ           Z9, Z5, Z5
+	VPADDQ           Z10, Z6, Z6
+	VPADDQ           Z11, Z7, Z7
+	VPADDQ           Z13, Z8, Z8
+
+	// (A, B, C, D) = U ∘ Q, as columns.
+	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
+	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
+	// those in column k+5.
+	// D and B: the high and low halves of columns 5..9.
+	VPXORQ      Z9, Z9, Z9
+	VPMADD52HUQ Z4, Z12, Z9
+	VPXORQ      Z10, Z10, Z10
+	VPMADD52HUQ Z4, Z5, Z10
+	VPXORQ      Z11, Z11, Z11
+	VPMADD52HUQ Z4, Z6, Z11
+	VPXORQ      Z13, Z13, Z13
+	VPMADD52HUQ Z4, Z7, Z13
+	VPXORQ      Z14, Z14, Z14
+	VPMADD52HUQ Z4, Z8, Z14
+	VPXORQ      Z15, Z15, Z15
+	VPMADD52LUQ Z4, Z5, Z15
+	VPXORQ      Z16, Z16, Z16
+	VPMADD52LUQ Z4, Z6, Z16
+	VPXORQ      Z17, Z17, Z17
+	VPMADD52LUQ Z4, Z7, Z17
+	VPXORQ      Z18, Z18, Z18
+	VPMADD52LUQ Z4, Z8, Z18
+	VPMADD52HUQ Z3, Z5, Z9
+	VPMADD52HUQ Z3, Z6, Z10
+	VPMADD52HUQ Z3, Z7, Z11
+	VPMADD52HUQ Z3, Z8, Z13
+	VPMADD52LUQ Z3, Z6, Z15
+	VPMADD52LUQ Z3, Z7, Z16
+	VPMADD52LUQ Z3, Z8, Z17
+	VPMADD52HUQ Z2, Z6, Z9
+	VPMADD52HUQ Z2, Z7, Z10
+	VPMADD52HUQ Z2, Z8, Z11
+	VPMADD52LUQ Z2, Z7, Z15
+	VPMADD52LUQ Z2, Z8, Z16
+	VPMADD52HUQ Z1, Z7, Z9
+	VPMADD52HUQ Z1, Z8, Z10
+	VPMADD52LUQ Z1, Z8, Z15
+	VPMADD52HUQ Z0, Z8, Z9
+
+	// u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.
+	VPADDQ Z9, Z9, Z9
+	VPADDQ Z15, Z9, Z9
+	VPSLLQ $0x04, Z9, Z15
+	VPADDQ Z9, Z15, Z15
+	VPADDQ Z10, Z10, Z10
+	VPADDQ Z16, Z10, Z10
+	VPSLLQ $0x04, Z10, Z16
+	VPADDQ Z10, Z16, Z16
+	VPADDQ Z11, Z11, Z11
+	VPADDQ Z17, Z11, Z11
+	VPSLLQ $0x04, Z11, Z17
+	VPADDQ Z11, Z17, Z17
+	VPADDQ Z13, Z13, Z13
+	VPADDQ Z18, Z13, Z13
+	VPSLLQ $0x04, Z13, Z18
+	VPADDQ Z13, Z18, Z18
+	VPADDQ Z14, Z14, Z14
+	VPSLLQ $0x04, Z14, Z19
+	VPADDQ Z14, Z19, Z19
+
+	// C: the high halves of columns 1..4, onto u_k.
+	VPMADD52HUQ Z3, Z12, Z14
+	VPMADD52HUQ Z2, Z12, Z13
+	VPMADD52HUQ Z1, Z12, Z11
+	VPMADD52HUQ Z0, Z12, Z10
+	VPMADD52HUQ Z2, Z5, Z14
+	VPMADD52HUQ Z1, Z5, Z13
+	VPMADD52HUQ Z0, Z5, Z11
+	VPMADD52HUQ Z1, Z6, Z14
+	VPMADD52HUQ Z0, Z6, Z13
+	VPMADD52HUQ Z0, Z7, Z14
+
+	// w_k = 2·(u_k + C_k) + s_k.
+	VPADDQ Z9, Z9, Z9
+	VPADDQ Z15, Z9, Z9
+	VPADDQ Z10, Z10, Z10
+	VPADDQ Z16, Z10, Z10
+	VPADDQ Z11, Z11, Z11
+	VPADDQ Z17, Z11, Z11
+	VPADDQ Z13, Z13, Z13
+	VPADDQ Z18, Z13, Z13
+	VPADDQ Z14, Z14, Z14
+	VPADDQ Z19, Z14, Z14
+
+	// A: the low halves of columns 0..4.
+	VPXORQ      Z15, Z15, Z15
+	VPMADD52LUQ Z4, Z12, Z15
+	VPXORQ      Z16, Z16, Z16
+	VPMADD52LUQ Z3, Z12, Z16
+	VPXORQ      Z17, Z17, Z17
+	VPMADD52LUQ Z2, Z12, Z17
+	VPXORQ      Z18, Z18, Z18
+	VPMADD52LUQ Z1, Z12, Z18
+	VPXORQ      Z19, Z19, Z19
+	VPMADD52LUQ Z0, Z12, Z19
+	VPMADD52LUQ Z3, Z5, Z15
+	VPMADD52LUQ Z2, Z5, Z16
+	VPMADD52LUQ Z1, Z5, Z17
+	VPMADD52LUQ Z0, Z5, Z18
+	VPMADD52LUQ Z2, Z6, Z15
+	VPMADD52LUQ Z1, Z6, Z16
+	VPMADD52LUQ Z0, Z6, Z17
+	VPMADD52LUQ Z1, Z7, Z15
+	VPMADD52LUQ Z0, Z7, Z16
+	VPMADD52LUQ Z0, Z8, Z15
+
+	// f_k = A_k + w_k.
+	VPADDQ Z9, Z19, Z19
+	VPADDQ Z10, Z18, Z18
+	VPADDQ Z11, Z17, Z17
+	VPADDQ Z13, Z16, Z16
+	VPADDQ Z14, Z15, Z15
+
+	// (E, H, F, G) = (B + β - A, B + A, D + β - C, D + C): with V = (A, B, C, D) and
+	// V' = (B, A, D, C) (an in-lane swap), V's lanes 0 and 2 become β - A and β - C,
+	// then V' + V.
+	VPBROADCASTQ ifmaConsts<>+32(SB), Z0
+	VPBROADCASTQ ifmaConsts<>+40(SB), Z1
+	VPSHUFD      $0x4e, Z19, Z2
+	VPSUBQ       Z19, Z0, K4, Z19
+	VPADDQ       Z19, Z2, Z2
+	VPSHUFD      $0x4e, Z18, Z3
+	VPSUBQ       Z18, Z1, K4, Z18
+	VPADDQ       Z18, Z3, Z3
+	VPSHUFD      $0x4e, Z17, Z4
+	VPSUBQ       Z17, Z1, K4, Z17
+	VPADDQ       Z17, Z4, Z4
+	VPSHUFD      $0x4e, Z16, Z5
+	VPSUBQ       Z16, Z1, K4, Z16
+	VPADDQ       Z16, Z5, Z5
+	VPSHUFD      $0x4e, Z15, Z6
+	VPSUBQ       Z15, Z1, K4, Z15
+	VPADDQ       Z15, Z6, Z6
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Z2, Z0
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z2, Z2
+	VPSRLQ           $0x33, Z3, Z1
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z3, Z3
+	VPSRLQ           $0x33, Z4, Z7
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z4, Z4
+	VPSRLQ           $0x33, Z5, Z8
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z5, Z5
+	VPSRLQ           $0x33, Z6, Z9
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z6, Z6
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Z9, Z2
+	VPADDQ           Z0, Z3, Z3
+	VPADDQ           Z1, Z4, Z4
+	VPADDQ           Z7, Z5, Z5
+	VPADDQ           Z8, Z6, Z6
+
+	// W1 = (E, G, G, E), W2 = (F, H, F, H): permutations (0, 3, 3, 0) and (2, 1, 2, 1).
+	VPERMQ $0x3c, Z2, Z0
+	VPERMQ $0x66, Z2, Z10
+	VPERMQ $0x3c, Z3, Z1
+	VPERMQ $0x66, Z3, Z11
+	VPERMQ $0x3c, Z4, Z7
+	VPERMQ $0x66, Z4, Z12
+	VPERMQ $0x3c, Z5, Z8
+	VPERMQ $0x66, Z5, Z13
+	VPERMQ $0x3c, Z6, Z9
+	VPERMQ $0x66, Z6, Z14
+
+	// P' = W1 ∘ W2 = (E·F, G·H, G·F, E·H), carried.
+	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
+	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
+	// those in column k+5.
+	// D and B: the high and low halves of columns 5..9.
+	VPXORQ      Z2, Z2, Z2
+	VPMADD52HUQ Z14, Z0, Z2
+	VPXORQ      Z3, Z3, Z3
+	VPMADD52HUQ Z14, Z1, Z3
+	VPXORQ      Z4, Z4, Z4
+	VPMADD52HUQ Z14, Z7, Z4
+	VPXORQ      Z5, Z5, Z5
+	VPMADD52HUQ Z14, Z8, Z5
+	VPXORQ      Z6, Z6, Z6
+	VPMADD52HUQ Z14, Z9, Z6
+	VPXORQ      Z15, Z15, Z15
+	VPMADD52LUQ Z14, Z1, Z15
+	VPXORQ      Z16, Z16, Z16
+	VPMADD52LUQ Z14, Z7, Z16
+	VPXORQ      Z17, Z17, Z17
+	VPMADD52LUQ Z14, Z8, Z17
+	VPXORQ      Z18, Z18, Z18
+	VPMADD52LUQ Z14, Z9, Z18
+	VPMADD52HUQ Z13, Z1, Z2
+	VPMADD52HUQ Z13, Z7, Z3
+	VPMADD52HUQ Z13, Z8, Z4
+	VPMADD52HUQ Z13, Z9, Z5
+	VPMADD52LUQ Z13, Z7, Z15
+	VPMADD52LUQ Z13, Z8, Z16
+	VPMADD52LUQ Z13, Z9, Z17
+	VPMADD52HUQ Z12, Z7, Z2
+	VPMADD52HUQ Z12, Z8, Z3
+	VPMADD52HUQ Z12, Z9, Z4
+	VPMADD52LUQ Z12, Z8, Z15
+	VPMADD52LUQ Z12, Z9, Z16
+	VPMADD52HUQ Z11, Z8, Z2
+	VPMADD52HUQ Z11, Z9, Z3
+	VPMADD52LUQ Z11, Z9, Z15
+	VPMADD52HUQ Z10, Z9, Z2
+
+	// u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.
+	VPADDQ Z2, Z2, Z2
+	VPADDQ Z15, Z2, Z2
+	VPSLLQ $0x04, Z2, Z15
+	VPADDQ Z2, Z15, Z15
+	VPADDQ Z3, Z3, Z3
+	VPADDQ Z16, Z3, Z3
+	VPSLLQ $0x04, Z3, Z16
+	VPADDQ Z3, Z16, Z16
+	VPADDQ Z4, Z4, Z4
+	VPADDQ Z17, Z4, Z4
+	VPSLLQ $0x04, Z4, Z17
+	VPADDQ Z4, Z17, Z17
+	VPADDQ Z5, Z5, Z5
+	VPADDQ Z18, Z5, Z5
+	VPSLLQ $0x04, Z5, Z18
+	VPADDQ Z5, Z18, Z18
+	VPADDQ Z6, Z6, Z6
+	VPSLLQ $0x04, Z6, Z19
+	VPADDQ Z6, Z19, Z19
+
+	// C: the high halves of columns 1..4, onto u_k.
+	VPMADD52HUQ Z13, Z0, Z6
+	VPMADD52HUQ Z12, Z0, Z5
+	VPMADD52HUQ Z11, Z0, Z4
+	VPMADD52HUQ Z10, Z0, Z3
+	VPMADD52HUQ Z12, Z1, Z6
+	VPMADD52HUQ Z11, Z1, Z5
+	VPMADD52HUQ Z10, Z1, Z4
+	VPMADD52HUQ Z11, Z7, Z6
+	VPMADD52HUQ Z10, Z7, Z5
+	VPMADD52HUQ Z10, Z8, Z6
+
+	// w_k = 2·(u_k + C_k) + s_k.
+	VPADDQ Z2, Z2, Z2
+	VPADDQ Z15, Z2, Z2
+	VPADDQ Z3, Z3, Z3
+	VPADDQ Z16, Z3, Z3
+	VPADDQ Z4, Z4, Z4
+	VPADDQ Z17, Z4, Z4
+	VPADDQ Z5, Z5, Z5
+	VPADDQ Z18, Z5, Z5
+	VPADDQ Z6, Z6, Z6
+	VPADDQ Z19, Z6, Z6
+
+	// A: the low halves of columns 0..4.
+	VPXORQ      Z15, Z15, Z15
+	VPMADD52LUQ Z14, Z0, Z15
+	VPXORQ      Z16, Z16, Z16
+	VPMADD52LUQ Z13, Z0, Z16
+	VPXORQ      Z17, Z17, Z17
+	VPMADD52LUQ Z12, Z0, Z17
+	VPXORQ      Z18, Z18, Z18
+	VPMADD52LUQ Z11, Z0, Z18
+	VPXORQ      Z19, Z19, Z19
+	VPMADD52LUQ Z10, Z0, Z19
+	VPMADD52LUQ Z13, Z1, Z15
+	VPMADD52LUQ Z12, Z1, Z16
+	VPMADD52LUQ Z11, Z1, Z17
+	VPMADD52LUQ Z10, Z1, Z18
+	VPMADD52LUQ Z12, Z7, Z15
+	VPMADD52LUQ Z11, Z7, Z16
+	VPMADD52LUQ Z10, Z7, Z17
+	VPMADD52LUQ Z11, Z8, Z15
+	VPMADD52LUQ Z10, Z8, Z16
+	VPMADD52LUQ Z10, Z9, Z15
+
+	// f_k = A_k + w_k.
+	VPADDQ Z2, Z19, Z19
+	VPADDQ Z3, Z18, Z18
+	VPADDQ Z4, Z17, Z17
+	VPADDQ Z5, Z16, Z16
+	VPADDQ Z6, Z15, Z15
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Z19, Z2
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z19, Z19
+	VPSRLQ           $0x33, Z18, Z3
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z18, Z18
+	VPSRLQ           $0x33, Z17, Z4
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z17, Z17
+	VPSRLQ           $0x33, Z16, Z5
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z16, Z16
+	VPSRLQ           $0x33, Z15, Z6
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z15, Z15
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Z6, Z19
+	VPADDQ           Z2, Z18, Z18
+	VPADDQ           Z3, Z17, Z17
+	VPADDQ           Z4, Z16, Z16
+	VPADDQ           Z5, Z15, Z15
+	VMOVDQU64        Y19, (DI)
+	VEXTRACTI64X4    $0x01, Z19, (R8)
+	VMOVDQU64        Y18, 32(DI)
+	VEXTRACTI64X4    $0x01, Z18, 32(R8)
+	VMOVDQU64        Y17, 64(DI)
+	VEXTRACTI64X4    $0x01, Z17, 64(R8)
+	VMOVDQU64        Y16, 96(DI)
+	VEXTRACTI64X4    $0x01, Z16, 96(R8)
+	VMOVDQU64        Y15, 128(DI)
+	VEXTRACTI64X4    $0x01, Z15, 128(R8)
+	VZEROUPPER
+	RET
+
 // func ifmaAddCachedAsm(p *[5][4]uint64, q *[5][4]uint64)
 // Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL
 TEXT ·ifmaAddCachedAsm(SB), NOSPLIT, $0-16

@@ -339,10 +339,12 @@ func TestIFMAAddDigitKernel(t *testing.T) {
 	})
 }
 
-// TestIFMAAddDigit2Kernel runs the wide scan and addition on pairs of
-// accumulators and of rows, with every pair of digits, against its twin
-// (two four-lane calls), limb for limb, with guard words around both
-// outputs and a check that neither row is modified.
+// TestIFMAAddDigit2Kernel runs the wide scans and additions on pairs of
+// accumulators and of rows, with every pair of digits, against the twin of
+// separate rows (two four-lane calls), limb for limb, with guard words
+// around both outputs and a check that no row is modified: ifmaAddDigit2
+// on the rows as they are, and ifmaAddDigitPair and its twin on the same
+// rows interleaved (ifmaRowPair), which checks that layout too.
 func TestIFMAAddDigit2Kernel(t *testing.T) {
 	iftForKernels(t, func(t *testing.T, k *iftKernels) {
 		r := ptRand(t)
@@ -363,6 +365,9 @@ func TestIFMAAddDigit2Kernel(t *testing.T) {
 				}
 			}
 			saved, saved2 := *rows[0], *rows[1]
+			pair := newVecGuarded(&ifmaRowPair{})
+			pair.v.join(&rows[0].v, &rows[1].v)
+			savedPair := *pair
 			for d := int32(-8); d <= 8; d++ {
 				for d2 := int32(-8); d2 <= 8; d2++ {
 					if d == 0 || d2 == 0 {
@@ -382,6 +387,21 @@ func TestIFMAAddDigit2Kernel(t *testing.T) {
 					if *rows[0] != saved || *rows[1] != saved2 {
 						t.Fatalf("%s modified a row", what)
 					}
+					what = "ifmaAddDigitPair" + what[len("ifmaAddDigit2"):]
+					g, g2 = newVecGuarded(p), newVecGuarded(p2)
+					k.addDigitPair(&g.v, &pair.v, masks, neg, &g2.v, masks2, neg2)
+					g.check(t, what+" (first)")
+					g2.check(t, what+" (second)")
+					pair.check(t, what+" (pair)")
+					vecSameLimbs(t, what+" (first)", g.v[:], want[:])
+					vecSameLimbs(t, what+" (second)", g2.v[:], want2[:])
+					if *pair != savedPair {
+						t.Fatalf("%s modified the rows", what)
+					}
+					tw, tw2 := *p, *p2
+					ifmaAddDigitPairGeneric(&tw, &pair.v, masks, neg, &tw2, masks2, neg2)
+					vecSameLimbs(t, what+" twin (first)", tw[:], want[:])
+					vecSameLimbs(t, what+" twin (second)", tw2[:], want2[:])
 				}
 			}
 		}
@@ -468,6 +488,7 @@ type iftBench struct {
 	acc    *ifmaLanes
 	step   *ifmaLanes
 	row    *[8]ifmaAddend
+	pair   *ifmaRowPair // row beside itself, interleaved
 	masks  [4][2]uint64 // the scans' masks and sign (vecDigitMasks)
 	vacc   *avx2Lanes
 	vstep  *avx2Lanes
@@ -489,6 +510,9 @@ func iftNewBench(t testing.TB) *iftBench {
 	ifmaCachedGeneric(b.step, new(ifmaLanes).fromPoint(pts[8]))
 	row, _ := iftRow(t, pts[9])
 	*b.row = *row
+	buf := make([]byte, unsafe.Sizeof(ifmaRowPair{})+63) // 64-byte blocks, as in the combs
+	b.pair = (*ifmaRowPair)(unsafe.Add(unsafe.Pointer(&buf[0]), -uintptr(unsafe.Pointer(&buf[0]))&63))
+	b.pair.join(b.row, b.row)
 	b.vacc.fromPoint(pts[10])
 	avx2CachedGeneric(b.vstep, new(avx2Lanes).fromPoint(pts[8]))
 	b.vrow = &avx2Backend{}.baseComb()[3]
@@ -624,11 +648,14 @@ func TestIFMAAllocs(t *testing.T) {
 	var c ifmaLanes
 	masks, neg := vecDigitMasks(-5)
 	for name, f := range map[string]func(){
-		"ifmaMul":        func() { ifmaMul(be.acc, be.acc, be.step) },
-		"ifmaDouble":     func() { ifmaDouble(be.acc) },
-		"ifmaAddAffine":  func() { ifmaAddAffine(be.acc, &be.row[2], ^uint64(0)) },
-		"ifmaCached2":    func() { ifmaCached2(&c, be.acc, be.step, be.step) },
-		"ifmaAddDigit2":  func() { ifmaAddDigit2(be.acc, be.row, masks, neg, be.step, be.row, masks, neg) },
+		"ifmaMul":       func() { ifmaMul(be.acc, be.acc, be.step) },
+		"ifmaDouble":    func() { ifmaDouble(be.acc) },
+		"ifmaAddAffine": func() { ifmaAddAffine(be.acc, &be.row[2], ^uint64(0)) },
+		"ifmaCached2":   func() { ifmaCached2(&c, be.acc, be.step, be.step) },
+		"ifmaAddDigit2": func() { ifmaAddDigit2(be.acc, be.row, masks, neg, be.step, be.row, masks, neg) },
+		"ifmaAddDigitPair": func() {
+			ifmaAddDigitPair(be.acc, be.pair, masks, neg, be.step, masks, neg)
+		},
 		"ifmaAddCached2": func() { ifmaAddCached2(be.acc, be.step, &c, be.step) },
 		"ifmaAddAffine2": func() {
 			ifmaAddAffine2(be.acc, &be.row[2], ^uint64(0), be.step, &be.row[5], 0)
@@ -641,4 +668,31 @@ func TestIFMAAllocs(t *testing.T) {
 			t.Errorf("%s allocates %v times", name, n)
 		}
 	}
+}
+
+// BenchmarkIFMAWideScan times the wide kernels that add two entries to two
+// accumulators, as chains: ifmaAddDigit2 (two rows apart, each 64-byte
+// operand of the scan joined from two loads), ifmaAddDigitPair (the rows
+// interleaved, one memory operand per entry and limb, the combs' form) and
+// ifmaAddAffine2 (the same additions with no scan).
+func BenchmarkIFMAWideScan(b *testing.B) {
+	iftRequireIFMA(b)
+	be := iftNewBench(b)
+	masks, neg := vecDigitMasks(-5)
+	masks2, neg2 := vecDigitMasks(3)
+	b.Run("addDigit2", func(b *testing.B) {
+		for b.Loop() {
+			ifmaAddDigit2(be.acc, be.row, masks, neg, be.step, be.row, masks2, neg2)
+		}
+	})
+	b.Run("addDigitPair", func(b *testing.B) {
+		for b.Loop() {
+			ifmaAddDigitPair(be.acc, be.pair, masks, neg, be.step, masks2, neg2)
+		}
+	})
+	b.Run("addAffine2", func(b *testing.B) {
+		for b.Loop() {
+			ifmaAddAffine2(be.acc, &be.row[4], neg, be.step, &be.row[1], neg2)
+		}
+	})
 }

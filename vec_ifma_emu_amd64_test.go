@@ -19,18 +19,19 @@ import (
 // iftKernels is one implementation of the IFMA seam's kernels, with the
 // signatures of the wrappers in vec_ifma_amd64.go.
 type iftKernels struct {
-	name       string
-	mul        func(out, a, b *ifmaLanes)
-	double     func(p *ifmaLanes)
-	double2    func(p, p2 *ifmaLanes)
-	addAffine  func(p *ifmaLanes, a *ifmaAddend, neg uint64)
-	addAffine2 func(p *ifmaLanes, a *ifmaAddend, neg uint64, p2 *ifmaLanes, a2 *ifmaAddend, neg2 uint64)
-	addDigit   func(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64)
-	addDigit2  func(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64, p2 *ifmaLanes, row2 *[8]ifmaAddend, masks2, neg2 uint64)
-	addCached  func(p, q *ifmaLanes)
-	cached     func(q, p *ifmaLanes)
-	addCached2 func(p, q, p2, q2 *ifmaLanes)
-	cached2    func(q, p, q2, p2 *ifmaLanes)
+	name         string
+	mul          func(out, a, b *ifmaLanes)
+	double       func(p *ifmaLanes)
+	double2      func(p, p2 *ifmaLanes)
+	addAffine    func(p *ifmaLanes, a *ifmaAddend, neg uint64)
+	addAffine2   func(p *ifmaLanes, a *ifmaAddend, neg uint64, p2 *ifmaLanes, a2 *ifmaAddend, neg2 uint64)
+	addDigit     func(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64)
+	addDigit2    func(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64, p2 *ifmaLanes, row2 *[8]ifmaAddend, masks2, neg2 uint64)
+	addDigitPair func(p *ifmaLanes, pair *ifmaRowPair, masks, neg uint64, p2 *ifmaLanes, masks2, neg2 uint64)
+	addCached    func(p, q *ifmaLanes)
+	cached       func(q, p *ifmaLanes)
+	addCached2   func(p, q, p2, q2 *ifmaLanes)
+	cached2      func(q, p, q2, p2 *ifmaLanes)
 	// emulated marks the interpreter, which some tests give fewer inputs
 	// in -short mode (it runs some thousand times slower than the CPU).
 	emulated bool
@@ -38,7 +39,7 @@ type iftKernels struct {
 
 var iftNative = iftKernels{
 	name: "native", mul: ifmaMul, double: ifmaDouble, double2: ifmaDouble2, addAffine: ifmaAddAffine,
-	addAffine2: ifmaAddAffine2, addDigit: ifmaAddDigit, addDigit2: ifmaAddDigit2,
+	addAffine2: ifmaAddAffine2, addDigit: ifmaAddDigit, addDigit2: ifmaAddDigit2, addDigitPair: ifmaAddDigitPair,
 	addCached: ifmaAddCached, cached: ifmaCached, addCached2: ifmaAddCached2, cached2: ifmaCached2,
 }
 
@@ -101,6 +102,9 @@ func iftInterpreted(t testing.TB) *iftKernels {
 	}
 	k.addDigit2 = func(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64, p2 *ifmaLanes, row2 *[8]ifmaAddend, masks2, neg2 uint64) {
 		iftEmuCall(t, "ifmaAddDigit2Asm", iftPtr(p), iftPtr(row), masks, neg, iftPtr(p2), iftPtr(row2), masks2, neg2)
+	}
+	k.addDigitPair = func(p *ifmaLanes, pair *ifmaRowPair, masks, neg uint64, p2 *ifmaLanes, masks2, neg2 uint64) {
+		iftEmuCall(t, "ifmaAddDigitPairAsm", iftPtr(p), iftPtr(pair), masks, neg, iftPtr(p2), masks2, neg2)
 	}
 	k.addCached = func(p, q *ifmaLanes) { iftEmuCall(t, "ifmaAddCachedAsm", iftPtr(p), iftPtr(q)) }
 	k.cached = func(q, p *ifmaLanes) {

@@ -32,6 +32,10 @@ func ifmaAddDigit2(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64, p2 *ifma
 	ifmaAddDigit2Generic(p, row, masks, neg, p2, row2, masks2, neg2)
 }
 
+func ifmaAddDigitPair(p *ifmaLanes, pair *ifmaRowPair, masks, neg uint64, p2 *ifmaLanes, masks2, neg2 uint64) {
+	ifmaAddDigitPairGeneric(p, pair, masks, neg, p2, masks2, neg2)
+}
+
 func ifmaAddCached(p, q *ifmaLanes) { ifmaAddCachedGeneric(p, q) }
 
 func ifmaCached(q, p *ifmaLanes)             { ifmaCachedGeneric(q, p) }
