@@ -213,10 +213,10 @@ type vecCombRoom[L any] struct {
 // m holding 1, 3, …, 2·combEntries-1 times 2^(combWidth·m)·p, computed in
 // B's own arithmetic, and returns the comb's top, 2^252·p. The entries are
 // packed cached addends, or with affine set packed affine ones, at the cost
-// of one batch inversion (see the section comment). Where B pairs its
-// operations, the rows are then put in the layout of B's interleaveComb,
-// which the paired loop reads. rows is heap memory. Constant time in p;
-// affine is public.
+// of one batch inversion (see the section comment), written in B's layout
+// of a comb (combPack and the others: on IFMA, rows 2j+1 and 2j+2
+// interleaved for the paired loop). rows is heap memory. Constant time in
+// p; affine is public.
 func vecBuildComb[B vecBackend[L, A], L, A any](rows *[vecCombRows][combEntries]A, p *Point, affine bool) (top Point) {
 	var b B
 	var room vecRoom[vecCombRoom[L]]
@@ -242,9 +242,9 @@ func vecBuildComb[B vecBackend[L, A], L, A any](rows *[vecCombRows][combEntries]
 				b.toPoint(vecHide(&s.point), vecHide(&s.p))
 				multiples[m*combEntries+i].Set(&s.point)
 			case i == 0:
-				b.pack(&rows[m][0], vecHide(&s.first))
+				b.combPack(rows, m, 0, vecHide(&s.first))
 			default:
-				b.cachedPack(&rows[m][i], vecHide(&s.p))
+				b.combCachedPack(rows, m, i, vecHide(&s.p))
 			}
 		}
 		// 15·R_m + R_m = 16·R_m = R_(m+1), and after the last row the top.
@@ -260,11 +260,8 @@ func vecBuildComb[B vecBackend[L, A], L, A any](rows *[vecCombRows][combEntries]
 		flat := make([]affineCached, len(multiples))
 		batchAffine(ptrs, flat, func(a *affineCached) (*affineCached, *Point) { return a, nil })
 		for k := range flat {
-			b.packAffine(&rows[k/combEntries][k%combEntries], &flat[k])
+			b.combPackAffine(rows, k/combEntries, k%combEntries, &flat[k])
 		}
-	}
-	if b.pairs() {
-		b.interleaveComb(rows)
 	}
 	return top
 }
@@ -287,10 +284,9 @@ func vecPackedComb[B vecBackend[L, A], L, A any]() *[vecCombRows][combEntries]A 
 // Where B pairs its operations (IFMA), the sum runs in two accumulators:
 // the rows of even i go to one, from start, and those of odd i to the
 // other, from the base point B, a public constant like its negation. Each
-// step is one addDigitPair, which reads rows i-1 and i in the layout that
-// vecBuildComb left them in for B (interleaveComb: on IFMA limb k of an
-// entry of both rows is one 64-byte block, a ZMM operand for the wide
-// scan), and the two are joined at the end, with B
+// step is one addDigitPair, which reads rows i-1 and i in B's layout of a
+// comb (on IFMA limb k of an entry of both rows is one 64-byte block, a
+// ZMM operand for the wide scan), and the two are joined at the end, with B
 // subtracted: 31 wide steps, one addDigit, two cached forms and two cached
 // additions, in place of 63 addDigits. For the base point's comb (P = B)
 // the second accumulator is never the identity: it is (1 + Σ_(odd i ≥ j)
@@ -314,8 +310,8 @@ func vecCombMult[B vecBackend[L, A], L, A any](v *Point, rows *[vecCombRows][com
 	return v.Set(&acc.point)
 }
 
-// The paired comb loop and interleaveComb take the rows above row 0 two by
-// two: their number is odd.
+// The paired comb loop and the IFMA layout of a comb take the rows above
+// row 0 two by two: their number is odd.
 const _ = -uint(1 - vecCombRows%2)
 
 // vecComb2Room is room for the comb's two accumulators, the cached form
@@ -335,7 +331,7 @@ func vecCombMult2[B vecBackend[L, A], L, A any](v *Point, rows *[vecCombRows][co
 	acc.point.Set(generator)
 	b.fromPoint(vecHide(&acc.p2), vecHide(&acc.point))
 	// The pairs are rows 2j+1 and 2j+2 from the top, and row 0 is alone:
-	// the layout of interleaveComb, for an odd number of rows.
+	// the backends' layout of a comb, for an odd number of rows.
 	for i := len(digits) - 1; i > 0; i -= 2 {
 		pair := (*[2][combEntries]A)(rows[i-1 : i+1])
 		b.addDigitPair(vecHide(&acc.p2), pair, int32(digits[i-1]), vecHide(&acc.p), int32(digits[i]))

@@ -145,7 +145,8 @@ func tableEntries(t *testing.T, b backend, rows any) func(m, i int) *Point {
 // vecEntries returns entry (m, i) of a packed comb as a Point, through B's
 // own addition: the identity plus the entry, by addDigit with digit i+1,
 // or where B pairs its operations by addDigitPair for the rows that
-// interleaveComb has joined (with digit 1 for the other row).
+// the backend's layout of a comb holds together (with digit 1 for the
+// other row).
 func vecEntries[B vecBackend[L, A], L, A any](rows *[vecCombRows][combEntries]A) func(m, i int) *Point {
 	return func(m, i int) *Point {
 		var b B
@@ -157,7 +158,7 @@ func vecEntries[B vecBackend[L, A], L, A any](rows *[vecCombRows][combEntries]A)
 		switch {
 		case m == 0 || !b.pairs():
 			b.addDigit(vecHide(&acc.p), &rows[m], int32(i+1))
-		case m%2 == 1: // the first row of a pair in interleaveComb's layout
+		case m%2 == 1: // the first row of a pair
 			b.addDigitPair(vecHide(&acc.p), (*[2][combEntries]A)(rows[m:m+2]), int32(i+1), vecHide(&acc.p2), 1)
 		default:
 			b.addDigitPair(vecHide(&acc.p2), (*[2][combEntries]A)(rows[m-1:m+1]), 1, vecHide(&acc.p), int32(i+1))

@@ -73,14 +73,17 @@ type vecBackend[L, A any] interface {
 	// overlap.
 	addDigit2(p *L, row *[combEntries]A, d int32, p2 *L, row2 *[combEntries]A, d2 int32)
 	// addDigitPair does addDigit2(p, &rows[0], d, p2, &rows[1], d2) for
-	// two rows of a comb in the layout interleaveComb leaves them in.
+	// rows 2j+1 and 2j+2 of a comb, rows[0:2] being where they start, in
+	// the comb's layout (below).
 	addDigitPair(p *L, rows *[2][combEntries]A, d int32, p2 *L, d2 int32)
-	// interleaveComb puts a comb built row by row into the layout the
-	// paired comb loop reads (vecCombMult2): rows[0] stays as it is, and
-	// each two rows 2j+1 and 2j+2 become a block of the backend's own form
-	// that only addDigitPair reads, the same bytes permuted (IFMA), or stay
-	// as they are. The combs of a backend whose pairs is true are kept so.
-	interleaveComb(rows *[vecCombRows][combEntries]A)
+	// combPack, combCachedPack and combPackAffine do pack, cachedPack and
+	// packAffine for entry i of row m of a comb, in the comb's layout: rows
+	// of entries A, or where the backend chooses (IFMA), each two rows 2j+1
+	// and 2j+2 in a form of its own, the same bytes permuted, that only
+	// addDigitPair reads; row 0 is always a row of A, which addDigit reads.
+	combPack(rows *[vecCombRows][combEntries]A, m, i int, p *L)
+	combCachedPack(rows *[vecCombRows][combEntries]A, m, i int, p *L)
+	combPackAffine(rows *[vecCombRows][combEntries]A, m, i int, c *affineCached)
 	// pairs reports whether the ...2 methods cost much less than two
 	// operations, so that a loop can gain by splitting its work into two
 	// accumulators.

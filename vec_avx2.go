@@ -361,16 +361,24 @@ func (avx2Backend) addDigit2(p *avx2Lanes, row *[combEntries]avx2Addend, d int32
 	avx2AddDigit(p2, row2, d2)
 }
 
-// addDigitPair reads the rows as they were built: interleaveComb leaves
-// them so.
+// addDigitPair reads the rows as they are: the comb's rows keep the
+// layout of one (combPack and the others are pack and the others).
 func (avx2Backend) addDigitPair(p *avx2Lanes, rows *[2][combEntries]avx2Addend, d int32, p2 *avx2Lanes, d2 int32) {
 	avx2AddDigit(p, &rows[0], d)
 	avx2AddDigit(p2, &rows[1], d2)
 }
 
-// interleaveComb does nothing: no loop reads pairs of rows here (pairs is
-// false), and addDigitPair reads the rows as they are.
-func (avx2Backend) interleaveComb(rows *[vecCombRows][combEntries]avx2Addend) {}
+func (b avx2Backend) combPack(rows *[vecCombRows][combEntries]avx2Addend, m, i int, p *avx2Lanes) {
+	b.pack(&rows[m][i], p)
+}
+
+func (b avx2Backend) combCachedPack(rows *[vecCombRows][combEntries]avx2Addend, m, i int, p *avx2Lanes) {
+	b.cachedPack(&rows[m][i], p)
+}
+
+func (b avx2Backend) combPackAffine(rows *[vecCombRows][combEntries]avx2Addend, m, i int, c *affineCached) {
+	b.packAffine(&rows[m][i], c)
+}
 
 // pairs is false: the ...2 methods are two calls here.
 func (avx2Backend) pairs() bool { return false }

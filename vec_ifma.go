@@ -307,23 +307,19 @@ func ifmaAddDigit2Generic(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64, p
 	ifmaAddDigitGeneric(p2, row2, masks2, neg2)
 }
 
-// ifmaRowPair is two rows of eight addends interleaved, the layout in which
-// the comb keeps its pairs of rows on this backend (ifmaBackend's
-// interleaveComb): pair[e][k][h] is limb k of entry e of row h, so that
-// limb k of entry e of both rows is one 64-byte block, the first row's four
-// lanes then the second's, which the wide scan of ifmaAddDigitPair reads as
-// one ZMM operand. The same 2560 bytes as two rows, permuted.
+// ifmaRowPair is two rows of eight addends interleaved, the layout of the
+// comb's rows 2j+1 and 2j+2 on this backend (ifmaCombSlot): pair[e][k][h]
+// is limb k of entry e of row h, so that limb k of entry e of both rows is
+// one 64-byte block, the first row's four lanes then the second's, which
+// the wide scan of ifmaAddDigitPair reads as one ZMM operand. The same 2560
+// bytes as two rows, permuted.
 type ifmaRowPair [combEntries][ifmaLimbCount][2][4]uint64
 
-// join sets pr to the rows a and b interleaved, and returns pr.
-func (pr *ifmaRowPair) join(a, b *[combEntries]ifmaAddend) *ifmaRowPair {
-	for e := range pr {
-		for k := range pr[e] {
-			pr[e][k][0] = a[e][k]
-			pr[e][k][1] = b[e][k]
-		}
+// set sets entry e of row h of pr to a.
+func (pr *ifmaRowPair) set(e, h int, a *ifmaAddend) {
+	for k := range a {
+		pr[e][k][h] = a[k]
 	}
-	return pr
 }
 
 // split sets a and b to the two rows that pr interleaves.
@@ -332,6 +328,28 @@ func (pr *ifmaRowPair) split(a, b *[combEntries]ifmaAddend) {
 		for k := range pr[e] {
 			a[e][k], b[e][k] = pr[e][k][0], pr[e][k][1]
 		}
+	}
+}
+
+// ifmaCombSlot returns where row m of a comb lives on this backend: row 0
+// as it is, and rows 2j+1 and 2j+2 as halves 0 and 1 of the ifmaRowPair
+// that takes their place. pair is nil for row 0.
+func ifmaCombSlot(rows *[vecCombRows][combEntries]ifmaAddend, m int) (pair *ifmaRowPair, h int) {
+	if m == 0 {
+		return nil, 0
+	}
+	h = 1 - m%2
+	return (*ifmaRowPair)(unsafe.Pointer(&rows[m-h])), h
+}
+
+// ifmaCachedSpacedGeneric sets q[2k] to limb k of the cached form of p, as
+// ifmaCachedGeneric computes it, for k < 5: entry e of row h of an
+// ifmaRowPair pr when q is &pr[e][0][h]. The odd q[k] are not written.
+func ifmaCachedSpacedGeneric(q *[9][4]uint64, p *ifmaLanes) {
+	var c ifmaLanes
+	ifmaCachedGeneric(&c, p)
+	for k := range c {
+		q[2*k] = c[k]
 	}
 }
 
@@ -453,22 +471,41 @@ func (ifmaBackend) addDigit2(p *ifmaLanes, row *[combEntries]ifmaAddend, d int32
 	ifmaAddDigit2(p, row, masks, neg, p2, row2, masks2, neg2)
 }
 
-// addDigitPair reads the two rows as the ifmaRowPair that interleaveComb
-// made of them.
+// addDigitPair reads the two rows as the ifmaRowPair that holds them
+// (ifmaCombSlot).
 func (ifmaBackend) addDigitPair(p *ifmaLanes, rows *[2][combEntries]ifmaAddend, d int32, p2 *ifmaLanes, d2 int32) {
 	masks, neg := vecDigitMasks(d)
 	masks2, neg2 := vecDigitMasks(d2)
 	ifmaAddDigitPair(p, (*ifmaRowPair)(unsafe.Pointer(rows)), masks, neg, p2, masks2, neg2)
 }
 
-// interleaveComb makes each pair of rows 2j+1 and 2j+2 an ifmaRowPair, in
-// place.
-func (ifmaBackend) interleaveComb(rows *[vecCombRows][combEntries]ifmaAddend) {
-	var two [2][combEntries]ifmaAddend
-	for m := 1; m+1 < len(rows); m += 2 {
-		copy(two[:], rows[m:m+2])
-		(*ifmaRowPair)(unsafe.Pointer(&rows[m])).join(&two[0], &two[1])
+// combPack stores row m's entries of the paired layout (ifmaCombSlot)
+// limb by limb; the others go to pack.
+func (b ifmaBackend) combPack(rows *[vecCombRows][combEntries]ifmaAddend, m, i int, p *ifmaLanes) {
+	if pair, h := ifmaCombSlot(rows, m); pair != nil {
+		pair.set(i, h, (*ifmaAddend)(p))
+		return
 	}
+	b.pack(&rows[m][i], p)
+}
+
+// combCachedPack writes the cached form straight into the comb: its limbs
+// 64 bytes apart in a pair of rows (ifmaCachedSpaced), or an addend of row 0.
+func (b ifmaBackend) combCachedPack(rows *[vecCombRows][combEntries]ifmaAddend, m, i int, p *ifmaLanes) {
+	if pair, h := ifmaCombSlot(rows, m); pair != nil {
+		ifmaCachedSpaced((*[9][4]uint64)(unsafe.Pointer(&pair[i][0][h])), p)
+		return
+	}
+	b.cachedPack(&rows[m][i], p)
+}
+
+func (b ifmaBackend) combPackAffine(rows *[vecCombRows][combEntries]ifmaAddend, m, i int, c *affineCached) {
+	if pair, h := ifmaCombSlot(rows, m); pair != nil {
+		var a ifmaAddend
+		pair.set(i, h, a.fromAffineCached(c))
+		return
+	}
+	b.packAffine(&rows[m][i], c)
 }
 
 // pairs is true: a wide kernel took 1.2-1.6 times the time of one

@@ -67,6 +67,10 @@ func ifmaCached(q, p *ifmaLanes) {
 	ifmaCachedAsm((*[5][4]uint64)(q), (*[5][4]uint64)(p), &vecCachedFactors)
 }
 
+func ifmaCachedSpaced(q *[9][4]uint64, p *ifmaLanes) {
+	ifmaCachedSpacedAsm(q, (*[5][4]uint64)(p), &vecCachedFactors)
+}
+
 func ifmaAddCached2(p, q, p2, q2 *ifmaLanes) {
 	ifmaAddCached2Asm((*[5][4]uint64)(p), (*[5][4]uint64)(q), (*[5][4]uint64)(p2), (*[5][4]uint64)(q2))
 }

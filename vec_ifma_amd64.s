@@ -4042,6 +4042,125 @@ TEXT ·ifmaCachedAsm(SB), NOSPLIT, $0-24
 	VZEROUPPER
 	RET
 
+// func ifmaCachedSpacedAsm(q *[9][4]uint64, p *[5][4]uint64, factors *[4]uint64)
+// Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL
+TEXT ·ifmaCachedSpacedAsm(SB), NOSPLIT, $0-24
+	MOVQ q+0(FP), DI
+	MOVQ p+8(FP), SI
+	MOVQ factors+16(FP), DX
+
+	// Lane masks: K1 = lane 0, K2 = lane 2, K3 = lanes 0 and 1, K4 = lanes 0 and 2,
+	// K5 = lanes 1 and 2, K6 = lanes 0, 1 and 2.
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	MOVL      $0x00000004, AX
+	KMOVW     AX, K2
+	MOVL      $0x00000003, AX
+	KMOVW     AX, K3
+	MOVL      $0x00000005, AX
+	KMOVW     AX, K4
+	MOVL      $0x00000006, AX
+	KMOVW     AX, K5
+	MOVL      $0x00000007, AX
+	KMOVW     AX, K6
+	VMOVDQU64 (SI), Y0
+	VMOVDQU64 32(SI), Y1
+	VMOVDQU64 64(SI), Y2
+	VMOVDQU64 96(SI), Y3
+	VMOVDQU64 128(SI), Y4
+	VMOVDQU64 (DX), Y5
+
+	// U = (Y + 2p - X, Y + X, T, Z) from P = (X, Y, Z, T): with P' = (Y, X, T, Z) (an
+	// in-lane swap), P's lane 0 becomes 2p - X, then U = P' plus P in lanes 0 and 1.
+	// Then lane 2 of U becomes 2p - T.
+	VPBROADCASTQ ifmaConsts<>+16(SB), Y6
+	VPBROADCASTQ ifmaConsts<>+24(SB), Y7
+	VPSHUFD      $0x4e, Y0, Y8
+	VPSUBQ       Y0, Y6, K1, Y0
+	VPADDQ       Y0, Y8, K3, Y8
+	VPSUBQ       Y8, Y6, K2, Y8
+	VPSHUFD      $0x4e, Y1, Y0
+	VPSUBQ       Y1, Y7, K1, Y1
+	VPADDQ       Y1, Y0, K3, Y0
+	VPSUBQ       Y0, Y7, K2, Y0
+	VPSHUFD      $0x4e, Y2, Y1
+	VPSUBQ       Y2, Y7, K1, Y2
+	VPADDQ       Y2, Y1, K3, Y1
+	VPSUBQ       Y1, Y7, K2, Y1
+	VPSHUFD      $0x4e, Y3, Y2
+	VPSUBQ       Y3, Y7, K1, Y3
+	VPADDQ       Y3, Y2, K3, Y2
+	VPSUBQ       Y2, Y7, K2, Y2
+	VPSHUFD      $0x4e, Y4, Y3
+	VPSUBQ       Y4, Y7, K1, Y4
+	VPADDQ       Y4, Y3, K3, Y3
+	VPSUBQ       Y3, Y7, K2, Y3
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Y8, Y4
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y8, Y8
+	VPSRLQ           $0x33, Y0, Y6
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y0, Y0
+	VPSRLQ           $0x33, Y1, Y7
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y1, Y1
+	VPSRLQ           $0x33, Y2, Y9
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y2, Y2
+	VPSRLQ           $0x33, Y3, Y10
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y3, Y3
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Y10, Y8
+	VPADDQ           Y4, Y0, Y0
+	VPADDQ           Y6, Y1, Y1
+	VPADDQ           Y7, Y2, Y2
+	VPADDQ           Y9, Y3, Y3
+
+	// f_k = lo(u_k·kf) + 2·hi(u_(k-1)·kf), f_0 = lo(u_0·kf) + 19·2·hi(u_4·kf); carried.
+	VPXORQ           Y4, Y4, Y4
+	VPMADD52LUQ      Y5, Y8, Y4
+	VPXORQ           Y6, Y6, Y6
+	VPMADD52LUQ      Y5, Y0, Y6
+	VPXORQ           Y7, Y7, Y7
+	VPMADD52LUQ      Y5, Y1, Y7
+	VPXORQ           Y9, Y9, Y9
+	VPMADD52LUQ      Y5, Y2, Y9
+	VPXORQ           Y10, Y10, Y10
+	VPMADD52LUQ      Y5, Y3, Y10
+	VPXORQ           Y11, Y11, Y11
+	VPMADD52HUQ      Y5, Y3, Y11
+	VPMADD52HUQ      Y5, Y8, Y6
+	VPMADD52HUQ      Y5, Y8, Y6
+	VPMADD52HUQ      Y5, Y0, Y7
+	VPMADD52HUQ      Y5, Y0, Y7
+	VPMADD52HUQ      Y5, Y1, Y9
+	VPMADD52HUQ      Y5, Y1, Y9
+	VPMADD52HUQ      Y5, Y2, Y10
+	VPMADD52HUQ      Y5, Y2, Y10
+	VPADDQ           Y11, Y11, Y11
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Y11, Y4
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Y4, Y0
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y4, Y4
+	VPSRLQ           $0x33, Y6, Y1
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y6, Y6
+	VPSRLQ           $0x33, Y7, Y2
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y7, Y7
+	VPSRLQ           $0x33, Y9, Y3
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y9, Y9
+	VPSRLQ           $0x33, Y10, Y8
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y10, Y10
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Y8, Y4
+	VPADDQ           Y0, Y6, Y6
+	VPADDQ           Y1, Y7, Y7
+	VPADDQ           Y2, Y9, Y9
+	VPADDQ           Y3, Y10, Y10
+	VMOVDQU64        Y4, (DI)
+	VMOVDQU64        Y6, 64(DI)
+	VMOVDQU64        Y7, 128(DI)
+	VMOVDQU64        Y9, 192(DI)
+	VMOVDQU64        Y10, 256(DI)
+	VZEROUPPER
+	RET
+
 // func ifmaCached2Asm(q *[5][4]uint64, p *[5][4]uint64, q2 *[5][4]uint64, p2 *[5][4]uint64, factors *[4]uint64)
 // Requires: AVX, AVX512F, AVX512IFMA, AVX512VL
 TEXT ·ifmaCached2Asm(SB), NOSPLIT, $0-40

@@ -148,7 +148,8 @@ func iftAddends(t testing.TB, r *rand.Rand, n int) []*ifmaAddend {
 	return out
 }
 
-// TestIFMAPointKernels runs the doubling, the cached form and the three
+// TestIFMAPointKernels runs the doubling, the cached form (also stored with
+// its limbs 64 bytes apart, ifmaCachedSpaced) and the three
 // additions on hundreds of accumulators and addends against the twins,
 // limb for limb, with guard words around every output and a check that no
 // input is modified.
@@ -179,6 +180,30 @@ func TestIFMAPointKernels(t *testing.T) {
 			}
 			k.cached(&pc, &pc)
 			vecSameLimbs(t, "ifmaCached (q = p)"+what, pc[:], c[:])
+
+			// The spaced store: the even limbs of q are the cached form,
+			// the odd ones keep their words, and so do the guards.
+			var fill [9][4]uint64
+			for j := range fill {
+				fill[j] = [4]uint64{uint64(j), ^uint64(j), vecGuardWord, uint64(n)}
+			}
+			gs := newVecGuarded(&fill)
+			k.cachedSpaced(&gs.v, p)
+			gs.check(t, "ifmaCachedSpaced"+what)
+			for j := range gs.v {
+				w := fill[j]
+				if j%2 == 0 {
+					w = c[j/2]
+				}
+				if gs.v[j] != w {
+					t.Fatalf("ifmaCachedSpaced%s: word row %d is %x, want %x", what, j, gs.v[j], w)
+				}
+			}
+			ts := fill
+			ifmaCachedSpacedGeneric(&ts, p)
+			if ts != gs.v {
+				t.Fatalf("ifmaCachedSpacedGeneric%s differs from the kernel", what)
+			}
 
 			q := addends[r.IntN(len(addends))]
 			if n < len(addends) {
@@ -366,7 +391,7 @@ func TestIFMAAddDigit2Kernel(t *testing.T) {
 			}
 			saved, saved2 := *rows[0], *rows[1]
 			pair := newVecGuarded(&ifmaRowPair{})
-			pair.v.join(&rows[0].v, &rows[1].v)
+			iftJoin(&pair.v, &rows[0].v, &rows[1].v)
 			savedPair := *pair
 			for d := int32(-8); d <= 8; d++ {
 				for d2 := int32(-8); d2 <= 8; d2++ {
@@ -406,6 +431,14 @@ func TestIFMAAddDigit2Kernel(t *testing.T) {
 			}
 		}
 	})
+}
+
+// iftJoin sets pr to the rows a and b interleaved.
+func iftJoin(pr *ifmaRowPair, a, b *[combEntries]ifmaAddend) {
+	for e := range combEntries {
+		pr.set(e, 0, &a[e])
+		pr.set(e, 1, &b[e])
+	}
 }
 
 // TestIFMAKernelChains runs chains of 300 operations from points, the
@@ -512,7 +545,7 @@ func iftNewBench(t testing.TB) *iftBench {
 	*b.row = *row
 	buf := make([]byte, unsafe.Sizeof(ifmaRowPair{})+63) // 64-byte blocks, as in the combs
 	b.pair = (*ifmaRowPair)(unsafe.Add(unsafe.Pointer(&buf[0]), -uintptr(unsafe.Pointer(&buf[0]))&63))
-	b.pair.join(b.row, b.row)
+	iftJoin(b.pair, b.row, b.row)
 	b.vacc.fromPoint(pts[10])
 	avx2CachedGeneric(b.vstep, new(avx2Lanes).fromPoint(pts[8]))
 	b.vrow = &avx2Backend{}.baseComb()[3]

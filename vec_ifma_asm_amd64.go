@@ -73,6 +73,13 @@ func ifmaAddCached2Asm(p *[5][4]uint64, q *[5][4]uint64, p2 *[5][4]uint64, q2 *[
 //go:noescape
 func ifmaCachedAsm(q *[5][4]uint64, p *[5][4]uint64, factors *[4]uint64)
 
+// ifmaCachedSpacedAsm sets q[2k] to limb k of the cached form of p, as ifmaCachedGeneric
+// computes it with factors = vecCachedFactors, for k < 5, and leaves the odd q[k] as they are.
+// It requires ifmaAvailable. q must not overlap p.
+//
+//go:noescape
+func ifmaCachedSpacedAsm(q *[9][4]uint64, p *[5][4]uint64, factors *[4]uint64)
+
 // ifmaCached2Asm does ifmaCachedAsm(q, p, factors) and ifmaCachedAsm(q2, p2, factors) at once,
 // in the two halves of ZMM registers. It requires ifmaAvailable. q may alias p and q2 may
 // alias p2; q and q2 must not overlap.

@@ -30,6 +30,7 @@ type iftKernels struct {
 	addDigitPair func(p *ifmaLanes, pair *ifmaRowPair, masks, neg uint64, p2 *ifmaLanes, masks2, neg2 uint64)
 	addCached    func(p, q *ifmaLanes)
 	cached       func(q, p *ifmaLanes)
+	cachedSpaced func(q *[9][4]uint64, p *ifmaLanes)
 	addCached2   func(p, q, p2, q2 *ifmaLanes)
 	cached2      func(q, p, q2, p2 *ifmaLanes)
 	// emulated marks the interpreter, which some tests give fewer inputs
@@ -40,7 +41,7 @@ type iftKernels struct {
 var iftNative = iftKernels{
 	name: "native", mul: ifmaMul, double: ifmaDouble, double2: ifmaDouble2, addAffine: ifmaAddAffine,
 	addAffine2: ifmaAddAffine2, addDigit: ifmaAddDigit, addDigit2: ifmaAddDigit2, addDigitPair: ifmaAddDigitPair,
-	addCached: ifmaAddCached, cached: ifmaCached, addCached2: ifmaAddCached2, cached2: ifmaCached2,
+	addCached: ifmaAddCached, cached: ifmaCached, cachedSpaced: ifmaCachedSpaced, addCached2: ifmaAddCached2, cached2: ifmaCached2,
 }
 
 // iftForKernels runs f as a subtest on each implementation of the kernels:
@@ -109,6 +110,9 @@ func iftInterpreted(t testing.TB) *iftKernels {
 	k.addCached = func(p, q *ifmaLanes) { iftEmuCall(t, "ifmaAddCachedAsm", iftPtr(p), iftPtr(q)) }
 	k.cached = func(q, p *ifmaLanes) {
 		iftEmuCall(t, "ifmaCachedAsm", iftPtr(q), iftPtr(p), iftPtr(&vecCachedFactors))
+	}
+	k.cachedSpaced = func(q *[9][4]uint64, p *ifmaLanes) {
+		iftEmuCall(t, "ifmaCachedSpacedAsm", iftPtr(q), iftPtr(p), iftPtr(&vecCachedFactors))
 	}
 	k.addCached2 = func(p, q, p2, q2 *ifmaLanes) {
 		iftEmuCall(t, "ifmaAddCached2Asm", iftPtr(p), iftPtr(q), iftPtr(p2), iftPtr(q2))

@@ -38,6 +38,8 @@ func ifmaAddDigitPair(p *ifmaLanes, pair *ifmaRowPair, masks, neg uint64, p2 *if
 
 func ifmaAddCached(p, q *ifmaLanes) { ifmaAddCachedGeneric(p, q) }
 
-func ifmaCached(q, p *ifmaLanes)             { ifmaCachedGeneric(q, p) }
+func ifmaCached(q, p *ifmaLanes)                     { ifmaCachedGeneric(q, p) }
+func ifmaCachedSpaced(q *[9][4]uint64, p *ifmaLanes) { ifmaCachedSpacedGeneric(q, p) }
+
 func ifmaAddCached2(p, q, p2, q2 *ifmaLanes) { ifmaAddCached2Generic(p, q, p2, q2) }
 func ifmaCached2(q, p, q2, p2 *ifmaLanes)    { ifmaCached2Generic(q, p, q2, p2) }

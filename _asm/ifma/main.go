@@ -122,6 +122,7 @@ func main() {
 	addCachedRoutine()
 	addCached2Routine()
 	cachedRoutine()
+	cachedSpacedRoutine()
 	cached2Routine()
 	Generate()
 }
@@ -607,6 +608,27 @@ func cachedRoutine() {
 	out := cachedForm(p, kf)
 	regs.Put(kf)
 	ifma52.StoreAndReturn(out, Mem{Base: RDI})
+}
+
+// cachedSpacedRoutine writes cachedRoutine with the limbs of the result
+// stored 64 bytes apart, into one half of a pair of comb rows kept
+// interleaved (ifmaRowPair in vec_ifma.go), where the combs are built.
+func cachedSpacedRoutine() {
+	TEXT("ifmaCachedSpacedAsm", NOSPLIT, "func(q *[9][4]uint64, p *[5][4]uint64, factors *[4]uint64)")
+	Pragma("noescape")
+	Doc("ifmaCachedSpacedAsm sets q[2k] to limb k of the cached form of p, as ifmaCachedGeneric",
+		"computes it with factors = vecCachedFactors, for k < 5, and leaves the odd q[k] as they are.",
+		"It requires ifmaAvailable. q must not overlap p.")
+	Load(Param("q"), RDI)
+	Load(Param("p"), RSI)
+	Load(Param("factors"), RDX)
+	ifma52.SetLaneMasks(laneMasks)
+	p := ifma52.LoadElem(Mem{Base: RSI})
+	kf := regs.Get()
+	VMOVDQU64(Mem{Base: RDX}, kf)
+	out := cachedForm(p, kf)
+	regs.Put(kf)
+	ifma52.StoreSpacedAndReturn(out, Mem{Base: RDI}, 2*ifma52.LimbBytes)
 }
 
 // cached2Routine writes the wide twin of cachedRoutine: the same factors in

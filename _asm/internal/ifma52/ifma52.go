@@ -239,6 +239,15 @@ func StoreAndReturn(v Elem, m Mem) {
 	ret(v)
 }
 
+// StoreSpacedAndReturn is StoreAndReturn with limb k of v written at
+// m + k·stride rather than m + k·LimbBytes.
+func StoreSpacedAndReturn(v Elem, m Mem, stride int) {
+	for k := range v {
+		VMOVDQU64(v[k], m.Offset(k*stride))
+	}
+	ret(v)
+}
+
 // StoreAndReturn2 is StoreAndReturn for a wide routine: StoreElem2, then
 // the same end.
 func StoreAndReturn2(v Elem, lo, hi Mem) {
