@@ -42,7 +42,11 @@ import "sync"
 // cached form"): the vector additions read
 // the fourth lane as a factor, so both cost the same 2V (scalarmult.go has
 // the units). With k = 1 the last digit has no row of its own: its term is
-// in the start, so the vector comb has 63 rows.
+// in the start, so the vector comb has 63 rows. The IFMA backend keeps
+// rows 2j+1 and 2j+2 interleaved (ifmaRowPair), so that its paired loop
+// reads limb k of an entry of both rows as one 64-byte operand; the
+// builder writes every entry through the backend (combPack and the
+// others), in whatever layout it keeps.
 //
 // Cost of a table, serial (buildComb, 32 rows): per row one doubling to
 // 2·R_m and its cached form (1M), 7 additions of it (8M each), and 7 more

@@ -56,7 +56,8 @@ type PointTable struct {
 	backend backend // the backend that built the table, whose loop reads it
 	// rows is the comb: *[combRows]affineWindow for the serial backend, and
 	// for a vector backend with packed addends A, *[vecCombRows][combEntries]A
-	// in 32-byte aligned memory. nil in the zero PointTable.
+	// in 32-byte aligned memory, in the backend's layout of a comb (vec.go,
+	// combPack). nil in the zero PointTable.
 	rows any
 }
 

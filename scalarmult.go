@@ -40,8 +40,10 @@ package edwards25519
 // Vector, w = 4, k = 1 (63 rows, no doublings): 63 additions (126V) with
 // their scans inside the kernel, from T_δ, and a table of 63 · 8 · 160
 // bytes = 79 KiB. On IFMA the additions run in two accumulators, two at a
-// time (vecCombMult in comb.go): 31 wide steps that each cost about 1.15
-// additions, one addition, and the join (a cached form, two additions).
+// time (vecCombMult in comb.go): 31 wide steps, each reading two rows kept
+// interleaved and costing about 1.3 four-lane scans and additions
+// (BenchmarkIFMAWideScan), one scan and addition, and the join (a cached
+// form, two additions).
 // ----------------------------------------------------------------------------
 
 // ScalarBaseMult stores x·B in v, for the standard base point B of RFC 8032,

@@ -707,12 +707,18 @@ func TestIFMAAllocs(t *testing.T) {
 // accumulators, as chains: ifmaAddDigit2 (two rows apart, each 64-byte
 // operand of the scan joined from two loads), ifmaAddDigitPair (the rows
 // interleaved, one memory operand per entry and limb, the combs' form) and
-// ifmaAddAffine2 (the same additions with no scan).
+// ifmaAddAffine2 (the same additions with no scan); and for scale the
+// four-lane ifmaAddDigit, one scan and addition.
 func BenchmarkIFMAWideScan(b *testing.B) {
 	iftRequireIFMA(b)
 	be := iftNewBench(b)
 	masks, neg := vecDigitMasks(-5)
 	masks2, neg2 := vecDigitMasks(3)
+	b.Run("addDigit", func(b *testing.B) {
+		for b.Loop() {
+			ifmaAddDigit(be.acc, be.row, masks, neg)
+		}
+	})
 	b.Run("addDigit2", func(b *testing.B) {
 		for b.Loop() {
 			ifmaAddDigit2(be.acc, be.row, masks, neg, be.step, be.row, masks2, neg2)

@@ -17,9 +17,11 @@
 // multiplication (ifmaMul), the doubling, the addition of an addend with a
 // sign (ifmaAddAffine), the same fused with the constant-time scan of a row
 // of eight addends (ifmaAddDigit), the addition of an unsigned addend
-// (ifmaAddCached) and the cached form (ifmaCached), and two doublings at
-// once (ifmaDouble2), two additions with a sign (ifmaAddAffine2), and
-// likewise two scans and additions (ifmaAddDigit2), two cached additions
+// (ifmaAddCached) and the cached form (ifmaCached, and ifmaCachedSpaced,
+// which stores it into one half of two comb rows kept interleaved), and
+// two doublings at once (ifmaDouble2), two additions with a sign
+// (ifmaAddAffine2), and likewise two scans and additions (ifmaAddDigit2,
+// and ifmaAddDigitPair for two rows interleaved), two cached additions
 // (ifmaAddCached2) and two cached forms (ifmaCached2): each wide routine's
 // twin is two calls of the four-lane twin (see ifma52.Wide). A vector field
 // element is five limbs, limb k being one YMM register that holds limb k of
@@ -53,7 +55,7 @@
 // or the neg argument), with bitwise instructions (VPANDQ, VPTERNLOGQ).
 // The wide routines are straight-line code too, with the masks of each
 // half loaded and joined the same way. The constant-time loops run them
-// too: the combs ifmaAddDigit2, and MultiScalarMult's two accumulators
+// too: the combs ifmaAddDigitPair, and MultiScalarMult's two accumulators
 // ifmaDouble2, ifmaAddDigit2, ifmaAddAffine2 (the final corrections) and
 // ifmaCached2 and ifmaAddCached2 (the tables of the points, which are not
 // secret); dudect measures them through those functions.
