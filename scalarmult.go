@@ -41,9 +41,9 @@ package edwards25519
 // their scans inside the kernel, from T_δ, and a table of 63 · 8 · 160
 // bytes = 79 KiB. On IFMA the additions run in two accumulators, two at a
 // time (vecCombMult in comb.go): 31 wide steps, each reading two rows kept
-// interleaved and costing about 1.3 four-lane scans and additions
-// (BenchmarkIFMAWideScan), one scan and addition, and the join (a cached
-// form, two additions).
+// interleaved and costing well under two four-lane scans and additions
+// (BenchmarkIFMAWideScan; docs/PERFORMANCE.md has the figures per CPU),
+// one scan and addition, and the join (a cached form, two additions).
 // ----------------------------------------------------------------------------
 
 // ScalarBaseMult stores x·B in v, for the standard base point B of RFC 8032,

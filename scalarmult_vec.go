@@ -50,20 +50,25 @@ func multiScalarMultVec[B vecBackend[L, A], L, A any](v *Point, recs []oddRecodi
 }
 
 // multiScalarMultVecPairs is multiScalarMultVec in two accumulators
-// (vecOddRadix16Pairs), its tables built two at a time; points has at
-// least two.
+// (vecOddRadix16Pairs): a vecOddTermPair per two points, on the stack for
+// up to smallTerms points, and a vecOddTerm for a last odd one. points has
+// at least two.
 func multiScalarMultVecPairs[B vecBackend[L, A], L, A any](v *Point, recs []oddRecoding, points []*Point) *Point {
-	var room vecRoom[[smallTerms]vecOddTerm[A]]
-	terms := vecSliceIn(room.get()[:], len(points))
-	k := 0
-	for ; k+1 < len(points); k += 2 {
-		t, t2 := &terms[k], &terms[k+1]
-		vecOddMultiples2[B](&t.odd, &t.two, points[k], &t2.odd, &t2.two, points[k+1])
+	var room vecRoom[struct {
+		pairs [smallTerms / 2]vecOddTermPair[A]
+		last  vecOddTerm[A]
+	}]
+	s := room.get()
+	pairs := vecSliceIn(s.pairs[:], len(points)/2)
+	for j := range pairs {
+		vecInitOddTermPair[B](&pairs[j], points[2*j], points[2*j+1])
 	}
-	if k < len(points) {
-		vecInitOddTerm[B](&terms[k], points[k])
+	var last *vecOddTerm[A]
+	if len(points)%2 == 1 {
+		last = &s.last
+		vecInitOddTerm[B](last, points[len(points)-1])
 	}
-	return vecOddRadix16Pairs[B](v, terms, points, recs)
+	return vecOddRadix16Pairs[B](v, pairs, last, points, recs)
 }
 
 // vecPaired reports whether a loop runs two accumulators on backend B: when
@@ -132,27 +137,27 @@ func vecOddRadix16[B vecBackend[L, A], L, A any](v *Point, terms []vecOddTerm[A]
 }
 
 // vecOddRadix16Pairs is vecOddRadix16 in two accumulators, for at least
-// two points: acc holds the points of even k and acc2 those of odd k (a
-// last point of even k, when len(points) is odd, in acc alone). The two run
-// the same steps side by side, each doubling one double2 and the digits of
-// points 2j and 2j+1 one addDigit2, and are added at the end. Straight-line
-// in everything but len(points), as vecOddRadix16 is.
-func vecOddRadix16Pairs[B vecBackend[L, A], L, A any](v *Point, terms []vecOddTerm[A], points []*Point, recs []oddRecoding) *Point {
+// two points: pairs[j] the tables of points 2j and 2j+1, and last, when
+// len(points) is odd, those of the last point, nil otherwise. acc holds the
+// points of even k and acc2 those of odd k (the last point in acc alone).
+// The two run the same steps side by side, each doubling one double2 and
+// the digits of points 2j and 2j+1 one addDigitPair, and are added at the
+// end. Straight-line in everything but len(points), as vecOddRadix16 is.
+func vecOddRadix16Pairs[B vecBackend[L, A], L, A any](v *Point, pairs []vecOddTermPair[A], last *vecOddTerm[A], points []*Point, recs []oddRecoding) *Point {
 	var b B
 	var room vecRoom[vecOddRadix16PairsRoom[L, A]]
 	s := room.get()
 	acc, acc2 := &s.acc, &s.acc2
-	n := len(terms)
-	pairs := n / 2 // terms 2j and 2j+1 for j < pairs; term n-1 alone if n is odd
+	n := len(points) // 2·len(pairs), plus one with last
 	acc.point.Set(points[0])
 	b.fromPoint(vecHide(&acc.p), vecHide(&acc.point))
 	acc2.point.Set(points[1])
 	b.fromPoint(vecHide(&acc2.p), vecHide(&acc2.point))
-	for j := 1; j < pairs; j++ {
-		b.addAffine2(vecHide(&acc.p), vecHide(&terms[2*j].odd[0]), 0, vecHide(&acc2.p), vecHide(&terms[2*j+1].odd[0]), 0)
+	for j := 1; j < len(pairs); j++ {
+		b.addAffine2(vecHide(&acc.p), vecHide(&pairs[j].one[0]), 0, vecHide(&acc2.p), vecHide(&pairs[j].one[1]), 0)
 	}
-	if n%2 == 1 {
-		b.addAffine(vecHide(&acc.p), vecHide(&terms[n-1].odd[0]), 0)
+	if last != nil {
+		b.addAffine(vecHide(&acc.p), vecHide(&last.odd[0]), 0)
 	}
 	for i := oddDigitCount - 1; i >= 0; i-- {
 		b.double2(vecHide(&acc.p), vecHide(&acc2.p))
@@ -160,25 +165,24 @@ func vecOddRadix16Pairs[B vecBackend[L, A], L, A any](v *Point, terms []vecOddTe
 		b.double2(vecHide(&acc.p), vecHide(&acc2.p))
 		b.double2(vecHide(&acc.p), vecHide(&acc2.p))
 		for j := range pairs {
-			b.addDigit2(vecHide(&acc.p), vecHide(&terms[2*j].odd), int32(recs[2*j].digits[i]),
-				vecHide(&acc2.p), vecHide(&terms[2*j+1].odd), int32(recs[2*j+1].digits[i]))
+			b.addDigitPair(vecHide(&acc.p), vecHide(&pairs[j].odd), int32(recs[2*j].digits[i]),
+				vecHide(&acc2.p), int32(recs[2*j+1].digits[i]))
 		}
-		if n%2 == 1 {
-			b.addDigit(vecHide(&acc.p), vecHide(&terms[n-1].odd), int32(recs[n-1].digits[i]))
+		if last != nil {
+			b.addDigit(vecHide(&acc.p), vecHide(&last.odd), int32(recs[n-1].digits[i]))
 		}
 	}
 	for j := range pairs {
-		t, t2 := &terms[2*j], &terms[2*j+1]
-		b.selectAddend(vecHide(&s.corr), vecHide(&t.two), vecHide(&t.odd[0]), recs[2*j].odd)
-		b.selectAddend(vecHide(&s.corr2), vecHide(&t2.two), vecHide(&t2.odd[0]), recs[2*j+1].odd)
+		t := &pairs[j]
+		b.selectAddend(vecHide(&s.corr), vecHide(&t.two[0]), vecHide(&t.one[0]), recs[2*j].odd)
+		b.selectAddend(vecHide(&s.corr2), vecHide(&t.two[1]), vecHide(&t.one[1]), recs[2*j+1].odd)
 		b.addAffine2(vecHide(&acc.p), vecHide(&s.corr), ^uint64(0), vecHide(&acc2.p), vecHide(&s.corr2), ^uint64(0))
 	}
-	if n%2 == 1 {
-		t := &terms[n-1]
-		b.selectAddend(vecHide(&s.corr), vecHide(&t.two), vecHide(&t.odd[0]), recs[n-1].odd)
+	if last != nil {
+		b.selectAddend(vecHide(&s.corr), vecHide(&last.two), vecHide(&last.odd[0]), recs[n-1].odd)
 		b.addAffine(vecHide(&acc.p), vecHide(&s.corr), ^uint64(0))
 	}
-	runtime.KeepAlive(unsafe.SliceData(terms))
+	runtime.KeepAlive(unsafe.SliceData(pairs))
 	// The two sums joined: acc2 in cached form, in place, added to acc.
 	b.cached(vecHide(&acc2.p), vecHide(&acc2.p))
 	b.addCached(vecHide(&acc.p), vecHide(&acc2.p))

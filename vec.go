@@ -73,9 +73,15 @@ type vecBackend[L, A any] interface {
 	// overlap.
 	addDigit2(p *L, row *[combEntries]A, d int32, p2 *L, row2 *[combEntries]A, d2 int32)
 	// addDigitPair does addDigit2(p, &rows[0], d, p2, &rows[1], d2) for
-	// rows 2j+1 and 2j+2 of a comb, rows[0:2] being where they start, in
-	// the comb's layout (below).
+	// two rows in the backend's layout of a pair of rows: rows 2j+1 and
+	// 2j+2 of a comb, rows[0:2] being where they start (below), or a
+	// vecOddTermPair's written by cachedPackPair.
 	addDigitPair(p *L, rows *[2][combEntries]A, d int32, p2 *L, d2 int32)
+	// cachedPackPair does cachedPack(&rows[0][i], p) and
+	// cachedPack(&rows[1][i], p2) for two rows in the layout addDigitPair
+	// reads, at once where the backend has a kernel for two (IFMA). p and
+	// p2 may be the same.
+	cachedPackPair(rows *[2][combEntries]A, i int, p, p2 *L)
 	// combPack, combCachedPack and combPackAffine do pack, cachedPack and
 	// packAffine for entry i of row m of a comb, in the comb's layout: rows
 	// of entries A, or where the backend chooses (IFMA), each two rows 2j+1
@@ -189,6 +195,19 @@ type vecOddMultiples2Room[L any] struct {
 	point, point2      Point
 }
 
+// vecOddStart2 sets s to the start of vecOddMultiples2 for q and q2: p and
+// p2 the points, step and step2 the cached forms of 2q and 2q2.
+func vecOddStart2[B vecBackend[L, A], L, A any](s *vecOddMultiples2Room[L], q, q2 *Point) {
+	var b B
+	s.point.Set(q)
+	s.point2.Set(q2)
+	b.fromPoint(vecHide(&s.p), vecHide(&s.point))
+	b.fromPoint(vecHide(&s.p2), vecHide(&s.point2))
+	s.step, s.step2 = s.p, s.p2
+	b.double2(vecHide(&s.step), vecHide(&s.step2))
+	b.cached2(vecHide(&s.step), vecHide(&s.step), vecHide(&s.step2), vecHide(&s.step2))
+}
+
 // vecOddMultiples2 does vecOddMultiples(w, two, q) and vecOddMultiples(w2,
 // two2, q2) side by side, each step one of B's paired methods: for the
 // loops that split their points between two accumulators. two and two2 are
@@ -197,13 +216,7 @@ func vecOddMultiples2[B vecBackend[L, A], L, A any](w *[8]A, two *A, q *Point, w
 	var b B
 	var room vecRoom[vecOddMultiples2Room[L]]
 	s := room.get()
-	s.point.Set(q)
-	s.point2.Set(q2)
-	b.fromPoint(vecHide(&s.p), vecHide(&s.point))
-	b.fromPoint(vecHide(&s.p2), vecHide(&s.point2))
-	s.step, s.step2 = s.p, s.p2
-	b.double2(vecHide(&s.step), vecHide(&s.step2))
-	b.cached2(vecHide(&s.step), vecHide(&s.step), vecHide(&s.step2), vecHide(&s.step2))
+	vecOddStart2[B](s, q, q2)
 	if two != nil {
 		b.pack(vecHide(two), vecHide(&s.step))
 		b.pack(vecHide(two2), vecHide(&s.step2))
@@ -212,6 +225,36 @@ func vecOddMultiples2[B vecBackend[L, A], L, A any](w *[8]A, two *A, q *Point, w
 	for i := 1; i < len(w); i++ {
 		b.addCached2(vecHide(&s.p), vecHide(&s.step), vecHide(&s.p2), vecHide(&s.step2))
 		b.cachedPack2(vecHide(&w[i]), vecHide(&s.p), vecHide(&w2[i]), vecHide(&s.p2))
+	}
+}
+
+// vecOddTermPair holds the tables of two points Q and Q2 for the paired
+// loop of MultiScalarMult (vecOddRadix16Pairs): Q, 3Q, …, 15Q and the same
+// of Q2 as two rows in B's layout of a pair (cachedPackPair writes them
+// and addDigitPair reads them; on IFMA limb k of an entry of both is one
+// 64-byte block), and Q, Q2 and 2Q, 2Q2 as packed cached addends, for the
+// starting sum and the correction -δ·Q, which read whole addends.
+type vecOddTermPair[A any] struct {
+	odd      [2][combEntries]A
+	one, two [2]A
+}
+
+// vecInitOddTermPair sets t to the tables of q and q2, by the steps of
+// vecOddMultiples2 and one cached form more for one: 1 paired doubling, 7
+// paired additions and 10 paired cached forms. t is in a room of the
+// caller's or on the heap.
+func vecInitOddTermPair[B vecBackend[L, A], L, A any](t *vecOddTermPair[A], q, q2 *Point) {
+	var b B
+	var room vecRoom[vecOddMultiples2Room[L]]
+	s := room.get()
+	vecOddStart2[B](s, q, q2)
+	b.pack(vecHide(&t.two[0]), vecHide(&s.step))
+	b.pack(vecHide(&t.two[1]), vecHide(&s.step2))
+	b.cachedPack2(vecHide(&t.one[0]), vecHide(&s.p), vecHide(&t.one[1]), vecHide(&s.p2))
+	b.cachedPackPair(vecHide(&t.odd), 0, vecHide(&s.p), vecHide(&s.p2))
+	for i := 1; i < combEntries; i++ {
+		b.addCached2(vecHide(&s.p), vecHide(&s.step), vecHide(&s.p2), vecHide(&s.step2))
+		b.cachedPackPair(vecHide(&t.odd), i, vecHide(&s.p), vecHide(&s.p2))
 	}
 }
 

@@ -355,6 +355,18 @@ func ifmaCachedSpacedGeneric(q *[9][4]uint64, p *ifmaLanes) {
 	}
 }
 
+// ifmaCachedPairGeneric sets q[k][0] and q[k][1] to limb k of the cached
+// forms of p and of p2, as ifmaCachedGeneric computes them: entry e of both
+// rows of an ifmaRowPair pr when q is &pr[e].
+func ifmaCachedPairGeneric(q *[ifmaLimbCount][2][4]uint64, p, p2 *ifmaLanes) {
+	var c, c2 ifmaLanes
+	ifmaCachedGeneric(&c, p)
+	ifmaCachedGeneric(&c2, p2)
+	for k := range q {
+		q[k] = [2][4]uint64{c[k], c2[k]}
+	}
+}
+
 // ifmaAddDigitPairGeneric does ifmaAddDigit2Generic on the two rows that
 // pair interleaves, the first row's entry added to p and the second's to
 // p2: the twin of the wide kernel that reads them interleaved. p and p2
@@ -479,6 +491,12 @@ func (ifmaBackend) addDigitPair(p *ifmaLanes, rows *[2][combEntries]ifmaAddend, 
 	masks, neg := vecDigitMasks(d)
 	masks2, neg2 := vecDigitMasks(d2)
 	ifmaAddDigitPair(p, (*ifmaRowPair)(unsafe.Pointer(rows)), masks, neg, p2, masks2, neg2)
+}
+
+// cachedPackPair writes both cached forms straight into the ifmaRowPair
+// that holds the two rows.
+func (ifmaBackend) cachedPackPair(rows *[2][combEntries]ifmaAddend, i int, p, p2 *ifmaLanes) {
+	ifmaCachedPair(&(*ifmaRowPair)(unsafe.Pointer(rows))[i], p, p2)
 }
 
 // combPack stores row m's entries of the paired layout (ifmaCombSlot)

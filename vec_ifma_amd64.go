@@ -71,6 +71,10 @@ func ifmaCachedSpaced(q *[9][4]uint64, p *ifmaLanes) {
 	ifmaCachedSpacedAsm(q, (*[5][4]uint64)(p), &vecCachedFactors)
 }
 
+func ifmaCachedPair(q *[5][2][4]uint64, p, p2 *ifmaLanes) {
+	ifmaCachedPairAsm(q, (*[5][4]uint64)(p), (*[5][4]uint64)(p2), &vecCachedFactors)
+}
+
 func ifmaAddCached2(p, q, p2, q2 *ifmaLanes) {
 	ifmaAddCached2Asm((*[5][4]uint64)(p), (*[5][4]uint64)(q), (*[5][4]uint64)(p2), (*[5][4]uint64)(q2))
 }

@@ -4292,3 +4292,129 @@ TEXT ·ifmaCached2Asm(SB), NOSPLIT, $0-40
 	VEXTRACTI64X4    $0x01, Z10, 128(R8)
 	VZEROUPPER
 	RET
+
+// func ifmaCachedPairAsm(q *[5][2][4]uint64, p *[5][4]uint64, p2 *[5][4]uint64, factors *[4]uint64)
+// Requires: AVX, AVX512F, AVX512IFMA, AVX512VL
+TEXT ·ifmaCachedPairAsm(SB), NOSPLIT, $0-32
+	MOVQ q+0(FP), DI
+	MOVQ p+8(FP), SI
+	MOVQ p2+16(FP), R9
+	MOVQ factors+24(FP), DX
+
+	// Lane masks, in each half: K1 = lane 0, K2 = lane 2, K3 = lanes 0 and 1, K4 = lanes 0 and 2,
+	// K5 = lanes 1 and 2, K6 = lanes 0, 1 and 2.
+	MOVL         $0x00000011, AX
+	KMOVW        AX, K1
+	MOVL         $0x00000044, AX
+	KMOVW        AX, K2
+	MOVL         $0x00000033, AX
+	KMOVW        AX, K3
+	MOVL         $0x00000055, AX
+	KMOVW        AX, K4
+	MOVL         $0x00000066, AX
+	KMOVW        AX, K5
+	MOVL         $0x00000077, AX
+	KMOVW        AX, K6
+	VMOVDQU64    (SI), Y0
+	VINSERTI64X4 $0x01, (R9), Z0, Z0
+	VMOVDQU64    32(SI), Y1
+	VINSERTI64X4 $0x01, 32(R9), Z1, Z1
+	VMOVDQU64    64(SI), Y2
+	VINSERTI64X4 $0x01, 64(R9), Z2, Z2
+	VMOVDQU64    96(SI), Y3
+	VINSERTI64X4 $0x01, 96(R9), Z3, Z3
+	VMOVDQU64    128(SI), Y4
+	VINSERTI64X4 $0x01, 128(R9), Z4, Z4
+	VMOVDQU64    (DX), Y5
+	VINSERTI64X4 $0x01, (DX), Z5, Z5
+
+	// U = (Y + 2p - X, Y + X, T, Z) from P = (X, Y, Z, T): with P' = (Y, X, T, Z) (an
+	// in-lane swap), P's lane 0 becomes 2p - X, then U = P' plus P in lanes 0 and 1.
+	// Then lane 2 of U becomes 2p - T.
+	VPBROADCASTQ ifmaConsts<>+16(SB), Z6
+	VPBROADCASTQ ifmaConsts<>+24(SB), Z7
+	VPSHUFD      $0x4e, Z0, Z8
+	VPSUBQ       Z0, Z6, K1, Z0
+	VPADDQ       Z0, Z8, K3, Z8
+	VPSUBQ       Z8, Z6, K2, Z8
+	VPSHUFD      $0x4e, Z1, Z0
+	VPSUBQ       Z1, Z7, K1, Z1
+	VPADDQ       Z1, Z0, K3, Z0
+	VPSUBQ       Z0, Z7, K2, Z0
+	VPSHUFD      $0x4e, Z2, Z1
+	VPSUBQ       Z2, Z7, K1, Z2
+	VPADDQ       Z2, Z1, K3, Z1
+	VPSUBQ       Z1, Z7, K2, Z1
+	VPSHUFD      $0x4e, Z3, Z2
+	VPSUBQ       Z3, Z7, K1, Z3
+	VPADDQ       Z3, Z2, K3, Z2
+	VPSUBQ       Z2, Z7, K2, Z2
+	VPSHUFD      $0x4e, Z4, Z3
+	VPSUBQ       Z4, Z7, K1, Z4
+	VPADDQ       Z4, Z3, K3, Z3
+	VPSUBQ       Z3, Z7, K2, Z3
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Z8, Z4
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z8, Z8
+	VPSRLQ           $0x33, Z0, Z6
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z0, Z0
+	VPSRLQ           $0x33, Z1, Z7
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z1, Z1
+	VPSRLQ           $0x33, Z2, Z9
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z2, Z2
+	VPSRLQ           $0x33, Z3, Z10
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z3, Z3
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Z10, Z8
+	VPADDQ           Z4, Z0, Z0
+	VPADDQ           Z6, Z1, Z1
+	VPADDQ           Z7, Z2, Z2
+	VPADDQ           Z9, Z3, Z3
+
+	// f_k = lo(u_k·kf) + 2·hi(u_(k-1)·kf), f_0 = lo(u_0·kf) + 19·2·hi(u_4·kf); carried.
+	VPXORQ           Z4, Z4, Z4
+	VPMADD52LUQ      Z5, Z8, Z4
+	VPXORQ           Z6, Z6, Z6
+	VPMADD52LUQ      Z5, Z0, Z6
+	VPXORQ           Z7, Z7, Z7
+	VPMADD52LUQ      Z5, Z1, Z7
+	VPXORQ           Z9, Z9, Z9
+	VPMADD52LUQ      Z5, Z2, Z9
+	VPXORQ           Z10, Z10, Z10
+	VPMADD52LUQ      Z5, Z3, Z10
+	VPXORQ           Z11, Z11, Z11
+	VPMADD52HUQ      Z5, Z3, Z11
+	VPMADD52HUQ      Z5, Z8, Z6
+	VPMADD52HUQ      Z5, Z8, Z6
+	VPMADD52HUQ      Z5, Z0, Z7
+	VPMADD52HUQ      Z5, Z0, Z7
+	VPMADD52HUQ      Z5, Z1, Z9
+	VPMADD52HUQ      Z5, Z1, Z9
+	VPMADD52HUQ      Z5, Z2, Z10
+	VPMADD52HUQ      Z5, Z2, Z10
+	VPADDQ           Z11, Z11, Z11
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Z11, Z4
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Z4, Z0
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z4, Z4
+	VPSRLQ           $0x33, Z6, Z1
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z6, Z6
+	VPSRLQ           $0x33, Z7, Z2
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z7, Z7
+	VPSRLQ           $0x33, Z9, Z3
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z9, Z9
+	VPSRLQ           $0x33, Z10, Z8
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z10, Z10
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Z8, Z4
+	VPADDQ           Z0, Z6, Z6
+	VPADDQ           Z1, Z7, Z7
+	VPADDQ           Z2, Z9, Z9
+	VPADDQ           Z3, Z10, Z10
+	VMOVDQU64        Z4, (DI)
+	VMOVDQU64        Z6, 64(DI)
+	VMOVDQU64        Z7, 128(DI)
+	VMOVDQU64        Z9, 192(DI)
+	VMOVDQU64        Z10, 256(DI)
+	VZEROUPPER
+	RET

@@ -278,7 +278,7 @@ func TestIFMAAddAffine2Kernel(t *testing.T) {
 // TestIFMAWideKernels runs the wide doubling, cached form and cached
 // addition on hundreds of pairs against their twins (two four-lane calls),
 // limb for limb, with guard words around both outputs, the cached form also
-// in place (q = p, q2 = p2).
+// in place (q = p, q2 = p2) and stored interleaved (ifmaCachedPair).
 func TestIFMAWideKernels(t *testing.T) {
 	iftForKernels(t, func(t *testing.T, k *iftKernels) {
 		r := ptRand(t)
@@ -311,6 +311,17 @@ func TestIFMAWideKernels(t *testing.T) {
 			k.cached2(&pc, &pc, &p2c, &p2c)
 			vecSameLimbs(t, "ifmaCached2 (in place, first)"+what, pc[:], want[:])
 			vecSameLimbs(t, "ifmaCached2 (in place, second)"+what, p2c[:], want2[:])
+
+			gp := newVecGuarded(&[ifmaLimbCount][2][4]uint64{})
+			k.cachedPair(&gp.v, p, p2)
+			gp.check(t, "ifmaCachedPair"+what)
+			var tp [ifmaLimbCount][2][4]uint64
+			ifmaCachedPairGeneric(&tp, p, p2)
+			for j := range gp.v {
+				if gp.v[j] != [2][4]uint64{want[j], want2[j]} || tp[j] != gp.v[j] {
+					t.Fatalf("ifmaCachedPair%s: limb %d is %x (twin %x), want %x and %x", what, j, gp.v[j], tp[j], want[j], want2[j])
+				}
+			}
 
 			// The cached forms just made, as the addends of the other point.
 			sum, sum2 := *p, *p2
@@ -693,9 +704,13 @@ func TestIFMAAllocs(t *testing.T) {
 		"ifmaAddAffine2": func() {
 			ifmaAddAffine2(be.acc, &be.row[2], ^uint64(0), be.step, &be.row[5], 0)
 		},
-		"ifmaAddDigit":  func() { ifmaAddDigit(be.acc, be.row, masks, neg) },
-		"ifmaAddCached": func() { ifmaAddCached(be.acc, be.step) },
-		"ifmaCached":    func() { ifmaCached(&c, be.acc) },
+		"ifmaAddDigit":   func() { ifmaAddDigit(be.acc, be.row, masks, neg) },
+		"ifmaAddCached":  func() { ifmaAddCached(be.acc, be.step) },
+		"ifmaCached":     func() { ifmaCached(&c, be.acc) },
+		"ifmaCachedPair": func() { ifmaCachedPair(&be.pair[2], be.acc, be.step) },
+		"ifmaCachedSpaced": func() {
+			ifmaCachedSpaced((*[9][4]uint64)(unsafe.Pointer(&be.pair[3][0][1])), be.acc)
+		},
 	} {
 		if n := testing.AllocsPerRun(20, f); n != 0 {
 			t.Errorf("%s allocates %v times", name, n)

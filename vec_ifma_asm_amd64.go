@@ -86,3 +86,10 @@ func ifmaCachedSpacedAsm(q *[9][4]uint64, p *[5][4]uint64, factors *[4]uint64)
 //
 //go:noescape
 func ifmaCached2Asm(q *[5][4]uint64, p *[5][4]uint64, q2 *[5][4]uint64, p2 *[5][4]uint64, factors *[4]uint64)
+
+// ifmaCachedPairAsm sets q[k][0] to limb k of the cached form of p and q[k][1] to that of p2,
+// as ifmaCachedGeneric computes them with factors = vecCachedFactors. It requires
+// ifmaAvailable. q must not overlap p or p2.
+//
+//go:noescape
+func ifmaCachedPairAsm(q *[5][2][4]uint64, p *[5][4]uint64, p2 *[5][4]uint64, factors *[4]uint64)

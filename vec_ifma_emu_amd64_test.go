@@ -31,6 +31,7 @@ type iftKernels struct {
 	addCached    func(p, q *ifmaLanes)
 	cached       func(q, p *ifmaLanes)
 	cachedSpaced func(q *[9][4]uint64, p *ifmaLanes)
+	cachedPair   func(q *[5][2][4]uint64, p, p2 *ifmaLanes)
 	addCached2   func(p, q, p2, q2 *ifmaLanes)
 	cached2      func(q, p, q2, p2 *ifmaLanes)
 	// emulated marks the interpreter, which some tests give fewer inputs
@@ -41,7 +42,8 @@ type iftKernels struct {
 var iftNative = iftKernels{
 	name: "native", mul: ifmaMul, double: ifmaDouble, double2: ifmaDouble2, addAffine: ifmaAddAffine,
 	addAffine2: ifmaAddAffine2, addDigit: ifmaAddDigit, addDigit2: ifmaAddDigit2, addDigitPair: ifmaAddDigitPair,
-	addCached: ifmaAddCached, cached: ifmaCached, cachedSpaced: ifmaCachedSpaced, addCached2: ifmaAddCached2, cached2: ifmaCached2,
+	addCached: ifmaAddCached, cached: ifmaCached, cachedSpaced: ifmaCachedSpaced,
+	cachedPair: ifmaCachedPair, addCached2: ifmaAddCached2, cached2: ifmaCached2,
 }
 
 // iftForKernels runs f as a subtest on each implementation of the kernels:
@@ -113,6 +115,9 @@ func iftInterpreted(t testing.TB) *iftKernels {
 	}
 	k.cachedSpaced = func(q *[9][4]uint64, p *ifmaLanes) {
 		iftEmuCall(t, "ifmaCachedSpacedAsm", iftPtr(q), iftPtr(p), iftPtr(&vecCachedFactors))
+	}
+	k.cachedPair = func(q *[5][2][4]uint64, p, p2 *ifmaLanes) {
+		iftEmuCall(t, "ifmaCachedPairAsm", iftPtr(q), iftPtr(p), iftPtr(p2), iftPtr(&vecCachedFactors))
 	}
 	k.addCached2 = func(p, q, p2, q2 *ifmaLanes) {
 		iftEmuCall(t, "ifmaAddCached2Asm", iftPtr(p), iftPtr(q), iftPtr(p2), iftPtr(q2))

@@ -126,6 +126,7 @@ func main() {
 	cachedRoutine()
 	cachedSpacedRoutine()
 	cached2Routine()
+	cachedPairRoutine()
 	Generate()
 }
 
@@ -656,4 +657,30 @@ func cached2Routine() {
 	out := cachedForm(p, kf)
 	regs.Put(kf)
 	ifma52.StoreAndReturn2(out, Mem{Base: RDI}, Mem{Base: R8})
+}
+
+// cachedPairRoutine writes cached2Routine with each limb of the result, both
+// halves, stored as one 64-byte block, 64 bytes apart: entry e of two rows
+// kept interleaved (ifmaRowPair in vec_ifma.go), for the tables of the
+// paired loop of MultiScalarMult.
+func cachedPairRoutine() {
+	TEXT("ifmaCachedPairAsm", NOSPLIT, "func(q *[5][2][4]uint64, p *[5][4]uint64, p2 *[5][4]uint64, factors *[4]uint64)")
+	Pragma("noescape")
+	Doc("ifmaCachedPairAsm sets q[k][0] to limb k of the cached form of p and q[k][1] to that of p2,",
+		"as ifmaCachedGeneric computes them with factors = vecCachedFactors. It requires",
+		"ifmaAvailable. q must not overlap p or p2.")
+	ifma52.Wide = true
+	defer func() { ifma52.Wide = false }()
+	Load(Param("q"), RDI)
+	Load(Param("p"), RSI)
+	Load(Param("p2"), R9)
+	Load(Param("factors"), RDX)
+	ifma52.SetLaneMasks(laneMasks)
+	p := ifma52.LoadElem2(Mem{Base: RSI}, Mem{Base: R9})
+	kf := regs.Get()
+	VMOVDQU64(Mem{Base: RDX}, kf.AsY())
+	VINSERTI64X4(U8(1), Mem{Base: RDX}, kf, kf)
+	out := cachedForm(p, kf)
+	regs.Put(kf)
+	ifma52.StoreSpacedAndReturn(out, Mem{Base: RDI}, 2*ifma52.LimbBytes)
 }
