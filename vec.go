@@ -68,14 +68,11 @@ type vecBackend[L, A any] interface {
 	// The constant-time loops pass the entry numbers of Scalar.oddDigits,
 	// which are never 0, over rows of odd multiples: row[i] is (2i+1)·R.
 	addDigit(p *L, row *[combEntries]A, d int32)
-	// addDigit2 does addDigit(p, row, d) and addDigit(p2, row2, d2), at
-	// once where the backend has a kernel for two (IFMA). p and p2 must not
-	// overlap.
-	addDigit2(p *L, row *[combEntries]A, d int32, p2 *L, row2 *[combEntries]A, d2 int32)
-	// addDigitPair does addDigit2(p, &rows[0], d, p2, &rows[1], d2) for
-	// two rows in the backend's layout of a pair of rows: rows 2j+1 and
+	// addDigitPair does addDigit(p, &rows[0], d) and addDigit(p2,
+	// &rows[1], d2), at once where the backend has a kernel for two (IFMA),
+	// for two rows in the backend's layout of a pair of rows: rows 2j+1 and
 	// 2j+2 of a comb, rows[0:2] being where they start (below), or a
-	// vecOddTermPair's written by cachedPackPair.
+	// vecOddTermPair's written by cachedPackPair. p and p2 must not overlap.
 	addDigitPair(p *L, rows *[2][combEntries]A, d int32, p2 *L, d2 int32)
 	// cachedPackPair does cachedPack(&rows[0][i], p) and
 	// cachedPack(&rows[1][i], p2) for two rows in the layout addDigitPair

@@ -356,11 +356,6 @@ func (avx2Backend) addDigit(p *avx2Lanes, row *[combEntries]avx2Addend, d int32)
 	avx2AddDigit(p, row, d)
 }
 
-func (avx2Backend) addDigit2(p *avx2Lanes, row *[combEntries]avx2Addend, d int32, p2 *avx2Lanes, row2 *[combEntries]avx2Addend, d2 int32) {
-	avx2AddDigit(p, row, d)
-	avx2AddDigit(p2, row2, d2)
-}
-
 // addDigitPair reads the rows as they are: the comb's rows keep the
 // layout of one (combPack and the others are pack and the others).
 func (avx2Backend) addDigitPair(p *avx2Lanes, rows *[2][combEntries]avx2Addend, d int32, p2 *avx2Lanes, d2 int32) {

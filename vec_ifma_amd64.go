@@ -52,11 +52,6 @@ func ifmaAddDigit(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64) {
 	ifmaAddDigitAsm((*[5][4]uint64)(p), (*[8][5][4]uint64)(unsafe.Pointer(row)), masks, neg)
 }
 
-func ifmaAddDigit2(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64, p2 *ifmaLanes, row2 *[8]ifmaAddend, masks2, neg2 uint64) {
-	ifmaAddDigit2Asm((*[5][4]uint64)(p), (*[8][5][4]uint64)(unsafe.Pointer(row)), masks, neg,
-		(*[5][4]uint64)(p2), (*[8][5][4]uint64)(unsafe.Pointer(row2)), masks2, neg2)
-}
-
 func ifmaAddDigitPair(p *ifmaLanes, pair *ifmaRowPair, masks, neg uint64, p2 *ifmaLanes, masks2, neg2 uint64) {
 	ifmaAddDigitPairAsm((*[5][4]uint64)(p), (*[8][5][2][4]uint64)(pair), masks, neg, (*[5][4]uint64)(p2), masks2, neg2)
 }

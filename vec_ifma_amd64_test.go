@@ -375,13 +375,12 @@ func TestIFMAAddDigitKernel(t *testing.T) {
 	})
 }
 
-// TestIFMAAddDigit2Kernel runs the wide scans and additions on pairs of
-// accumulators and of rows, with every pair of digits, against the twin of
-// separate rows (two four-lane calls), limb for limb, with guard words
-// around both outputs and a check that no row is modified: ifmaAddDigit2
-// on the rows as they are, and ifmaAddDigitPair and its twin on the same
-// rows interleaved (ifmaRowPair), which checks that layout too.
-func TestIFMAAddDigit2Kernel(t *testing.T) {
+// TestIFMAAddDigitPairKernel runs the wide scan and addition, and its twin,
+// on pairs of accumulators and of rows interleaved (ifmaRowPair), with
+// every pair of digits, against two four-lane twins on the rows apart, limb
+// for limb, with guard words around both outputs and the rows and a check
+// that the rows are not modified: so the layout is checked too.
+func TestIFMAAddDigitPairKernel(t *testing.T) {
 	iftForKernels(t, func(t *testing.T, k *iftKernels) {
 		r := ptRand(t)
 		addends := iftAddends(t, r, 64)
@@ -400,7 +399,6 @@ func TestIFMAAddDigit2Kernel(t *testing.T) {
 					}
 				}
 			}
-			saved, saved2 := *rows[0], *rows[1]
 			pair := newVecGuarded(&ifmaRowPair{})
 			iftJoin(&pair.v, &rows[0].v, &rows[1].v)
 			savedPair := *pair
@@ -409,22 +407,13 @@ func TestIFMAAddDigit2Kernel(t *testing.T) {
 					if d == 0 || d2 == 0 {
 						continue // names no entry
 					}
-					what := "ifmaAddDigit2 input " + strconv.Itoa(n) + " digits " + strconv.Itoa(int(d)) + ", " + strconv.Itoa(int(d2))
+					what := "ifmaAddDigitPair input " + strconv.Itoa(n) + " digits " + strconv.Itoa(int(d)) + ", " + strconv.Itoa(int(d2))
 					masks, neg := vecDigitMasks(d)
 					masks2, neg2 := vecDigitMasks(d2)
 					want, want2 := *p, *p2
-					ifmaAddDigit2Generic(&want, &rows[0].v, masks, neg, &want2, &rows[1].v, masks2, neg2)
+					ifmaAddDigitGeneric(&want, &rows[0].v, masks, neg)
+					ifmaAddDigitGeneric(&want2, &rows[1].v, masks2, neg2)
 					g, g2 := newVecGuarded(p), newVecGuarded(p2)
-					k.addDigit2(&g.v, &rows[0].v, masks, neg, &g2.v, &rows[1].v, masks2, neg2)
-					g.check(t, what+" (first)")
-					g2.check(t, what+" (second)")
-					vecSameLimbs(t, what+" (first)", g.v[:], want[:])
-					vecSameLimbs(t, what+" (second)", g2.v[:], want2[:])
-					if *rows[0] != saved || *rows[1] != saved2 {
-						t.Fatalf("%s modified a row", what)
-					}
-					what = "ifmaAddDigitPair" + what[len("ifmaAddDigit2"):]
-					g, g2 = newVecGuarded(p), newVecGuarded(p2)
 					k.addDigitPair(&g.v, &pair.v, masks, neg, &g2.v, masks2, neg2)
 					g.check(t, what+" (first)")
 					g2.check(t, what+" (second)")
@@ -696,7 +685,6 @@ func TestIFMAAllocs(t *testing.T) {
 		"ifmaDouble":    func() { ifmaDouble(be.acc) },
 		"ifmaAddAffine": func() { ifmaAddAffine(be.acc, &be.row[2], ^uint64(0)) },
 		"ifmaCached2":   func() { ifmaCached2(&c, be.acc, be.step, be.step) },
-		"ifmaAddDigit2": func() { ifmaAddDigit2(be.acc, be.row, masks, neg, be.step, be.row, masks, neg) },
 		"ifmaAddDigitPair": func() {
 			ifmaAddDigitPair(be.acc, be.pair, masks, neg, be.step, masks, neg)
 		},
@@ -719,11 +707,10 @@ func TestIFMAAllocs(t *testing.T) {
 }
 
 // BenchmarkIFMAWideScan times the wide kernels that add two entries to two
-// accumulators, as chains: ifmaAddDigit2 (two rows apart, each 64-byte
-// operand of the scan joined from two loads), ifmaAddDigitPair (the rows
-// interleaved, one memory operand per entry and limb, the combs' form) and
-// ifmaAddAffine2 (the same additions with no scan); and for scale the
-// four-lane ifmaAddDigit, one scan and addition.
+// accumulators, as chains: ifmaAddDigitPair (the rows interleaved, one
+// memory operand per entry and limb) and ifmaAddAffine2 (the same
+// additions with no scan); and for scale the four-lane ifmaAddDigit, one
+// scan and addition.
 func BenchmarkIFMAWideScan(b *testing.B) {
 	iftRequireIFMA(b)
 	be := iftNewBench(b)
@@ -732,11 +719,6 @@ func BenchmarkIFMAWideScan(b *testing.B) {
 	b.Run("addDigit", func(b *testing.B) {
 		for b.Loop() {
 			ifmaAddDigit(be.acc, be.row, masks, neg)
-		}
-	})
-	b.Run("addDigit2", func(b *testing.B) {
-		for b.Loop() {
-			ifmaAddDigit2(be.acc, be.row, masks, neg, be.step, be.row, masks2, neg2)
 		}
 	})
 	b.Run("addDigitPair", func(b *testing.B) {

@@ -41,16 +41,10 @@ func ifmaAddAffine2Asm(p *[5][4]uint64, a *[5][4]uint64, neg uint64, p2 *[5][4]u
 //go:noescape
 func ifmaAddDigitAsm(p *[5][4]uint64, row *[8][5][4]uint64, masks uint64, neg uint64)
 
-// ifmaAddDigit2Asm does ifmaAddDigitAsm(p, row, masks, neg) and ifmaAddDigitAsm(p2, row2, masks2, neg2)
-// at once, in the two halves of ZMM registers. It requires ifmaAvailable. p and p2
+// ifmaAddDigitPairAsm does ifmaAddDigitAsm(p, row, masks, neg) and ifmaAddDigitAsm(p2, row2, masks2, neg2)
+// at once, in the two halves of ZMM registers, for the rows interleaved in pair: pair[e][k][0]
+// is limb k of row[e] and pair[e][k][1] that of row2[e]. It requires ifmaAvailable. p and p2
 // must not overlap.
-//
-//go:noescape
-func ifmaAddDigit2Asm(p *[5][4]uint64, row *[8][5][4]uint64, masks uint64, neg uint64, p2 *[5][4]uint64, row2 *[8][5][4]uint64, masks2 uint64, neg2 uint64)
-
-// ifmaAddDigitPairAsm does ifmaAddDigit2Asm(p, row, masks, neg, p2, row2, masks2, neg2) for
-// the rows interleaved in pair: pair[e][k][0] is limb k of row[e] and pair[e][k][1] that of
-// row2[e]. It requires ifmaAvailable. p and p2 must not overlap.
 //
 //go:noescape
 func ifmaAddDigitPairAsm(p *[5][4]uint64, pair *[8][5][2][4]uint64, masks uint64, neg uint64, p2 *[5][4]uint64, masks2 uint64, neg2 uint64)

@@ -26,7 +26,6 @@ type iftKernels struct {
 	addAffine    func(p *ifmaLanes, a *ifmaAddend, neg uint64)
 	addAffine2   func(p *ifmaLanes, a *ifmaAddend, neg uint64, p2 *ifmaLanes, a2 *ifmaAddend, neg2 uint64)
 	addDigit     func(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64)
-	addDigit2    func(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64, p2 *ifmaLanes, row2 *[8]ifmaAddend, masks2, neg2 uint64)
 	addDigitPair func(p *ifmaLanes, pair *ifmaRowPair, masks, neg uint64, p2 *ifmaLanes, masks2, neg2 uint64)
 	addCached    func(p, q *ifmaLanes)
 	cached       func(q, p *ifmaLanes)
@@ -41,7 +40,7 @@ type iftKernels struct {
 
 var iftNative = iftKernels{
 	name: "native", mul: ifmaMul, double: ifmaDouble, double2: ifmaDouble2, addAffine: ifmaAddAffine,
-	addAffine2: ifmaAddAffine2, addDigit: ifmaAddDigit, addDigit2: ifmaAddDigit2, addDigitPair: ifmaAddDigitPair,
+	addAffine2: ifmaAddAffine2, addDigit: ifmaAddDigit, addDigitPair: ifmaAddDigitPair,
 	addCached: ifmaAddCached, cached: ifmaCached, cachedSpaced: ifmaCachedSpaced,
 	cachedPair: ifmaCachedPair, addCached2: ifmaAddCached2, cached2: ifmaCached2,
 }
@@ -102,9 +101,6 @@ func iftInterpreted(t testing.TB) *iftKernels {
 	}
 	k.addDigit = func(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64) {
 		iftEmuCall(t, "ifmaAddDigitAsm", iftPtr(p), iftPtr(row), masks, neg)
-	}
-	k.addDigit2 = func(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64, p2 *ifmaLanes, row2 *[8]ifmaAddend, masks2, neg2 uint64) {
-		iftEmuCall(t, "ifmaAddDigit2Asm", iftPtr(p), iftPtr(row), masks, neg, iftPtr(p2), iftPtr(row2), masks2, neg2)
 	}
 	k.addDigitPair = func(p *ifmaLanes, pair *ifmaRowPair, masks, neg uint64, p2 *ifmaLanes, masks2, neg2 uint64) {
 		iftEmuCall(t, "ifmaAddDigitPairAsm", iftPtr(p), iftPtr(pair), masks, neg, iftPtr(p2), masks2, neg2)

@@ -28,10 +28,6 @@ func ifmaAddDigit(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64) {
 	ifmaAddDigitGeneric(p, row, masks, neg)
 }
 
-func ifmaAddDigit2(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64, p2 *ifmaLanes, row2 *[8]ifmaAddend, masks2, neg2 uint64) {
-	ifmaAddDigit2Generic(p, row, masks, neg, p2, row2, masks2, neg2)
-}
-
 func ifmaAddDigitPair(p *ifmaLanes, pair *ifmaRowPair, masks, neg uint64, p2 *ifmaLanes, masks2, neg2 uint64) {
 	ifmaAddDigitPairGeneric(p, pair, masks, neg, p2, masks2, neg2)
 }

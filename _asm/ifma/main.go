@@ -20,10 +20,11 @@
 // (ifmaAddCached) and the cached form (ifmaCached, and ifmaCachedSpaced,
 // which stores it into one half of two comb rows kept interleaved), and
 // two doublings at once (ifmaDouble2), two additions with a sign
-// (ifmaAddAffine2), and likewise two scans and additions (ifmaAddDigit2,
-// and ifmaAddDigitPair for two rows interleaved), two cached additions
-// (ifmaAddCached2) and two cached forms (ifmaCached2): each wide routine's
-// twin is two calls of the four-lane twin (see ifma52.Wide). A vector field
+// (ifmaAddAffine2), and likewise two scans and additions of two rows kept
+// interleaved (ifmaAddDigitPair), two cached additions (ifmaAddCached2)
+// and two cached forms (ifmaCached2, and ifmaCachedPair, which stores them
+// interleaved): each wide routine's twin is two calls of the four-lane twin
+// (see ifma52.Wide). A vector field
 // element is five limbs, limb k being one YMM register that holds limb k of
 // four field elements in its four 64-bit lanes (memory layout [5][4]uint64).
 //
@@ -56,9 +57,10 @@
 // The wide routines are straight-line code too, with the masks of each
 // half loaded and joined the same way. The constant-time loops run them
 // too: the combs ifmaAddDigitPair, and MultiScalarMult's two accumulators
-// ifmaDouble2, ifmaAddDigit2, ifmaAddAffine2 (the final corrections) and
-// ifmaCached2 and ifmaAddCached2 (the tables of the points, which are not
-// secret); dudect measures them through those functions.
+// ifmaDouble2, ifmaAddDigitPair, ifmaAddAffine2 (the final corrections)
+// and ifmaCached2, ifmaCachedPair and ifmaAddCached2 (the tables of the
+// points, which are not secret); dudect measures them through those
+// functions.
 package main
 
 import (
@@ -119,7 +121,6 @@ func main() {
 	addAffineRoutine()
 	addAffine2Routine()
 	addDigitRoutine()
-	addDigit2Routine()
 	addDigitPairRoutine()
 	addCachedRoutine()
 	addCached2Routine()
@@ -445,51 +446,20 @@ func broadcastMask(b Mem, m VecPhysical) {
 	VPBROADCASTB(b, m.AsY())
 }
 
-// addDigit2Routine writes the wide twin of addDigitRoutine: two scans of
-// two rows, each entry of a row joined with the same entry of the other in
-// one ZMM register and kept under that half's mask, and two additions, for
-// MultiScalarMult's two accumulators (scalarmult_vec.go), whose tables are
-// separate.
-func addDigit2Routine() {
-	TEXT("ifmaAddDigit2Asm", NOSPLIT, "func(p *[5][4]uint64, row *[8][5][4]uint64, masks uint64, neg uint64, p2 *[5][4]uint64, row2 *[8][5][4]uint64, masks2 uint64, neg2 uint64)")
-	Pragma("noescape")
-	Doc("ifmaAddDigit2Asm does ifmaAddDigitAsm(p, row, masks, neg) and ifmaAddDigitAsm(p2, row2, masks2, neg2)",
-		"at once, in the two halves of ZMM registers. It requires ifmaAvailable. p and p2",
-		"must not overlap.")
-	ifma52.Wide = true
-	defer func() { ifma52.Wide = false }()
-	Load(Param("p"), RDI)
-	Load(Param("row"), RSI)
-	LEAQ(NewParamAddr("masks", 16), RDX)
-	Load(Param("p2"), R8)
-	Load(Param("row2"), R9)
-	LEAQ(NewParamAddr("masks2", 48), R10)
-	ifma52.SetLaneMasks(laneMasks)
-	q := wideScan([]string{"Both rows are read, row[e] into the low half and row2[e] into the high half, each",
-		"kept under its own mask: byte e of masks and of masks2, at (R10)."},
-		func(e, k int, entry VecPhysical) Op {
-			disp := e*ifma52.ElemBytes + k*ifma52.LimbBytes
-			VMOVDQU64(Mem{Base: RSI, Disp: disp}, entry.AsY())
-			VINSERTI64X4(U8(1), Mem{Base: R9, Disp: disp}, entry, entry)
-			return entry
-		})
-	signAddend(q, wideSignMask(NewParamAddr("neg", 24), NewParamAddr("neg2", 56)))
-	p := ifma52.LoadElem2(Mem{Base: RDI}, Mem{Base: R8})
-	ifma52.StoreAndReturn2(addBody(p, q), Mem{Base: RDI}, Mem{Base: R8})
-}
-
-// addDigitPairRoutine writes addDigit2Routine for two rows interleaved in
-// memory, as the comb keeps them on this backend (ifmaRowPair in
-// vec_ifma.go): limb k of entry e of both rows is one 64-byte block, the
-// first row's four lanes then the second's, so that every entry and limb is
-// one memory operand of the scan's VPTERNLOGQ, with no load and insert to
-// join the halves.
+// addDigitPairRoutine writes the wide twin of addDigitRoutine: two scans of
+// two rows and two additions, for the two accumulators of the combs
+// (vecCombMult in comb.go) and of MultiScalarMult (scalarmult_vec.go). The
+// rows are interleaved in memory (ifmaRowPair in vec_ifma.go): limb k of
+// entry e of both is one 64-byte block, the first row's four lanes then the
+// second's, so that every entry and limb is one memory operand of the
+// scan's VPTERNLOGQ, kept under the mask of each half.
 func addDigitPairRoutine() {
 	TEXT("ifmaAddDigitPairAsm", NOSPLIT, "func(p *[5][4]uint64, pair *[8][5][2][4]uint64, masks uint64, neg uint64, p2 *[5][4]uint64, masks2 uint64, neg2 uint64)")
 	Pragma("noescape")
-	Doc("ifmaAddDigitPairAsm does ifmaAddDigit2Asm(p, row, masks, neg, p2, row2, masks2, neg2) for",
-		"the rows interleaved in pair: pair[e][k][0] is limb k of row[e] and pair[e][k][1] that of",
-		"row2[e]. It requires ifmaAvailable. p and p2 must not overlap.")
+	Doc("ifmaAddDigitPairAsm does ifmaAddDigitAsm(p, row, masks, neg) and ifmaAddDigitAsm(p2, row2, masks2, neg2)",
+		"at once, in the two halves of ZMM registers, for the rows interleaved in pair: pair[e][k][0]",
+		"is limb k of row[e] and pair[e][k][1] that of row2[e]. It requires ifmaAvailable. p and p2",
+		"must not overlap.")
 	ifma52.Wide = true
 	defer func() { ifma52.Wide = false }()
 	Load(Param("p"), RDI)
@@ -498,33 +468,18 @@ func addDigitPairRoutine() {
 	Load(Param("p2"), R8)
 	LEAQ(NewParamAddr("masks2", 40), R10)
 	ifma52.SetLaneMasks(laneMasks)
-	q := wideScan([]string{"Both rows are read, entry e of the first into the low half and of the second into",
-		"the high half, each kept under its own mask: byte e of masks and of masks2, at (R10).",
-		"Limb k of entry e of both is the 64-byte block at 320e + 64k."},
-		func(e, k int, _ VecPhysical) Op {
-			return Mem{Base: RSI, Disp: e*2*ifma52.ElemBytes + k*2*ifma52.LimbBytes}
-		})
-	signAddend(q, wideSignMask(NewParamAddr("neg", 24), NewParamAddr("neg2", 48)))
-	p := ifma52.LoadElem2(Mem{Base: RDI}, Mem{Base: R8})
-	ifma52.StoreAndReturn2(addBody(p, q), Mem{Base: RDI}, Mem{Base: R8})
-}
-
-// wideScan emits the scan of the wide routines, with the masks of the low
-// half at (DX) and of the high half at (R10), under the comment rows, and
-// returns the picked entries as a newly allocated element. entry(e, k, s)
-// emits what it needs, with s a free register, and returns the 64-byte
-// operand holding limb k of entry e of both rows.
-func wideScan(rows []string, entry func(e, k int, s VecPhysical) Op) ifma52.Elem {
 	q := regs.GetElem()
-	m, mHigh, s := regs.Get(), regs.Get(), regs.Get()
+	m, mHigh := regs.Get(), regs.Get()
 	scanComment("masks, at (DX)")
-	Comment(rows...)
+	Comment("Both rows are read, entry e of the first into the low half and of the second into",
+		"the high half, each kept under its own mask: byte e of masks and of masks2, at (R10).",
+		"Limb k of entry e of both is the 64-byte block at 320e + 64k.")
 	for e := 0; e < 8; e++ {
 		broadcastMask(Mem{Base: RDX, Disp: e}, m)
 		broadcastMask(Mem{Base: R10, Disp: e}, mHigh)
 		VINSERTI64X4(U8(1), mHigh.AsY(), m, m)
 		for k := 0; k < ifma52.Limbs; k++ {
-			src := entry(e, k, s)
+			src := Mem{Base: RSI, Disp: e*2*ifma52.ElemBytes + k*2*ifma52.LimbBytes}
 			if e == 0 {
 				VPANDQ(src, m, q[k])
 			} else {
@@ -532,8 +487,10 @@ func wideScan(rows []string, entry func(e, k int, s VecPhysical) Op) ifma52.Elem
 			}
 		}
 	}
-	regs.Put(m, mHigh, s)
-	return q
+	regs.Put(m, mHigh)
+	signAddend(q, wideSignMask(NewParamAddr("neg", 24), NewParamAddr("neg2", 48)))
+	p := ifma52.LoadElem2(Mem{Base: RDI}, Mem{Base: R8})
+	ifma52.StoreAndReturn2(addBody(p, q), Mem{Base: RDI}, Mem{Base: R8})
 }
 
 func addCachedRoutine() {
