@@ -170,12 +170,14 @@ func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Poi
 // n·590M + 1008S + 819M, with 1440-byte tables.
 //
 // Vector: n·(25 + 130)V + 504V, with 1440-byte packed tables. On a backend
-// with kernels for two operations at once (IFMA), for 4 points and from 6,
-// the points are split between two accumulators (scalarmult_vec.go,
-// pairsTerms): 252 wide doublings, ⌊n/2⌋ wide scans and additions per digit
-// (and one four-lane one for a last odd point), the tables built two at a
-// time. On Intel model 167 a wide call took 1.2 (doubling), 1.3 (addition)
-// and 1.6 (scan and addition) times a four-lane one.
+// with kernels for two operations at once (IFMA), from 4 points, the points
+// are split between two accumulators (scalarmult_vec.go, pairsTerms): 252
+// wide doublings, ⌊n/2⌋ wide scans and additions per digit (and one
+// four-lane one for a last odd point), the tables built two at a time, the
+// odd multiples of points 2j and 2j+1 as two rows kept interleaved
+// (vecOddTermPair). On Intel model 167 a wide call took 1.2 (doubling) and
+// 1.3 (addition, and scan and addition from interleaved rows) times a
+// four-lane one.
 // ----------------------------------------------------------------------------
 
 // checkTerms panics, with v1.2.0's messages, when the slices of a

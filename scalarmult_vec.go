@@ -94,12 +94,10 @@ type vecOddRadix16PairsRoom[L, A any] struct {
 }
 
 // pairsTerms reports whether MultiScalarMult runs two accumulators for n
-// points on a backend that pairs its operations: for 4 points and from 6.
-// With fewer, the second chain of doublings costs more than the paired
-// scans save, and with 5 the scan of the fifth point, alone in every step,
-// tips it the same way (docs/PERFORMANCE.md, "Two accumulators in the
-// Straus loops").
-func pairsTerms(n int) bool { return n == 4 || n >= 6 }
+// points on a backend that pairs its operations: from 4 points. With
+// fewer, the second chain of doublings costs more than the paired scans
+// save (docs/PERFORMANCE.md, "Two accumulators in the Straus loops").
+func pairsTerms(n int) bool { return n >= 4 }
 
 // vecOddRadix16 sets v = Σ_k x_k·Q_k for the points Q_k, terms[k] of Q_k
 // and recs[k] the recoding of x_k: Σ_k u_k·Q_k by Horner's rule from
