@@ -553,6 +553,30 @@ func cachedForm(p ifma52.Elem, kf VecPhysical) ifma52.Elem {
 	return f
 }
 
+// cachedOfArgs emits the cached form of the point at (SI), or under
+// ifma52.Wide of the points at (SI) and (R9) in the two halves, with the
+// factors at (DX) (in both halves), after loading the lane masks, and
+// returns it in newly allocated registers.
+func cachedOfArgs() ifma52.Elem {
+	ifma52.SetLaneMasks(laneMasks)
+	var p ifma52.Elem
+	if ifma52.Wide {
+		p = ifma52.LoadElem2(Mem{Base: RSI}, Mem{Base: R9})
+	} else {
+		p = ifma52.LoadElem(Mem{Base: RSI})
+	}
+	kf := regs.Get()
+	if ifma52.Wide {
+		VMOVDQU64(Mem{Base: RDX}, kf.AsY())
+		VINSERTI64X4(U8(1), Mem{Base: RDX}, kf, kf)
+	} else {
+		VMOVDQU64(Mem{Base: RDX}, kf)
+	}
+	out := cachedForm(p, kf)
+	regs.Put(kf)
+	return out
+}
+
 func cachedRoutine() {
 	TEXT("ifmaCachedAsm", NOSPLIT, "func(q *[5][4]uint64, p *[5][4]uint64, factors *[4]uint64)")
 	Pragma("noescape")
@@ -561,12 +585,7 @@ func cachedRoutine() {
 	Load(Param("q"), RDI)
 	Load(Param("p"), RSI)
 	Load(Param("factors"), RDX)
-	ifma52.SetLaneMasks(laneMasks)
-	p := ifma52.LoadElem(Mem{Base: RSI})
-	kf := regs.Get()
-	VMOVDQU64(Mem{Base: RDX}, kf)
-	out := cachedForm(p, kf)
-	regs.Put(kf)
+	out := cachedOfArgs()
 	ifma52.StoreAndReturn(out, Mem{Base: RDI})
 }
 
@@ -582,12 +601,7 @@ func cachedSpacedRoutine() {
 	Load(Param("q"), RDI)
 	Load(Param("p"), RSI)
 	Load(Param("factors"), RDX)
-	ifma52.SetLaneMasks(laneMasks)
-	p := ifma52.LoadElem(Mem{Base: RSI})
-	kf := regs.Get()
-	VMOVDQU64(Mem{Base: RDX}, kf)
-	out := cachedForm(p, kf)
-	regs.Put(kf)
+	out := cachedOfArgs()
 	ifma52.StoreSpacedAndReturn(out, Mem{Base: RDI}, 2*ifma52.LimbBytes)
 }
 
@@ -606,13 +620,7 @@ func cached2Routine() {
 	Load(Param("q2"), R8)
 	Load(Param("p2"), R9)
 	Load(Param("factors"), RDX)
-	ifma52.SetLaneMasks(laneMasks)
-	p := ifma52.LoadElem2(Mem{Base: RSI}, Mem{Base: R9})
-	kf := regs.Get()
-	VMOVDQU64(Mem{Base: RDX}, kf.AsY())
-	VINSERTI64X4(U8(1), Mem{Base: RDX}, kf, kf)
-	out := cachedForm(p, kf)
-	regs.Put(kf)
+	out := cachedOfArgs()
 	ifma52.StoreAndReturn2(out, Mem{Base: RDI}, Mem{Base: R8})
 }
 
@@ -632,12 +640,6 @@ func cachedPairRoutine() {
 	Load(Param("p"), RSI)
 	Load(Param("p2"), R9)
 	Load(Param("factors"), RDX)
-	ifma52.SetLaneMasks(laneMasks)
-	p := ifma52.LoadElem2(Mem{Base: RSI}, Mem{Base: R9})
-	kf := regs.Get()
-	VMOVDQU64(Mem{Base: RDX}, kf.AsY())
-	VINSERTI64X4(U8(1), Mem{Base: RDX}, kf, kf)
-	out := cachedForm(p, kf)
-	regs.Put(kf)
+	out := cachedOfArgs()
 	ifma52.StoreSpacedAndReturn(out, Mem{Base: RDI}, 2*ifma52.LimbBytes)
 }
