@@ -102,8 +102,9 @@ func pairsTerms(n int) bool { return n >= 4 }
 // vecOddRadix16 sets v = Σ_k x_k·Q_k for the points Q_k, terms[k] of Q_k
 // and recs[k] the recoding of x_k: Σ_k u_k·Q_k by Horner's rule from
 // Σ_k Q_k (the last digit of every u_k is 1), 63·4 doublings and one
-// addDigit per digit and point, then -δ_k·Q_k per point. The loop of
-// ScalarMult and MultiScalarMult; points is not empty.
+// addDigit per digit and point, then -δ_k·Q_k per point. Each step's
+// doublings and its first point's digit are one double4AddDigit. The loop
+// of ScalarMult and MultiScalarMult; points is not empty.
 func vecOddRadix16[B vecBackend[L, A], L, A any](v *Point, terms []vecOddTerm[A], points []*Point, recs []oddRecoding) *Point {
 	var b B
 	var room vecRoom[vecOddRadix16Room[L, A]]
@@ -115,11 +116,8 @@ func vecOddRadix16[B vecBackend[L, A], L, A any](v *Point, terms []vecOddTerm[A]
 		b.addAffine(vecHide(&acc.p), vecHide(&terms[k].odd[0]), 0)
 	}
 	for i := oddDigitCount - 1; i >= 0; i-- {
-		b.double(vecHide(&acc.p))
-		b.double(vecHide(&acc.p))
-		b.double(vecHide(&acc.p))
-		b.double(vecHide(&acc.p))
-		for k := range terms {
+		b.double4AddDigit(vecHide(&acc.p), vecHide(&terms[0].odd), int32(recs[0].digits[i]))
+		for k := 1; k < len(terms); k++ {
 			b.addDigit(vecHide(&acc.p), vecHide(&terms[k].odd), int32(recs[k].digits[i]))
 		}
 	}

@@ -68,6 +68,10 @@ type vecBackend[L, A any] interface {
 	// The constant-time loops pass the entry numbers of Scalar.oddDigits,
 	// which are never 0, over rows of odd multiples: row[i] is (2i+1)·R.
 	addDigit(p *L, row *[combEntries]A, d int32)
+	// double4AddDigit does double(p) combWidth (4) times, then addDigit(p,
+	// row, d): one step of the odd radix-16 loop, in one kernel where the
+	// backend has one (IFMA).
+	double4AddDigit(p *L, row *[combEntries]A, d int32)
 	// addDigitPair does addDigit(p, &rows[0], d) and addDigit(p2,
 	// &rows[1], d2), at once where the backend has a kernel for two (IFMA),
 	// for two rows in the backend's layout of a pair of rows: rows 2j+1 and

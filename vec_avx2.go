@@ -356,6 +356,13 @@ func (avx2Backend) addDigit(p *avx2Lanes, row *[combEntries]avx2Addend, d int32)
 	avx2AddDigit(p, row, d)
 }
 
+func (b avx2Backend) double4AddDigit(p *avx2Lanes, row *[combEntries]avx2Addend, d int32) {
+	for range combWidth {
+		b.double(p)
+	}
+	avx2AddDigit(p, row, d)
+}
+
 // addDigitPair reads the rows as they are: the comb's rows keep the
 // layout of one (combPack and the others are pack and the others).
 func (avx2Backend) addDigitPair(p *avx2Lanes, rows *[2][combEntries]avx2Addend, d int32, p2 *avx2Lanes, d2 int32) {

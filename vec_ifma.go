@@ -24,7 +24,8 @@ import (
 //
 // vec_ifma_amd64.go binds ifmaMul, ifmaDouble, ifmaAddAffine, ifmaAddDigit
 // (the constant-time scan of a row of eight addends fused with the
-// addition), ifmaAddCached, ifmaCached, ifmaCachedSpaced (the cached form
+// addition), ifmaDouble4AddDigit (four doublings and that in one call),
+// ifmaAddCached, ifmaCached, ifmaCachedSpaced (the cached form
 // stored into a comb's ifmaRowPair), and the wide ifmaDouble2,
 // ifmaAddAffine2, ifmaAddDigitPair (from the two rows of an ifmaRowPair),
 // ifmaAddCached2, ifmaCached2 and ifmaCachedPair (two independent
@@ -302,6 +303,16 @@ func ifmaAddDigitGeneric(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64) {
 	ifmaAddAffineGeneric(p, &a, neg)
 }
 
+// ifmaDouble4AddDigitGeneric does ifmaDoubleGeneric(p) four times, then
+// ifmaAddDigitGeneric(p, row, masks, neg): one step of the odd radix-16
+// loop, the twin of the kernel that runs it in one call.
+func ifmaDouble4AddDigitGeneric(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64) {
+	for range combWidth {
+		ifmaDoubleGeneric(p)
+	}
+	ifmaAddDigitGeneric(p, row, masks, neg)
+}
+
 // ifmaRowPair is two rows of eight addends interleaved, the layout of the
 // comb's rows 2j+1 and 2j+2 on this backend (ifmaCombSlot): pair[e][k][h]
 // is limb k of entry e of row h, so that limb k of entry e of both rows is
@@ -471,6 +482,11 @@ func (ifmaBackend) addCached2(p, q, p2, q2 *ifmaLanes) { ifmaAddCached2(p, q, p2
 func (ifmaBackend) addDigit(p *ifmaLanes, row *[combEntries]ifmaAddend, d int32) {
 	masks, neg := vecDigitMasks(d)
 	ifmaAddDigit(p, row, masks, neg)
+}
+
+func (ifmaBackend) double4AddDigit(p *ifmaLanes, row *[combEntries]ifmaAddend, d int32) {
+	masks, neg := vecDigitMasks(d)
+	ifmaDouble4AddDigit(p, row, masks, neg)
 }
 
 // addDigitPair reads the two rows as the ifmaRowPair that holds them

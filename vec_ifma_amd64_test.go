@@ -340,6 +340,11 @@ func TestIFMAWideKernels(t *testing.T) {
 	})
 }
 
+// TestIFMAAddDigitKernel runs the scan and addition, and the step that does
+// four doublings first (ifmaDouble4AddDigit), on accumulators and rows of
+// points and of arbitrary limbs, with every digit, against their twins,
+// limb for limb, with guard words around the output and a check that the
+// row is not modified.
 func TestIFMAAddDigitKernel(t *testing.T) {
 	iftForKernels(t, func(t *testing.T, k *iftKernels) {
 		r := ptRand(t)
@@ -365,6 +370,17 @@ func TestIFMAAddDigitKernel(t *testing.T) {
 				ifmaAddDigitGeneric(&want, &row.v, masks, neg)
 				g := newVecGuarded(p)
 				k.addDigit(&g.v, &row.v, masks, neg)
+				g.check(t, what)
+				vecSameLimbs(t, what, g.v[:], want[:])
+				if *row != saved {
+					t.Fatalf("%s modified the row", what)
+				}
+
+				what = "ifmaDouble4AddDigit" + what[len("ifmaAddDigit"):]
+				want = *p
+				ifmaDouble4AddDigitGeneric(&want, &row.v, masks, neg)
+				g = newVecGuarded(p)
+				k.double4AddDigit(&g.v, &row.v, masks, neg)
 				g.check(t, what)
 				vecSameLimbs(t, what, g.v[:], want[:])
 				if *row != saved {
@@ -692,10 +708,11 @@ func TestIFMAAllocs(t *testing.T) {
 		"ifmaAddAffine2": func() {
 			ifmaAddAffine2(be.acc, &be.row[2], ^uint64(0), be.step, &be.row[5], 0)
 		},
-		"ifmaAddDigit":   func() { ifmaAddDigit(be.acc, be.row, masks, neg) },
-		"ifmaAddCached":  func() { ifmaAddCached(be.acc, be.step) },
-		"ifmaCached":     func() { ifmaCached(&c, be.acc) },
-		"ifmaCachedPair": func() { ifmaCachedPair(&be.pair[2], be.acc, be.step) },
+		"ifmaAddDigit":        func() { ifmaAddDigit(be.acc, be.row, masks, neg) },
+		"ifmaDouble4AddDigit": func() { ifmaDouble4AddDigit(be.acc, be.row, masks, neg) },
+		"ifmaAddCached":       func() { ifmaAddCached(be.acc, be.step) },
+		"ifmaCached":          func() { ifmaCached(&c, be.acc) },
+		"ifmaCachedPair":      func() { ifmaCachedPair(&be.pair[2], be.acc, be.step) },
 		"ifmaCachedSpaced": func() {
 			ifmaCachedSpaced((*[9][4]uint64)(unsafe.Pointer(&be.pair[3][0][1])), be.acc)
 		},

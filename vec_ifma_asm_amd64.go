@@ -41,6 +41,12 @@ func ifmaAddAffine2Asm(p *[5][4]uint64, a *[5][4]uint64, neg uint64, p2 *[5][4]u
 //go:noescape
 func ifmaAddDigitAsm(p *[5][4]uint64, row *[8][5][4]uint64, masks uint64, neg uint64)
 
+// ifmaDouble4AddDigitAsm does ifmaDoubleAsm(p) four times, then ifmaAddDigitAsm(p, row, masks, neg).
+// It requires ifmaAvailable.
+//
+//go:noescape
+func ifmaDouble4AddDigitAsm(p *[5][4]uint64, row *[8][5][4]uint64, masks uint64, neg uint64)
+
 // ifmaAddDigitPairAsm does ifmaAddDigitAsm(p, row, masks, neg) and ifmaAddDigitAsm(p2, row2, masks2, neg2)
 // at once, in the two halves of ZMM registers, for the rows interleaved in pair: pair[e][k][0]
 // is limb k of row[e] and pair[e][k][1] that of row2[e]. It requires ifmaAvailable. p and p2

@@ -16,7 +16,8 @@
 // comment gives the representation, the formulas and the bounds: the vector
 // multiplication (ifmaMul), the doubling, the addition of an addend with a
 // sign (ifmaAddAffine), the same fused with the constant-time scan of a row
-// of eight addends (ifmaAddDigit), the addition of an unsigned addend
+// of eight addends (ifmaAddDigit), four doublings and that in one kernel
+// (ifmaDouble4AddDigit), the addition of an unsigned addend
 // (ifmaAddCached) and the cached form (ifmaCached, and ifmaCachedSpaced,
 // which stores it into one half of two comb rows kept interleaved), and
 // two doublings at once (ifmaDouble2), two additions with a sign
@@ -121,6 +122,7 @@ func main() {
 	addAffineRoutine()
 	addAffine2Routine()
 	addDigitRoutine()
+	double4AddDigitRoutine()
 	addDigitPairRoutine()
 	addCachedRoutine()
 	addCached2Routine()
@@ -407,6 +409,35 @@ func addDigitRoutine() {
 	Load(Param("row"), RSI)
 	LEAQ(NewParamAddr("masks", 16), RDX)
 	ifma52.SetLaneMasks(laneMasks)
+	q := scanRow()
+	addToPoint(q)
+}
+
+// double4AddDigitRoutine writes one step of the odd radix-16 loop in one
+// kernel: four doublings of p, then addDigitRoutine's scan and addition,
+// with p kept in registers throughout (ScalarMult's loop, vecOddRadix16 in
+// scalarmult_vec.go, runs 63 of these).
+func double4AddDigitRoutine() {
+	TEXT("ifmaDouble4AddDigitAsm", NOSPLIT, "func(p *[5][4]uint64, row *[8][5][4]uint64, masks uint64, neg uint64)")
+	Pragma("noescape")
+	Doc("ifmaDouble4AddDigitAsm does ifmaDoubleAsm(p) four times, then ifmaAddDigitAsm(p, row, masks, neg).",
+		"It requires ifmaAvailable.")
+	Load(Param("p"), RDI)
+	Load(Param("row"), RSI)
+	LEAQ(NewParamAddr("masks", 16), RDX)
+	ifma52.SetLaneMasks(laneMasks)
+	p := ifma52.LoadElem(Mem{Base: RDI})
+	for range 4 {
+		p = doubleBody(p)
+	}
+	q := scanRow()
+	ifma52.StoreAndReturn(addBody(p, q), Mem{Base: RDI})
+}
+
+// scanRow emits the scan of the row at (SI) with the masks at (DX) and the
+// sign at neg's argument slot, and returns the signed entry in newly
+// allocated registers.
+func scanRow() ifma52.Elem {
 	q := regs.GetElem()
 	m := regs.Get()
 	scanComment("masks, at (DX)")
@@ -425,7 +456,7 @@ func addDigitRoutine() {
 	negMask := regs.Get()
 	VPBROADCASTQ_Z(NewParamAddr("neg", 24), kNotLane, negMask)
 	signAddend(q, negMask)
-	addToPoint(q)
+	return q
 }
 
 // scanComment writes the comment above a scan whose masks are the bytes of
