@@ -174,9 +174,9 @@ go build -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect 
 check ifma-interleaved-rows ifma "Rows kept interleaved for the wide scan" \
 	"go test -run '^\$' -bench 'IFMAWideScan' -count 6 -benchtime 200000x .
 go test -run '^\$' -bench 'PairedLoops/MultiScalarMult' -benchtime 1x -v .
-bench/alternate.sh -n 10 -pkg . 1d19003 -test.bench 'ScalarMults/ifma/^(ScalarBaseMult|MSM16|MSM64)\$' -test.count 1 -test.benchtime 400ms
-bench/alternate.sh -n 4 1d19003 -run '^(ScalarBaseMult|ScalarMultTable|NewPointTable|MultiScalarMult/n=(16|64|256))\$' -count 10
-go build -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect -time 30s -run '^(ScalarBaseMult|MultiScalarMult|Point\\.ScalarMultTable|NewPointTable)(/|\$)'"
+bench/alternate.sh -n 10 -pkg . 1d19003 -test.bench 'ScalarMults/ifma/^(ScalarBaseMult|ScalarMult|MSM16|MSM64)\$' -test.count 1 -test.benchtime 400ms
+bench/alternate.sh -n 4 1d19003 -run '^(ScalarBaseMult|ScalarMult|ScalarMultTable|NewPointTable|MultiScalarMult/n=(2|16|64|256))\$' -count 10
+go build -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect -time 30s -run '^(ScalarBaseMult|ScalarMult|MultiScalarMult|Point\\.ScalarMultTable|NewPointTable)(/|\$)'"
 
 # owes reports whether this CPU owes a check of the given class.
 owes() {
