@@ -88,6 +88,8 @@ type vecBackend[L, A any] interface {
 	// of entries A, or where the backend chooses (IFMA), each two rows 2j+1
 	// and 2j+2 in a form of its own, the same bytes permuted, that only
 	// addDigitPair reads; row 0 is always a row of A, which addDigit reads.
+	// Only a backend whose pairs is true may choose a form of its own: the
+	// one-accumulator comb loop reads every row by addDigit.
 	combPack(rows *[vecCombRows][combEntries]A, m, i int, p *L)
 	combCachedPack(rows *[vecCombRows][combEntries]A, m, i int, p *L)
 	combPackAffine(rows *[vecCombRows][combEntries]A, m, i int, c *affineCached)
