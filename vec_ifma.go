@@ -313,8 +313,9 @@ func ifmaDouble4AddDigitGeneric(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uin
 	ifmaAddDigitGeneric(p, row, masks, neg)
 }
 
-// ifmaRowPair is two rows of eight addends interleaved, the layout of the
-// comb's rows 2j+1 and 2j+2 on this backend (ifmaCombSlot): pair[e][k][h]
+// ifmaRowPair is two rows of eight addends interleaved, the layout on this
+// backend of two rows that a paired loop reads side by side (the comb's
+// rows 2j+1 and 2j+2, ifmaCombSlot, and a vecOddTermPair's): pair[e][k][h]
 // is limb k of entry e of row h, so that limb k of entry e of both rows is
 // one 64-byte block, the first row's four lanes then the second's, which
 // the wide scan of ifmaAddDigitPair reads as one ZMM operand. The same 2560
@@ -339,7 +340,8 @@ func (pr *ifmaRowPair) split(a, b *[combEntries]ifmaAddend) {
 
 // ifmaCombSlot returns where row m of a comb lives on this backend: row 0
 // as it is, and rows 2j+1 and 2j+2 as halves 0 and 1 of the ifmaRowPair
-// that takes their place. pair is nil for row 0.
+// that takes their place. pair is nil for row 0. m is a row number, public,
+// as are the entry numbers of the methods that call it.
 func ifmaCombSlot(rows *[vecCombRows][combEntries]ifmaAddend, m int) (pair *ifmaRowPair, h int) {
 	if m == 0 {
 		return nil, 0
