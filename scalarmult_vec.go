@@ -254,7 +254,7 @@ func straussNAFVecForm[B vecBackend[L, A], L, A any](v *Point, nafs [][256]int8,
 	k := 0
 	if paired {
 		for ; k+1 < len(points); k += 2 {
-			vecOddMultiples2[B]((*[8]A)(&tables[k]), nil, points[k], (*[8]A)(&tables[k+1]), nil, points[k+1])
+			vecOddMultiples2[B]((*[8]A)(&tables[k]), points[k], (*[8]A)(&tables[k+1]), points[k+1])
 		}
 	}
 	for ; k < len(points); k++ {

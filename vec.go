@@ -211,19 +211,14 @@ func vecOddStart2[B vecBackend[L, A], L, A any](s *vecOddMultiples2Room[L], q, q
 	b.cached2(vecHide(&s.step), vecHide(&s.step), vecHide(&s.step2), vecHide(&s.step2))
 }
 
-// vecOddMultiples2 does vecOddMultiples(w, two, q) and vecOddMultiples(w2,
-// two2, q2) side by side, each step one of B's paired methods: for the
-// loops that split their points between two accumulators. two and two2 are
-// both nil or both not.
-func vecOddMultiples2[B vecBackend[L, A], L, A any](w *[8]A, two *A, q *Point, w2 *[8]A, two2 *A, q2 *Point) {
+// vecOddMultiples2 does vecOddMultiples(w, nil, q) and vecOddMultiples(w2,
+// nil, q2) side by side, each step one of B's paired methods: the windows
+// of VarTimeMultiScalarMult's paired Straus loop.
+func vecOddMultiples2[B vecBackend[L, A], L, A any](w *[8]A, q *Point, w2 *[8]A, q2 *Point) {
 	var b B
 	var room vecRoom[vecOddMultiples2Room[L]]
 	s := room.get()
 	vecOddStart2[B](s, q, q2)
-	if two != nil {
-		b.pack(vecHide(two), vecHide(&s.step))
-		b.pack(vecHide(two2), vecHide(&s.step2))
-	}
 	b.cachedPack2(vecHide(&w[0]), vecHide(&s.p), vecHide(&w2[0]), vecHide(&s.p2))
 	for i := 1; i < len(w); i++ {
 		b.addCached2(vecHide(&s.p), vecHide(&s.step), vecHide(&s.p2), vecHide(&s.step2))

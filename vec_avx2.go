@@ -370,9 +370,9 @@ func (avx2Backend) addDigitPair(p *avx2Lanes, rows *[2][combEntries]avx2Addend, 
 	avx2AddDigit(p2, &rows[1], d2)
 }
 
+// cachedPackPair writes the rows as they are, as combPack does.
 func (b avx2Backend) cachedPackPair(rows *[2][combEntries]avx2Addend, i int, p, p2 *avx2Lanes) {
-	b.cachedPack(&rows[0][i], p)
-	b.cachedPack(&rows[1][i], p2)
+	b.cachedPack2(&rows[0][i], p, &rows[1][i], p2)
 }
 
 func (b avx2Backend) combPack(rows *[vecCombRows][combEntries]avx2Addend, m, i int, p *avx2Lanes) {
