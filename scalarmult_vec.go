@@ -187,8 +187,10 @@ func vecOddRadix16Pairs[B vecBackend[L, A], L, A any](v *Point, pairs []vecOddTe
 }
 
 // varTimeDoubleScalarBaseMultVec is VarTimeDoubleScalarBaseMult's w-NAF
-// loop from digit top (≥ 0) down: one doubling per digit, one addAffine per
-// nonzero digit, over a vecOddWindow of P and B's baseOdd.
+// loop from digit top (≥ 0) down: one doubling per digit, one addition per
+// nonzero digit, over a vecOddWindow of P and B's baseOdd. The doublings
+// wait for the next nonzero digit, so that each run of them and the
+// addition after it are one doubleNAddAffine (vecDoubleAdd).
 func varTimeDoubleScalarBaseMultVec[B vecBackend[L, A], L, A any](v *Point, aNAF *[256]int8, P *Point, bNAF *[256]int8, top int) *Point {
 	var b B
 	var room vecRoom[struct {
@@ -201,21 +203,48 @@ func varTimeDoubleScalarBaseMultVec[B vecBackend[L, A], L, A any](v *Point, aNAF
 	bTable := b.baseOdd()
 
 	b.setIdentity(vecHide(&acc.p))
+	owed := 0 // doublings not yet done, for the digits read so far
 	for i := top; i >= 0; i-- {
+		owed++
+		if da := aNAF[i]; da != 0 {
+			e, neg := vecNAFEntry(da)
+			vecDoubleAdd[B](vecHide(&acc.p), owed, vecHide(&aTable[e]), neg)
+			owed = 0
+		}
+		if db := bNAF[i]; db != 0 {
+			e, neg := vecNAFEntry(db)
+			vecDoubleAdd[B](vecHide(&acc.p), owed, &bTable[e], neg)
+			owed = 0
+		}
+	}
+	for range owed {
 		b.double(vecHide(&acc.p))
-		if da := aNAF[i]; da > 0 {
-			b.addAffine(vecHide(&acc.p), vecHide(&aTable[da/2]), 0)
-		} else if da < 0 {
-			b.addAffine(vecHide(&acc.p), vecHide(&aTable[-da/2]), ^uint64(0))
-		}
-		if db := bNAF[i]; db > 0 {
-			b.addAffine(vecHide(&acc.p), &bTable[db/2], 0)
-		} else if db < 0 {
-			b.addAffine(vecHide(&acc.p), &bTable[-db/2], ^uint64(0))
-		}
 	}
 	b.toPoint(vecHide(&acc.point), vecHide(&acc.p))
 	return v.Set(&acc.point)
+}
+
+// vecNAFEntry returns the entry that the nonzero w-NAF digit d names in a
+// table of odd multiples, table[i] = (2i+1)·R: |d|/2, and the sign to add
+// it with, all ones for d < 0. The digits are odd and below 2^7 in size.
+func vecNAFEntry(d int8) (int, uint64) {
+	if d < 0 {
+		return int(-d / 2), ^uint64(0)
+	}
+	return int(d / 2), 0
+}
+
+// vecDoubleAdd doubles p owed times, then sets p = p + a, or p - a when neg
+// is all ones: one doubleNAddAffine, or one addAffine when nothing is owed
+// (a second nonzero digit at the same position). Variable time: owed comes
+// from public digits.
+func vecDoubleAdd[B vecBackend[L, A], L, A any](p *L, owed int, a *A, neg uint64) {
+	var b B
+	if owed > 0 {
+		b.doubleNAddAffine(p, owed, a, neg)
+	} else {
+		b.addAffine(p, a, neg)
+	}
 }
 
 // pairsNAFTerms reports whether straussNAFVec runs two accumulators for n
@@ -227,7 +256,9 @@ func pairsNAFTerms(n int) bool { return n >= 14 }
 
 // straussNAFVec is VarTimeMultiScalarMult's Straus loop from digit top
 // (≥ 0) down: per point a vecOddWindow (on the stack for up to smallTerms
-// points), then one doubling per digit and one addAffine per nonzero digit.
+// points), then one doubling per digit and one addition per nonzero digit,
+// each run of doublings fused with the addition after it as in
+// varTimeDoubleScalarBaseMultVec.
 //
 // Where vecPaired and pairsNAFTerms say so, two accumulators run side by
 // side: each doubling a double2, and at each digit the nonzero digits taken
@@ -293,15 +324,19 @@ func straussNAFVecForm[B vecBackend[L, A], L, A any](v *Point, nafs [][256]int8,
 		b.cached(vecHide(&acc2.p), vecHide(&acc2.p))
 		b.addCached(vecHide(&acc.p), vecHide(&acc2.p))
 	} else {
+		owed := 0 // doublings not yet done, for the digits read so far
 		for i := top; i >= 0; i-- {
-			b.double(vecHide(&acc.p))
+			owed++
 			for k := range tables {
-				if d := nafs[k][i]; d > 0 {
-					b.addAffine(vecHide(&acc.p), vecHide(&tables[k][d/2]), 0)
-				} else if d < 0 {
-					b.addAffine(vecHide(&acc.p), vecHide(&tables[k][-d/2]), ^uint64(0))
+				if d := nafs[k][i]; d != 0 {
+					e, neg := vecNAFEntry(d)
+					vecDoubleAdd[B](vecHide(&acc.p), owed, vecHide(&tables[k][e]), neg)
+					owed = 0
 				}
 			}
+		}
+		for range owed {
+			b.double(vecHide(&acc.p))
 		}
 	}
 	runtime.KeepAlive(unsafe.SliceData(tables))

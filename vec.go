@@ -39,7 +39,8 @@ import (
 // addends A. Every L a method returns is within the bounds every method
 // accepts, so the algorithms chain them freely; the lanes hold points in
 // extended coordinates (X, Y, Z, T), and addends in their expanded form.
-// Every method runs in time independent of the values it is given.
+// Every method runs in time independent of the values it is given, but
+// doubleNAddAffine's count.
 type vecBackend[L, A any] interface {
 	// setIdentity sets p to the identity (0, 1, 1, 0), written with no
 	// zero limb (the kernels time zero limbs differently: see "Zero limbs"
@@ -72,6 +73,12 @@ type vecBackend[L, A any] interface {
 	// row, d): one step of the odd radix-16 loop, in one kernel where the
 	// backend has one (IFMA).
 	double4AddDigit(p *L, row *[combEntries]A, d int32)
+	// doubleNAddAffine does double(p) n times, for n ≥ 1, then
+	// addAffine(p, a, neg): a run of zero digits and the nonzero digit
+	// that ends it, in one kernel where the backend has one (IFMA). Unlike
+	// the other methods, its time depends on n, which the variable-time
+	// loops, its only callers, know from their public digits.
+	doubleNAddAffine(p *L, n int, a *A, neg uint64)
 	// addDigitPair does addDigit(p, &rows[0], d) and addDigit(p2,
 	// &rows[1], d2), at once where the backend has a kernel for two (IFMA),
 	// for two rows in the backend's layout of a pair of rows: rows 2j+1 and

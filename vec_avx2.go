@@ -363,6 +363,13 @@ func (b avx2Backend) double4AddDigit(p *avx2Lanes, row *[combEntries]avx2Addend,
 	avx2AddDigit(p, row, d)
 }
 
+func (b avx2Backend) doubleNAddAffine(p *avx2Lanes, n int, a *avx2Addend, neg uint64) {
+	for range n {
+		b.double(p)
+	}
+	b.addAffine(p, a, neg)
+}
+
 // addDigitPair reads the rows as they are: the comb's rows keep the
 // layout of one (combPack and the others are pack and the others).
 func (avx2Backend) addDigitPair(p *avx2Lanes, rows *[2][combEntries]avx2Addend, d int32, p2 *avx2Lanes, d2 int32) {

@@ -25,6 +25,7 @@ import (
 // vec_ifma_amd64.go binds ifmaMul, ifmaDouble, ifmaAddAffine, ifmaAddDigit
 // (the constant-time scan of a row of eight addends fused with the
 // addition), ifmaDouble4AddDigit (four doublings and that in one call),
+// ifmaDoubleNAddAffine (n doublings and an addition in one call),
 // ifmaAddCached, ifmaCached, ifmaCachedSpaced (the cached form
 // stored into a comb's ifmaRowPair), and the wide ifmaDouble2,
 // ifmaAddAffine2, ifmaAddDigitPair (from the two rows of an ifmaRowPair),
@@ -313,6 +314,17 @@ func ifmaDouble4AddDigitGeneric(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uin
 	ifmaAddDigitGeneric(p, row, masks, neg)
 }
 
+// ifmaDoubleNAddAffineGeneric does ifmaDoubleGeneric(p) n times, for n ≥
+// 1, then ifmaAddAffineGeneric(p, a, neg): a run of zero digits of a w-NAF
+// loop and the nonzero digit after it, the twin of the kernel that runs it
+// in one call.
+func ifmaDoubleNAddAffineGeneric(p *ifmaLanes, n int, a *ifmaAddend, neg uint64) {
+	for range n {
+		ifmaDoubleGeneric(p)
+	}
+	ifmaAddAffineGeneric(p, a, neg)
+}
+
 // ifmaRowPair is two rows of eight addends interleaved, the layout on this
 // backend of two rows that a paired loop reads side by side (the comb's
 // rows 2j+1 and 2j+2, ifmaCombSlot, and a vecOddTermPair's): pair[e][k][h]
@@ -489,6 +501,14 @@ func (ifmaBackend) addDigit(p *ifmaLanes, row *[combEntries]ifmaAddend, d int32)
 func (ifmaBackend) double4AddDigit(p *ifmaLanes, row *[combEntries]ifmaAddend, d int32) {
 	masks, neg := vecDigitMasks(d)
 	ifmaDouble4AddDigit(p, row, masks, neg)
+}
+
+func (ifmaBackend) doubleNAddAffine(p *ifmaLanes, n int, a *ifmaAddend, neg uint64) {
+	if n < 1 {
+		// The kernel counts n down to zero before it tests it.
+		panic("edwards25519: internal error: doubleNAddAffine with n < 1")
+	}
+	ifmaDoubleNAddAffine(p, n, a, neg)
 }
 
 // addDigitPair reads the two rows as the ifmaRowPair that holds them

@@ -56,6 +56,10 @@ func ifmaDouble4AddDigit(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64) {
 	ifmaDouble4AddDigitAsm((*[5][4]uint64)(p), (*[8][5][4]uint64)(unsafe.Pointer(row)), masks, neg)
 }
 
+func ifmaDoubleNAddAffine(p *ifmaLanes, n int, a *ifmaAddend, neg uint64) {
+	ifmaDoubleNAddAffineAsm((*[5][4]uint64)(p), n, (*[5][4]uint64)(a), neg)
+}
+
 func ifmaAddDigitPair(p *ifmaLanes, pair *ifmaRowPair, masks, neg uint64, p2 *ifmaLanes, masks2, neg2 uint64) {
 	ifmaAddDigitPairAsm((*[5][4]uint64)(p), (*[8][5][2][4]uint64)(pair), masks, neg, (*[5][4]uint64)(p2), masks2, neg2)
 }

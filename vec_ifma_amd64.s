@@ -3860,6 +3860,729 @@ TEXT ·ifmaDouble4AddDigitAsm(SB), NOSPLIT, $0-32
 	VZEROUPPER
 	RET
 
+// func ifmaDoubleNAddAffineAsm(p *[5][4]uint64, n int, a *[5][4]uint64, neg uint64)
+// Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL
+TEXT ·ifmaDoubleNAddAffineAsm(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), DI
+	MOVQ n+8(FP), CX
+	MOVQ a+16(FP), SI
+
+	// Lane masks: K1 = lane 0, K2 = lane 2, K3 = lanes 0 and 1, K4 = lanes 0 and 2,
+	// K5 = lanes 1 and 2, K6 = lanes 0, 1 and 2.
+	MOVL      $0x00000001, AX
+	KMOVW     AX, K1
+	MOVL      $0x00000004, AX
+	KMOVW     AX, K2
+	MOVL      $0x00000003, AX
+	KMOVW     AX, K3
+	MOVL      $0x00000005, AX
+	KMOVW     AX, K4
+	MOVL      $0x00000006, AX
+	KMOVW     AX, K5
+	MOVL      $0x00000007, AX
+	KMOVW     AX, K6
+	VMOVDQU64 (DI), Y0
+	VMOVDQU64 32(DI), Y1
+	VMOVDQU64 64(DI), Y2
+	VMOVDQU64 96(DI), Y3
+	VMOVDQU64 128(DI), Y4
+
+double:
+	// S1 = (X, Y, Z, X), S2 = (X, Y, Z, Y): P permuted by (0, 1, 2, 0) and (0, 1, 2, 1).
+	VPERMQ $0x24, Y0, Y5
+	VPERMQ $0x64, Y0, Y10
+	VPERMQ $0x24, Y1, Y6
+	VPERMQ $0x64, Y1, Y11
+	VPERMQ $0x24, Y2, Y7
+	VPERMQ $0x64, Y2, Y12
+	VPERMQ $0x24, Y3, Y8
+	VPERMQ $0x64, Y3, Y13
+	VPERMQ $0x24, Y4, Y9
+	VPERMQ $0x64, Y4, Y14
+
+	// (A, B, Z², XY) = S1 ∘ S2, as columns.
+	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
+	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
+	// those in column k+5.
+	// D and B: the high and low halves of columns 5..9.
+	VPXORQ      Y0, Y0, Y0
+	VPMADD52HUQ Y14, Y5, Y0
+	VPXORQ      Y1, Y1, Y1
+	VPMADD52HUQ Y14, Y6, Y1
+	VPXORQ      Y2, Y2, Y2
+	VPMADD52HUQ Y14, Y7, Y2
+	VPXORQ      Y3, Y3, Y3
+	VPMADD52HUQ Y14, Y8, Y3
+	VPXORQ      Y4, Y4, Y4
+	VPMADD52HUQ Y14, Y9, Y4
+	VPXORQ      Y15, Y15, Y15
+	VPMADD52LUQ Y14, Y6, Y15
+	VPXORQ      Y16, Y16, Y16
+	VPMADD52LUQ Y14, Y7, Y16
+	VPXORQ      Y17, Y17, Y17
+	VPMADD52LUQ Y14, Y8, Y17
+	VPXORQ      Y18, Y18, Y18
+	VPMADD52LUQ Y14, Y9, Y18
+	VPMADD52HUQ Y13, Y6, Y0
+	VPMADD52HUQ Y13, Y7, Y1
+	VPMADD52HUQ Y13, Y8, Y2
+	VPMADD52HUQ Y13, Y9, Y3
+	VPMADD52LUQ Y13, Y7, Y15
+	VPMADD52LUQ Y13, Y8, Y16
+	VPMADD52LUQ Y13, Y9, Y17
+	VPMADD52HUQ Y12, Y7, Y0
+	VPMADD52HUQ Y12, Y8, Y1
+	VPMADD52HUQ Y12, Y9, Y2
+	VPMADD52LUQ Y12, Y8, Y15
+	VPMADD52LUQ Y12, Y9, Y16
+	VPMADD52HUQ Y11, Y8, Y0
+	VPMADD52HUQ Y11, Y9, Y1
+	VPMADD52LUQ Y11, Y9, Y15
+	VPMADD52HUQ Y10, Y9, Y0
+
+	// u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.
+	VPADDQ Y0, Y0, Y0
+	VPADDQ Y15, Y0, Y0
+	VPSLLQ $0x04, Y0, Y15
+	VPADDQ Y0, Y15, Y15
+	VPADDQ Y1, Y1, Y1
+	VPADDQ Y16, Y1, Y1
+	VPSLLQ $0x04, Y1, Y16
+	VPADDQ Y1, Y16, Y16
+	VPADDQ Y2, Y2, Y2
+	VPADDQ Y17, Y2, Y2
+	VPSLLQ $0x04, Y2, Y17
+	VPADDQ Y2, Y17, Y17
+	VPADDQ Y3, Y3, Y3
+	VPADDQ Y18, Y3, Y3
+	VPSLLQ $0x04, Y3, Y18
+	VPADDQ Y3, Y18, Y18
+	VPADDQ Y4, Y4, Y4
+	VPSLLQ $0x04, Y4, Y19
+	VPADDQ Y4, Y19, Y19
+
+	// C: the high halves of columns 1..4, onto u_k.
+	VPMADD52HUQ Y13, Y5, Y4
+	VPMADD52HUQ Y12, Y5, Y3
+	VPMADD52HUQ Y11, Y5, Y2
+	VPMADD52HUQ Y10, Y5, Y1
+	VPMADD52HUQ Y12, Y6, Y4
+	VPMADD52HUQ Y11, Y6, Y3
+	VPMADD52HUQ Y10, Y6, Y2
+	VPMADD52HUQ Y11, Y7, Y4
+	VPMADD52HUQ Y10, Y7, Y3
+	VPMADD52HUQ Y10, Y8, Y4
+
+	// w_k = 2·(u_k + C_k) + s_k.
+	VPADDQ Y0, Y0, Y0
+	VPADDQ Y15, Y0, Y0
+	VPADDQ Y1, Y1, Y1
+	VPADDQ Y16, Y1, Y1
+	VPADDQ Y2, Y2, Y2
+	VPADDQ Y17, Y2, Y2
+	VPADDQ Y3, Y3, Y3
+	VPADDQ Y18, Y3, Y3
+	VPADDQ Y4, Y4, Y4
+	VPADDQ Y19, Y4, Y4
+
+	// A: the low halves of columns 0..4.
+	VPXORQ      Y15, Y15, Y15
+	VPMADD52LUQ Y14, Y5, Y15
+	VPXORQ      Y16, Y16, Y16
+	VPMADD52LUQ Y13, Y5, Y16
+	VPXORQ      Y17, Y17, Y17
+	VPMADD52LUQ Y12, Y5, Y17
+	VPXORQ      Y18, Y18, Y18
+	VPMADD52LUQ Y11, Y5, Y18
+	VPXORQ      Y19, Y19, Y19
+	VPMADD52LUQ Y10, Y5, Y19
+	VPMADD52LUQ Y13, Y6, Y15
+	VPMADD52LUQ Y12, Y6, Y16
+	VPMADD52LUQ Y11, Y6, Y17
+	VPMADD52LUQ Y10, Y6, Y18
+	VPMADD52LUQ Y12, Y7, Y15
+	VPMADD52LUQ Y11, Y7, Y16
+	VPMADD52LUQ Y10, Y7, Y17
+	VPMADD52LUQ Y11, Y8, Y15
+	VPMADD52LUQ Y10, Y8, Y16
+	VPMADD52LUQ Y10, Y9, Y15
+
+	// f_k = A_k + w_k.
+	VPADDQ Y0, Y19, Y19
+	VPADDQ Y1, Y18, Y18
+	VPADDQ Y2, Y17, Y17
+	VPADDQ Y3, Y16, Y16
+	VPADDQ Y4, Y15, Y15
+
+	// (E, G, F', H') = (2XY, B + β - A, A + β - B + 2Z², A + B): with Q1 = (XY, B, A, B),
+	// Q2 = (XY, A, B, A) and h = (0, β, β + 2Z², 0), Q1 + Q2 in lanes 0 and 3 and
+	// Q1 + h - Q2 in lanes 1 and 2.
+	VPERMQ   $0x47, Y19, Y0
+	VPERMQ   $0x13, Y19, Y1
+	VPADDQ.Z Y19, Y19, K2, Y2
+	VPADDQ   ifmaConsts<>+64(SB), Y2, Y2
+	VPADDQ   Y2, Y0, Y2
+	VPADDQ   Y1, Y0, Y0
+	VPSUBQ   Y1, Y2, K5, Y0
+	VPERMQ   $0x47, Y18, Y1
+	VPERMQ   $0x13, Y18, Y2
+	VPADDQ.Z Y18, Y18, K2, Y3
+	VPADDQ   ifmaConsts<>+96(SB), Y3, Y3
+	VPADDQ   Y3, Y1, Y3
+	VPADDQ   Y2, Y1, Y1
+	VPSUBQ   Y2, Y3, K5, Y1
+	VPERMQ   $0x47, Y17, Y2
+	VPERMQ   $0x13, Y17, Y3
+	VPADDQ.Z Y17, Y17, K2, Y4
+	VPADDQ   ifmaConsts<>+96(SB), Y4, Y4
+	VPADDQ   Y4, Y2, Y4
+	VPADDQ   Y3, Y2, Y2
+	VPSUBQ   Y3, Y4, K5, Y2
+	VPERMQ   $0x47, Y16, Y3
+	VPERMQ   $0x13, Y16, Y4
+	VPADDQ.Z Y16, Y16, K2, Y5
+	VPADDQ   ifmaConsts<>+96(SB), Y5, Y5
+	VPADDQ   Y5, Y3, Y5
+	VPADDQ   Y4, Y3, Y3
+	VPSUBQ   Y4, Y5, K5, Y3
+	VPERMQ   $0x47, Y15, Y4
+	VPERMQ   $0x13, Y15, Y5
+	VPADDQ.Z Y15, Y15, K2, Y6
+	VPADDQ   ifmaConsts<>+96(SB), Y6, Y6
+	VPADDQ   Y6, Y4, Y6
+	VPADDQ   Y5, Y4, Y4
+	VPSUBQ   Y5, Y6, K5, Y4
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Y0, Y5
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y0, Y0
+	VPSRLQ           $0x33, Y1, Y6
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y1, Y1
+	VPSRLQ           $0x33, Y2, Y7
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y2, Y2
+	VPSRLQ           $0x33, Y3, Y8
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y3, Y3
+	VPSRLQ           $0x33, Y4, Y9
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y4, Y4
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Y9, Y0
+	VPADDQ           Y5, Y1, Y1
+	VPADDQ           Y6, Y2, Y2
+	VPADDQ           Y7, Y3, Y3
+	VPADDQ           Y8, Y4, Y4
+
+	// W1 = (E, G, F', H') itself, W2 = (F', H', G, E): the permutation (2, 3, 1, 0).
+	VPERMQ $0x1e, Y0, Y5
+	VPERMQ $0x1e, Y1, Y6
+	VPERMQ $0x1e, Y2, Y7
+	VPERMQ $0x1e, Y3, Y8
+	VPERMQ $0x1e, Y4, Y9
+
+	// P' = W1 ∘ W2 = (E·F', G·H', F'·G, H'·E), carried.
+	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
+	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
+	// those in column k+5.
+	// D and B: the high and low halves of columns 5..9.
+	VPXORQ      Y10, Y10, Y10
+	VPMADD52HUQ Y9, Y0, Y10
+	VPXORQ      Y11, Y11, Y11
+	VPMADD52HUQ Y9, Y1, Y11
+	VPXORQ      Y12, Y12, Y12
+	VPMADD52HUQ Y9, Y2, Y12
+	VPXORQ      Y13, Y13, Y13
+	VPMADD52HUQ Y9, Y3, Y13
+	VPXORQ      Y14, Y14, Y14
+	VPMADD52HUQ Y9, Y4, Y14
+	VPXORQ      Y15, Y15, Y15
+	VPMADD52LUQ Y9, Y1, Y15
+	VPXORQ      Y16, Y16, Y16
+	VPMADD52LUQ Y9, Y2, Y16
+	VPXORQ      Y17, Y17, Y17
+	VPMADD52LUQ Y9, Y3, Y17
+	VPXORQ      Y18, Y18, Y18
+	VPMADD52LUQ Y9, Y4, Y18
+	VPMADD52HUQ Y8, Y1, Y10
+	VPMADD52HUQ Y8, Y2, Y11
+	VPMADD52HUQ Y8, Y3, Y12
+	VPMADD52HUQ Y8, Y4, Y13
+	VPMADD52LUQ Y8, Y2, Y15
+	VPMADD52LUQ Y8, Y3, Y16
+	VPMADD52LUQ Y8, Y4, Y17
+	VPMADD52HUQ Y7, Y2, Y10
+	VPMADD52HUQ Y7, Y3, Y11
+	VPMADD52HUQ Y7, Y4, Y12
+	VPMADD52LUQ Y7, Y3, Y15
+	VPMADD52LUQ Y7, Y4, Y16
+	VPMADD52HUQ Y6, Y3, Y10
+	VPMADD52HUQ Y6, Y4, Y11
+	VPMADD52LUQ Y6, Y4, Y15
+	VPMADD52HUQ Y5, Y4, Y10
+
+	// u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.
+	VPADDQ Y10, Y10, Y10
+	VPADDQ Y15, Y10, Y10
+	VPSLLQ $0x04, Y10, Y15
+	VPADDQ Y10, Y15, Y15
+	VPADDQ Y11, Y11, Y11
+	VPADDQ Y16, Y11, Y11
+	VPSLLQ $0x04, Y11, Y16
+	VPADDQ Y11, Y16, Y16
+	VPADDQ Y12, Y12, Y12
+	VPADDQ Y17, Y12, Y12
+	VPSLLQ $0x04, Y12, Y17
+	VPADDQ Y12, Y17, Y17
+	VPADDQ Y13, Y13, Y13
+	VPADDQ Y18, Y13, Y13
+	VPSLLQ $0x04, Y13, Y18
+	VPADDQ Y13, Y18, Y18
+	VPADDQ Y14, Y14, Y14
+	VPSLLQ $0x04, Y14, Y19
+	VPADDQ Y14, Y19, Y19
+
+	// C: the high halves of columns 1..4, onto u_k.
+	VPMADD52HUQ Y8, Y0, Y14
+	VPMADD52HUQ Y7, Y0, Y13
+	VPMADD52HUQ Y6, Y0, Y12
+	VPMADD52HUQ Y5, Y0, Y11
+	VPMADD52HUQ Y7, Y1, Y14
+	VPMADD52HUQ Y6, Y1, Y13
+	VPMADD52HUQ Y5, Y1, Y12
+	VPMADD52HUQ Y6, Y2, Y14
+	VPMADD52HUQ Y5, Y2, Y13
+	VPMADD52HUQ Y5, Y3, Y14
+
+	// w_k = 2·(u_k + C_k) + s_k.
+	VPADDQ Y10, Y10, Y10
+	VPADDQ Y15, Y10, Y10
+	VPADDQ Y11, Y11, Y11
+	VPADDQ Y16, Y11, Y11
+	VPADDQ Y12, Y12, Y12
+	VPADDQ Y17, Y12, Y12
+	VPADDQ Y13, Y13, Y13
+	VPADDQ Y18, Y13, Y13
+	VPADDQ Y14, Y14, Y14
+	VPADDQ Y19, Y14, Y14
+
+	// A: the low halves of columns 0..4.
+	VPXORQ      Y15, Y15, Y15
+	VPMADD52LUQ Y9, Y0, Y15
+	VPXORQ      Y16, Y16, Y16
+	VPMADD52LUQ Y8, Y0, Y16
+	VPXORQ      Y17, Y17, Y17
+	VPMADD52LUQ Y7, Y0, Y17
+	VPXORQ      Y18, Y18, Y18
+	VPMADD52LUQ Y6, Y0, Y18
+	VPXORQ      Y19, Y19, Y19
+	VPMADD52LUQ Y5, Y0, Y19
+	VPMADD52LUQ Y8, Y1, Y15
+	VPMADD52LUQ Y7, Y1, Y16
+	VPMADD52LUQ Y6, Y1, Y17
+	VPMADD52LUQ Y5, Y1, Y18
+	VPMADD52LUQ Y7, Y2, Y15
+	VPMADD52LUQ Y6, Y2, Y16
+	VPMADD52LUQ Y5, Y2, Y17
+	VPMADD52LUQ Y6, Y3, Y15
+	VPMADD52LUQ Y5, Y3, Y16
+	VPMADD52LUQ Y5, Y4, Y15
+
+	// f_k = A_k + w_k.
+	VPADDQ Y10, Y19, Y19
+	VPADDQ Y11, Y18, Y18
+	VPADDQ Y12, Y17, Y17
+	VPADDQ Y13, Y16, Y16
+	VPADDQ Y14, Y15, Y15
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Y19, Y10
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y19, Y19
+	VPSRLQ           $0x33, Y18, Y11
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y18, Y18
+	VPSRLQ           $0x33, Y17, Y12
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y17, Y17
+	VPSRLQ           $0x33, Y16, Y13
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y16, Y16
+	VPSRLQ           $0x33, Y15, Y14
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y15, Y15
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Y14, Y19
+	VPADDQ           Y10, Y18, Y18
+	VPADDQ           Y11, Y17, Y17
+	VPADDQ           Y12, Y16, Y16
+	VPADDQ           Y13, Y15, Y15
+
+	// The doubled point, back into the registers the loop starts from.
+	VMOVDQA64      Y19, Y0
+	VMOVDQA64      Y18, Y1
+	VMOVDQA64      Y17, Y2
+	VMOVDQA64      Y16, Y3
+	VMOVDQA64      Y15, Y4
+	DECQ           CX
+	JNZ            double
+	VMOVDQU64      (SI), Y5
+	VMOVDQU64      32(SI), Y6
+	VMOVDQU64      64(SI), Y7
+	VMOVDQU64      96(SI), Y8
+	VMOVDQU64      128(SI), Y9
+	VPBROADCASTQ.Z neg+24(FP), K6, Y10
+
+	// Sign: N = (q1, q0, 2p - q2, .) (an in-lane swap, then lane 2 as 2p - q), and
+	// q = N where the mask (neg in lanes 0..2, 0 in lane 3) is set: VPTERNLOGQ
+	// 0xD8 is (mask AND N) OR (NOT mask AND q).
+	VPBROADCASTQ ifmaConsts<>+16(SB), Y11
+	VPBROADCASTQ ifmaConsts<>+24(SB), Y12
+	VPSHUFD      $0x4e, Y5, Y13
+	VPSUBQ       Y5, Y11, K2, Y13
+	VPTERNLOGQ   $0xd8, Y10, Y13, Y5
+	VPSHUFD      $0x4e, Y6, Y13
+	VPSUBQ       Y6, Y12, K2, Y13
+	VPTERNLOGQ   $0xd8, Y10, Y13, Y6
+	VPSHUFD      $0x4e, Y7, Y13
+	VPSUBQ       Y7, Y12, K2, Y13
+	VPTERNLOGQ   $0xd8, Y10, Y13, Y7
+	VPSHUFD      $0x4e, Y8, Y13
+	VPSUBQ       Y8, Y12, K2, Y13
+	VPTERNLOGQ   $0xd8, Y10, Y13, Y8
+	VPSHUFD      $0x4e, Y9, Y13
+	VPSUBQ       Y9, Y12, K2, Y13
+	VPTERNLOGQ   $0xd8, Y10, Y13, Y9
+
+	// U = (Y + 2p - X, Y + X, T, Z) from P = (X, Y, Z, T): with P' = (Y, X, T, Z) (an
+	// in-lane swap), P's lane 0 becomes 2p - X, then U = P' plus P in lanes 0 and 1.
+	VPBROADCASTQ ifmaConsts<>+16(SB), Y10
+	VPBROADCASTQ ifmaConsts<>+24(SB), Y11
+	VPSHUFD      $0x4e, Y0, Y12
+	VPSUBQ       Y0, Y10, K1, Y0
+	VPADDQ       Y0, Y12, K3, Y12
+	VPSHUFD      $0x4e, Y1, Y0
+	VPSUBQ       Y1, Y11, K1, Y1
+	VPADDQ       Y1, Y0, K3, Y0
+	VPSHUFD      $0x4e, Y2, Y1
+	VPSUBQ       Y2, Y11, K1, Y2
+	VPADDQ       Y2, Y1, K3, Y1
+	VPSHUFD      $0x4e, Y3, Y2
+	VPSUBQ       Y3, Y11, K1, Y3
+	VPADDQ       Y3, Y2, K3, Y2
+	VPSHUFD      $0x4e, Y4, Y3
+	VPSUBQ       Y4, Y11, K1, Y4
+	VPADDQ       Y4, Y3, K3, Y3
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Y12, Y4
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y12, Y12
+	VPSRLQ           $0x33, Y0, Y10
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y0, Y0
+	VPSRLQ           $0x33, Y1, Y11
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y1, Y1
+	VPSRLQ           $0x33, Y2, Y13
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y2, Y2
+	VPSRLQ           $0x33, Y3, Y14
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y3, Y3
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Y14, Y12
+	VPADDQ           Y4, Y0, Y0
+	VPADDQ           Y10, Y1, Y1
+	VPADDQ           Y11, Y2, Y2
+	VPADDQ           Y13, Y3, Y3
+
+	// (A, B, C, D) = U ∘ Q, as columns.
+	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
+	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
+	// those in column k+5.
+	// D and B: the high and low halves of columns 5..9.
+	VPXORQ      Y4, Y4, Y4
+	VPMADD52HUQ Y9, Y12, Y4
+	VPXORQ      Y10, Y10, Y10
+	VPMADD52HUQ Y9, Y0, Y10
+	VPXORQ      Y11, Y11, Y11
+	VPMADD52HUQ Y9, Y1, Y11
+	VPXORQ      Y13, Y13, Y13
+	VPMADD52HUQ Y9, Y2, Y13
+	VPXORQ      Y14, Y14, Y14
+	VPMADD52HUQ Y9, Y3, Y14
+	VPXORQ      Y15, Y15, Y15
+	VPMADD52LUQ Y9, Y0, Y15
+	VPXORQ      Y16, Y16, Y16
+	VPMADD52LUQ Y9, Y1, Y16
+	VPXORQ      Y17, Y17, Y17
+	VPMADD52LUQ Y9, Y2, Y17
+	VPXORQ      Y18, Y18, Y18
+	VPMADD52LUQ Y9, Y3, Y18
+	VPMADD52HUQ Y8, Y0, Y4
+	VPMADD52HUQ Y8, Y1, Y10
+	VPMADD52HUQ Y8, Y2, Y11
+	VPMADD52HUQ Y8, Y3, Y13
+	VPMADD52LUQ Y8, Y1, Y15
+	VPMADD52LUQ Y8, Y2, Y16
+	VPMADD52LUQ Y8, Y3, Y17
+	VPMADD52HUQ Y7, Y1, Y4
+	VPMADD52HUQ Y7, Y2, Y10
+	VPMADD52HUQ Y7, Y3, Y11
+	VPMADD52LUQ Y7, Y2, Y15
+	VPMADD52LUQ Y7, Y3, Y16
+	VPMADD52HUQ Y6, Y2, Y4
+	VPMADD52HUQ Y6, Y3, Y10
+	VPMADD52LUQ Y6, Y3, Y15
+	VPMADD52HUQ Y5, Y3, Y4
+
+	// u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.
+	VPADDQ Y4, Y4, Y4
+	VPADDQ Y15, Y4, Y4
+	VPSLLQ $0x04, Y4, Y15
+	VPADDQ Y4, Y15, Y15
+	VPADDQ Y10, Y10, Y10
+	VPADDQ Y16, Y10, Y10
+	VPSLLQ $0x04, Y10, Y16
+	VPADDQ Y10, Y16, Y16
+	VPADDQ Y11, Y11, Y11
+	VPADDQ Y17, Y11, Y11
+	VPSLLQ $0x04, Y11, Y17
+	VPADDQ Y11, Y17, Y17
+	VPADDQ Y13, Y13, Y13
+	VPADDQ Y18, Y13, Y13
+	VPSLLQ $0x04, Y13, Y18
+	VPADDQ Y13, Y18, Y18
+	VPADDQ Y14, Y14, Y14
+	VPSLLQ $0x04, Y14, Y19
+	VPADDQ Y14, Y19, Y19
+
+	// C: the high halves of columns 1..4, onto u_k.
+	VPMADD52HUQ Y8, Y12, Y14
+	VPMADD52HUQ Y7, Y12, Y13
+	VPMADD52HUQ Y6, Y12, Y11
+	VPMADD52HUQ Y5, Y12, Y10
+	VPMADD52HUQ Y7, Y0, Y14
+	VPMADD52HUQ Y6, Y0, Y13
+	VPMADD52HUQ Y5, Y0, Y11
+	VPMADD52HUQ Y6, Y1, Y14
+	VPMADD52HUQ Y5, Y1, Y13
+	VPMADD52HUQ Y5, Y2, Y14
+
+	// w_k = 2·(u_k + C_k) + s_k.
+	VPADDQ Y4, Y4, Y4
+	VPADDQ Y15, Y4, Y4
+	VPADDQ Y10, Y10, Y10
+	VPADDQ Y16, Y10, Y10
+	VPADDQ Y11, Y11, Y11
+	VPADDQ Y17, Y11, Y11
+	VPADDQ Y13, Y13, Y13
+	VPADDQ Y18, Y13, Y13
+	VPADDQ Y14, Y14, Y14
+	VPADDQ Y19, Y14, Y14
+
+	// A: the low halves of columns 0..4.
+	VPXORQ      Y15, Y15, Y15
+	VPMADD52LUQ Y9, Y12, Y15
+	VPXORQ      Y16, Y16, Y16
+	VPMADD52LUQ Y8, Y12, Y16
+	VPXORQ      Y17, Y17, Y17
+	VPMADD52LUQ Y7, Y12, Y17
+	VPXORQ      Y18, Y18, Y18
+	VPMADD52LUQ Y6, Y12, Y18
+	VPXORQ      Y19, Y19, Y19
+	VPMADD52LUQ Y5, Y12, Y19
+	VPMADD52LUQ Y8, Y0, Y15
+	VPMADD52LUQ Y7, Y0, Y16
+	VPMADD52LUQ Y6, Y0, Y17
+	VPMADD52LUQ Y5, Y0, Y18
+	VPMADD52LUQ Y7, Y1, Y15
+	VPMADD52LUQ Y6, Y1, Y16
+	VPMADD52LUQ Y5, Y1, Y17
+	VPMADD52LUQ Y6, Y2, Y15
+	VPMADD52LUQ Y5, Y2, Y16
+	VPMADD52LUQ Y5, Y3, Y15
+
+	// f_k = A_k + w_k.
+	VPADDQ Y4, Y19, Y19
+	VPADDQ Y10, Y18, Y18
+	VPADDQ Y11, Y17, Y17
+	VPADDQ Y13, Y16, Y16
+	VPADDQ Y14, Y15, Y15
+
+	// (E, H, F, G) = (B + β - A, B + A, D + β - C, D + C): with V = (A, B, C, D) and
+	// V' = (B, A, D, C) (an in-lane swap), V's lanes 0 and 2 become β - A and β - C,
+	// then V' + V.
+	VPBROADCASTQ ifmaConsts<>+32(SB), Y0
+	VPBROADCASTQ ifmaConsts<>+40(SB), Y1
+	VPSHUFD      $0x4e, Y19, Y2
+	VPSUBQ       Y19, Y0, K4, Y19
+	VPADDQ       Y19, Y2, Y2
+	VPSHUFD      $0x4e, Y18, Y3
+	VPSUBQ       Y18, Y1, K4, Y18
+	VPADDQ       Y18, Y3, Y3
+	VPSHUFD      $0x4e, Y17, Y4
+	VPSUBQ       Y17, Y1, K4, Y17
+	VPADDQ       Y17, Y4, Y4
+	VPSHUFD      $0x4e, Y16, Y5
+	VPSUBQ       Y16, Y1, K4, Y16
+	VPADDQ       Y16, Y5, Y5
+	VPSHUFD      $0x4e, Y15, Y6
+	VPSUBQ       Y15, Y1, K4, Y15
+	VPADDQ       Y15, Y6, Y6
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Y2, Y0
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y2, Y2
+	VPSRLQ           $0x33, Y3, Y1
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y3, Y3
+	VPSRLQ           $0x33, Y4, Y7
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y4, Y4
+	VPSRLQ           $0x33, Y5, Y8
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y5, Y5
+	VPSRLQ           $0x33, Y6, Y9
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y6, Y6
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Y9, Y2
+	VPADDQ           Y0, Y3, Y3
+	VPADDQ           Y1, Y4, Y4
+	VPADDQ           Y7, Y5, Y5
+	VPADDQ           Y8, Y6, Y6
+
+	// W1 = (E, G, G, E), W2 = (F, H, F, H): permutations (0, 3, 3, 0) and (2, 1, 2, 1).
+	VPERMQ $0x3c, Y2, Y0
+	VPERMQ $0x66, Y2, Y10
+	VPERMQ $0x3c, Y3, Y1
+	VPERMQ $0x66, Y3, Y11
+	VPERMQ $0x3c, Y4, Y7
+	VPERMQ $0x66, Y4, Y12
+	VPERMQ $0x3c, Y5, Y8
+	VPERMQ $0x66, Y5, Y13
+	VPERMQ $0x3c, Y6, Y9
+	VPERMQ $0x66, Y6, Y14
+
+	// P' = W1 ∘ W2 = (E·F, G·H, G·F, E·H), carried.
+	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
+	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
+	// those in column k+5.
+	// D and B: the high and low halves of columns 5..9.
+	VPXORQ      Y2, Y2, Y2
+	VPMADD52HUQ Y14, Y0, Y2
+	VPXORQ      Y3, Y3, Y3
+	VPMADD52HUQ Y14, Y1, Y3
+	VPXORQ      Y4, Y4, Y4
+	VPMADD52HUQ Y14, Y7, Y4
+	VPXORQ      Y5, Y5, Y5
+	VPMADD52HUQ Y14, Y8, Y5
+	VPXORQ      Y6, Y6, Y6
+	VPMADD52HUQ Y14, Y9, Y6
+	VPXORQ      Y15, Y15, Y15
+	VPMADD52LUQ Y14, Y1, Y15
+	VPXORQ      Y16, Y16, Y16
+	VPMADD52LUQ Y14, Y7, Y16
+	VPXORQ      Y17, Y17, Y17
+	VPMADD52LUQ Y14, Y8, Y17
+	VPXORQ      Y18, Y18, Y18
+	VPMADD52LUQ Y14, Y9, Y18
+	VPMADD52HUQ Y13, Y1, Y2
+	VPMADD52HUQ Y13, Y7, Y3
+	VPMADD52HUQ Y13, Y8, Y4
+	VPMADD52HUQ Y13, Y9, Y5
+	VPMADD52LUQ Y13, Y7, Y15
+	VPMADD52LUQ Y13, Y8, Y16
+	VPMADD52LUQ Y13, Y9, Y17
+	VPMADD52HUQ Y12, Y7, Y2
+	VPMADD52HUQ Y12, Y8, Y3
+	VPMADD52HUQ Y12, Y9, Y4
+	VPMADD52LUQ Y12, Y8, Y15
+	VPMADD52LUQ Y12, Y9, Y16
+	VPMADD52HUQ Y11, Y8, Y2
+	VPMADD52HUQ Y11, Y9, Y3
+	VPMADD52LUQ Y11, Y9, Y15
+	VPMADD52HUQ Y10, Y9, Y2
+
+	// u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.
+	VPADDQ Y2, Y2, Y2
+	VPADDQ Y15, Y2, Y2
+	VPSLLQ $0x04, Y2, Y15
+	VPADDQ Y2, Y15, Y15
+	VPADDQ Y3, Y3, Y3
+	VPADDQ Y16, Y3, Y3
+	VPSLLQ $0x04, Y3, Y16
+	VPADDQ Y3, Y16, Y16
+	VPADDQ Y4, Y4, Y4
+	VPADDQ Y17, Y4, Y4
+	VPSLLQ $0x04, Y4, Y17
+	VPADDQ Y4, Y17, Y17
+	VPADDQ Y5, Y5, Y5
+	VPADDQ Y18, Y5, Y5
+	VPSLLQ $0x04, Y5, Y18
+	VPADDQ Y5, Y18, Y18
+	VPADDQ Y6, Y6, Y6
+	VPSLLQ $0x04, Y6, Y19
+	VPADDQ Y6, Y19, Y19
+
+	// C: the high halves of columns 1..4, onto u_k.
+	VPMADD52HUQ Y13, Y0, Y6
+	VPMADD52HUQ Y12, Y0, Y5
+	VPMADD52HUQ Y11, Y0, Y4
+	VPMADD52HUQ Y10, Y0, Y3
+	VPMADD52HUQ Y12, Y1, Y6
+	VPMADD52HUQ Y11, Y1, Y5
+	VPMADD52HUQ Y10, Y1, Y4
+	VPMADD52HUQ Y11, Y7, Y6
+	VPMADD52HUQ Y10, Y7, Y5
+	VPMADD52HUQ Y10, Y8, Y6
+
+	// w_k = 2·(u_k + C_k) + s_k.
+	VPADDQ Y2, Y2, Y2
+	VPADDQ Y15, Y2, Y2
+	VPADDQ Y3, Y3, Y3
+	VPADDQ Y16, Y3, Y3
+	VPADDQ Y4, Y4, Y4
+	VPADDQ Y17, Y4, Y4
+	VPADDQ Y5, Y5, Y5
+	VPADDQ Y18, Y5, Y5
+	VPADDQ Y6, Y6, Y6
+	VPADDQ Y19, Y6, Y6
+
+	// A: the low halves of columns 0..4.
+	VPXORQ      Y15, Y15, Y15
+	VPMADD52LUQ Y14, Y0, Y15
+	VPXORQ      Y16, Y16, Y16
+	VPMADD52LUQ Y13, Y0, Y16
+	VPXORQ      Y17, Y17, Y17
+	VPMADD52LUQ Y12, Y0, Y17
+	VPXORQ      Y18, Y18, Y18
+	VPMADD52LUQ Y11, Y0, Y18
+	VPXORQ      Y19, Y19, Y19
+	VPMADD52LUQ Y10, Y0, Y19
+	VPMADD52LUQ Y13, Y1, Y15
+	VPMADD52LUQ Y12, Y1, Y16
+	VPMADD52LUQ Y11, Y1, Y17
+	VPMADD52LUQ Y10, Y1, Y18
+	VPMADD52LUQ Y12, Y7, Y15
+	VPMADD52LUQ Y11, Y7, Y16
+	VPMADD52LUQ Y10, Y7, Y17
+	VPMADD52LUQ Y11, Y8, Y15
+	VPMADD52LUQ Y10, Y8, Y16
+	VPMADD52LUQ Y10, Y9, Y15
+
+	// f_k = A_k + w_k.
+	VPADDQ Y2, Y19, Y19
+	VPADDQ Y3, Y18, Y18
+	VPADDQ Y4, Y17, Y17
+	VPADDQ Y5, Y16, Y16
+	VPADDQ Y6, Y15, Y15
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Y19, Y2
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y19, Y19
+	VPSRLQ           $0x33, Y18, Y3
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y18, Y18
+	VPSRLQ           $0x33, Y17, Y4
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y17, Y17
+	VPSRLQ           $0x33, Y16, Y5
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y16, Y16
+	VPSRLQ           $0x33, Y15, Y6
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y15, Y15
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Y6, Y19
+	VPADDQ           Y2, Y18, Y18
+	VPADDQ           Y3, Y17, Y17
+	VPADDQ           Y4, Y16, Y16
+	VPADDQ           Y5, Y15, Y15
+	VMOVDQU64        Y19, (DI)
+	VMOVDQU64        Y18, 32(DI)
+	VMOVDQU64        Y17, 64(DI)
+	VMOVDQU64        Y16, 96(DI)
+	VMOVDQU64        Y15, 128(DI)
+	VZEROUPPER
+	RET
+
 // func ifmaAddDigitPairAsm(p *[5][4]uint64, pair *[8][5][2][4]uint64, masks uint64, neg uint64, p2 *[5][4]uint64, masks2 uint64, neg2 uint64)
 // Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL
 TEXT ·ifmaAddDigitPairAsm(SB), NOSPLIT, $0-56

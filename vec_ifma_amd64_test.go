@@ -149,8 +149,8 @@ func iftAddends(t testing.TB, r *rand.Rand, n int) []*ifmaAddend {
 }
 
 // TestIFMAPointKernels runs the doubling, the cached form (also stored with
-// its limbs 64 bytes apart, ifmaCachedSpaced) and the three
-// additions on hundreds of accumulators and addends against the twins,
+// its limbs 64 bytes apart, ifmaCachedSpaced), the three additions and n
+// doublings fused with an addition (ifmaDoubleNAddAffine) on hundreds of accumulators and addends against the twins,
 // limb for limb, with guard words around every output and a check that no
 // input is modified.
 func TestIFMAPointKernels(t *testing.T) {
@@ -220,6 +220,19 @@ func TestIFMAPointKernels(t *testing.T) {
 				vecSameLimbs(t, "ifmaAddAffine"+what+w, g.v[:], want[:])
 				if qc != *q {
 					t.Fatalf("ifmaAddAffine%s modified its addend", what)
+				}
+
+				// n doublings first, n from 1 to 5.
+				nd := 1 + (n+int(neg&1))%5
+				w += " n " + strconv.Itoa(nd)
+				want = *p
+				ifmaDoubleNAddAffineGeneric(&want, nd, q, neg)
+				g = newVecGuarded(p)
+				k.doubleNAddAffine(&g.v, nd, &qc, neg)
+				g.check(t, "ifmaDoubleNAddAffine"+what+w)
+				vecSameLimbs(t, "ifmaDoubleNAddAffine"+what+w, g.v[:], want[:])
+				if qc != *q {
+					t.Fatalf("ifmaDoubleNAddAffine%s modified its addend", what)
 				}
 			}
 			want = *p
@@ -478,7 +491,7 @@ func TestIFMAKernelChains(t *testing.T) {
 			row, _ := iftRow(t, pts[2+r.IntN(len(pts)-2)])
 			for step := range 300 {
 				what := "chain " + strconv.Itoa(chain) + " step " + strconv.Itoa(step)
-				switch r.IntN(5) {
+				switch r.IntN(6) {
 				case 0, 1:
 					ifmaDoubleGeneric(&want)
 					k.double(&got)
@@ -493,6 +506,10 @@ func TestIFMAKernelChains(t *testing.T) {
 					i, neg := r.IntN(8), -uint64(r.IntN(2))
 					ifmaAddAffineGeneric(&want, &row[i], neg)
 					k.addAffine(&got, &row[i], neg)
+				case 4:
+					i, neg, nd := r.IntN(8), -uint64(r.IntN(2)), 1+r.IntN(4)
+					ifmaDoubleNAddAffineGeneric(&want, nd, &row[i], neg)
+					k.doubleNAddAffine(&got, nd, &row[i], neg)
 				default:
 					masks, neg := vecDigitMasks(vecRandDigit(r))
 					ifmaAddDigitGeneric(&want, row, masks, neg)
@@ -708,11 +725,12 @@ func TestIFMAAllocs(t *testing.T) {
 		"ifmaAddAffine2": func() {
 			ifmaAddAffine2(be.acc, &be.row[2], ^uint64(0), be.step, &be.row[5], 0)
 		},
-		"ifmaAddDigit":        func() { ifmaAddDigit(be.acc, be.row, masks, neg) },
-		"ifmaDouble4AddDigit": func() { ifmaDouble4AddDigit(be.acc, be.row, masks, neg) },
-		"ifmaAddCached":       func() { ifmaAddCached(be.acc, be.step) },
-		"ifmaCached":          func() { ifmaCached(&c, be.acc) },
-		"ifmaCachedPair":      func() { ifmaCachedPair(&be.pair[2], be.acc, be.step) },
+		"ifmaAddDigit":         func() { ifmaAddDigit(be.acc, be.row, masks, neg) },
+		"ifmaDouble4AddDigit":  func() { ifmaDouble4AddDigit(be.acc, be.row, masks, neg) },
+		"ifmaDoubleNAddAffine": func() { ifmaDoubleNAddAffine(be.acc, 3, &be.row[1], neg) },
+		"ifmaAddCached":        func() { ifmaAddCached(be.acc, be.step) },
+		"ifmaCached":           func() { ifmaCached(&c, be.acc) },
+		"ifmaCachedPair":       func() { ifmaCachedPair(&be.pair[2], be.acc, be.step) },
 		"ifmaCachedSpaced": func() {
 			ifmaCachedSpaced((*[9][4]uint64)(unsafe.Pointer(&be.pair[3][0][1])), be.acc)
 		},

@@ -47,6 +47,12 @@ func ifmaAddDigitAsm(p *[5][4]uint64, row *[8][5][4]uint64, masks uint64, neg ui
 //go:noescape
 func ifmaDouble4AddDigitAsm(p *[5][4]uint64, row *[8][5][4]uint64, masks uint64, neg uint64)
 
+// ifmaDoubleNAddAffineAsm does ifmaDoubleAsm(p) n times, then ifmaAddAffineAsm(p, a, neg).
+// It requires ifmaAvailable and n ≥ 1; its time depends on n.
+//
+//go:noescape
+func ifmaDoubleNAddAffineAsm(p *[5][4]uint64, n int, a *[5][4]uint64, neg uint64)
+
 // ifmaAddDigitPairAsm does ifmaAddDigitAsm(p, row, masks, neg) and ifmaAddDigitAsm(p2, row2, masks2, neg2)
 // at once, in the two halves of ZMM registers, for the rows interleaved in pair: pair[e][k][0]
 // is limb k of row[e] and pair[e][k][1] that of row2[e]. It requires ifmaAvailable. p and p2

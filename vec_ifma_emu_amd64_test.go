@@ -19,21 +19,22 @@ import (
 // iftKernels is one implementation of the IFMA seam's kernels, with the
 // signatures of the wrappers in vec_ifma_amd64.go.
 type iftKernels struct {
-	name            string
-	mul             func(out, a, b *ifmaLanes)
-	double          func(p *ifmaLanes)
-	double2         func(p, p2 *ifmaLanes)
-	addAffine       func(p *ifmaLanes, a *ifmaAddend, neg uint64)
-	addAffine2      func(p *ifmaLanes, a *ifmaAddend, neg uint64, p2 *ifmaLanes, a2 *ifmaAddend, neg2 uint64)
-	addDigit        func(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64)
-	double4AddDigit func(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64)
-	addDigitPair    func(p *ifmaLanes, pair *ifmaRowPair, masks, neg uint64, p2 *ifmaLanes, masks2, neg2 uint64)
-	addCached       func(p, q *ifmaLanes)
-	cached          func(q, p *ifmaLanes)
-	cachedSpaced    func(q *[9][4]uint64, p *ifmaLanes)
-	cachedPair      func(q *[5][2][4]uint64, p, p2 *ifmaLanes)
-	addCached2      func(p, q, p2, q2 *ifmaLanes)
-	cached2         func(q, p, q2, p2 *ifmaLanes)
+	name             string
+	mul              func(out, a, b *ifmaLanes)
+	double           func(p *ifmaLanes)
+	double2          func(p, p2 *ifmaLanes)
+	addAffine        func(p *ifmaLanes, a *ifmaAddend, neg uint64)
+	addAffine2       func(p *ifmaLanes, a *ifmaAddend, neg uint64, p2 *ifmaLanes, a2 *ifmaAddend, neg2 uint64)
+	addDigit         func(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64)
+	double4AddDigit  func(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64)
+	doubleNAddAffine func(p *ifmaLanes, n int, a *ifmaAddend, neg uint64)
+	addDigitPair     func(p *ifmaLanes, pair *ifmaRowPair, masks, neg uint64, p2 *ifmaLanes, masks2, neg2 uint64)
+	addCached        func(p, q *ifmaLanes)
+	cached           func(q, p *ifmaLanes)
+	cachedSpaced     func(q *[9][4]uint64, p *ifmaLanes)
+	cachedPair       func(q *[5][2][4]uint64, p, p2 *ifmaLanes)
+	addCached2       func(p, q, p2, q2 *ifmaLanes)
+	cached2          func(q, p, q2, p2 *ifmaLanes)
 	// emulated marks the interpreter, which some tests give fewer inputs
 	// in -short mode (it runs some thousand times slower than the CPU).
 	emulated bool
@@ -42,7 +43,8 @@ type iftKernels struct {
 var iftNative = iftKernels{
 	name: "native", mul: ifmaMul, double: ifmaDouble, double2: ifmaDouble2, addAffine: ifmaAddAffine,
 	addAffine2: ifmaAddAffine2, addDigit: ifmaAddDigit, double4AddDigit: ifmaDouble4AddDigit, addDigitPair: ifmaAddDigitPair,
-	addCached: ifmaAddCached, cached: ifmaCached, cachedSpaced: ifmaCachedSpaced,
+	doubleNAddAffine: ifmaDoubleNAddAffine,
+	addCached:        ifmaAddCached, cached: ifmaCached, cachedSpaced: ifmaCachedSpaced,
 	cachedPair: ifmaCachedPair, addCached2: ifmaAddCached2, cached2: ifmaCached2,
 }
 
@@ -105,6 +107,9 @@ func iftInterpreted(t testing.TB) *iftKernels {
 	}
 	k.double4AddDigit = func(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64) {
 		iftEmuCall(t, "ifmaDouble4AddDigitAsm", iftPtr(p), iftPtr(row), masks, neg)
+	}
+	k.doubleNAddAffine = func(p *ifmaLanes, n int, a *ifmaAddend, neg uint64) {
+		iftEmuCall(t, "ifmaDoubleNAddAffineAsm", iftPtr(p), uint64(n), iftPtr(a), neg)
 	}
 	k.addDigitPair = func(p *ifmaLanes, pair *ifmaRowPair, masks, neg uint64, p2 *ifmaLanes, masks2, neg2 uint64) {
 		iftEmuCall(t, "ifmaAddDigitPairAsm", iftPtr(p), iftPtr(pair), masks, neg, iftPtr(p2), masks2, neg2)

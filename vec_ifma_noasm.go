@@ -32,6 +32,10 @@ func ifmaDouble4AddDigit(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64) {
 	ifmaDouble4AddDigitGeneric(p, row, masks, neg)
 }
 
+func ifmaDoubleNAddAffine(p *ifmaLanes, n int, a *ifmaAddend, neg uint64) {
+	ifmaDoubleNAddAffineGeneric(p, n, a, neg)
+}
+
 func ifmaAddDigitPair(p *ifmaLanes, pair *ifmaRowPair, masks, neg uint64, p2 *ifmaLanes, masks2, neg2 uint64) {
 	ifmaAddDigitPairGeneric(p, pair, masks, neg, p2, masks2, neg2)
 }

@@ -17,7 +17,8 @@
 // multiplication (ifmaMul), the doubling, the addition of an addend with a
 // sign (ifmaAddAffine), the same fused with the constant-time scan of a row
 // of eight addends (ifmaAddDigit), four doublings and that in one kernel
-// (ifmaDouble4AddDigit), the addition of an unsigned addend
+// (ifmaDouble4AddDigit), n doublings and an addition with a sign in one
+// kernel (ifmaDoubleNAddAffine), the addition of an unsigned addend
 // (ifmaAddCached) and the cached form (ifmaCached, and ifmaCachedSpaced,
 // which stores it into one half of two comb rows kept interleaved), and
 // two doublings at once (ifmaDouble2), two additions with a sign
@@ -50,9 +51,10 @@
 //
 // # Constant time
 //
-// Straight-line code: no branch, and every address is an argument pointer,
-// an argument's own slot (the scans' masks) or the constant table, plus a
-// constant. The lane masks in K1..K6 are constants. The digit and the sign
+// Straight-line code: no branch but the loop of ifmaDoubleNAddAffine, which
+// counts its public n (the variable-time loops only), and every address is
+// an argument pointer, an argument's own slot (the scans' masks) or the
+// constant table, plus a constant. The lane masks in K1..K6 are constants. The digit and the sign
 // act only through masks computed in Go (vecDigitMasks, passed by value,
 // or the neg argument), with bitwise instructions (VPANDQ, VPTERNLOGQ).
 // The wide routines are straight-line code too, with the masks of each
@@ -66,6 +68,7 @@ package main
 
 import (
 	"flag"
+	"slices"
 
 	"github.com/seed06d4b90c/edwards25519/_asm/internal/ifma52"
 
@@ -123,6 +126,7 @@ func main() {
 	addAffine2Routine()
 	addDigitRoutine()
 	double4AddDigitRoutine()
+	doubleNAddAffineRoutine()
 	addDigitPairRoutine()
 	addCachedRoutine()
 	addCached2Routine()
@@ -432,6 +436,49 @@ func double4AddDigitRoutine() {
 	}
 	q := scanRow()
 	ifma52.StoreAndReturn(addBody(p, q), Mem{Base: RDI})
+}
+
+// doubleNAddAffineRoutine writes n ≥ 1 doublings of p, then
+// addAffineRoutine's addition, with p kept in registers throughout: a run
+// of zero digits and the nonzero digit that ends it, in the w-NAF loops of
+// VarTimeDoubleScalarBaseMult and VarTimeMultiScalarMult (scalarmult_vec.go),
+// which know n from their public digits. The doubling is a loop counted
+// down in CX, so the kernel's time depends on n, and only on n.
+func doubleNAddAffineRoutine() {
+	TEXT("ifmaDoubleNAddAffineAsm", NOSPLIT, "func(p *[5][4]uint64, n int, a *[5][4]uint64, neg uint64)")
+	Pragma("noescape")
+	Doc("ifmaDoubleNAddAffineAsm does ifmaDoubleAsm(p) n times, then ifmaAddAffineAsm(p, a, neg).",
+		"It requires ifmaAvailable and n ≥ 1; its time depends on n.")
+	Load(Param("p"), RDI)
+	Load(Param("n"), RCX)
+	Load(Param("a"), RSI)
+	ifma52.SetLaneMasks(laneMasks)
+	p := ifma52.LoadElem(Mem{Base: RDI})
+
+	Label("double")
+	q := doubleBody(p)
+	Comment("The doubled point, back into the registers the loop starts from.")
+	var back []VecPhysical // p's registers that q does not hold
+	for _, r := range p {
+		if !slices.Contains(q[:], r) {
+			back = append(back, r)
+		}
+	}
+	regs.Take(back...)
+	ifma52.MoveElem(p, q)
+	for _, r := range q {
+		if !slices.Contains(p[:], r) {
+			regs.Put(r)
+		}
+	}
+	DECQ(RCX)
+	JNZ(LabelRef("double"))
+
+	a := ifma52.LoadElem(Mem{Base: RSI})
+	negMask := regs.Get()
+	VPBROADCASTQ_Z(NewParamAddr("neg", 24), kNotLane, negMask)
+	signAddend(a, negMask)
+	ifma52.StoreAndReturn(addBody(p, a), Mem{Base: RDI})
 }
 
 // scanRow emits the scan of the row at (SI) with the masks at (DX) and the
