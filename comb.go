@@ -271,7 +271,7 @@ func vecBuildComb[B vecBackend[L, A], L, A any](rows *[vecCombRows][combEntries]
 }
 
 // vecPackedComb returns the base point's comb with spacing 1 packed for
-// backend B, in new 32-byte aligned memory: vecCombRows rows of combEntries
+// backend B, in new 64-byte aligned memory: vecCombRows rows of combEntries
 // affine entries (vecBuildComb).
 func vecPackedComb[B vecBackend[L, A], L, A any]() *[vecCombRows][combEntries]A {
 	t := vecAligned[[vecCombRows][combEntries]A]()

@@ -56,7 +56,7 @@ type PointTable struct {
 	backend backend // the backend that built the table, whose loop reads it
 	// rows is the comb: *[combRows]affineWindow for the serial backend, and
 	// for a vector backend with packed addends A, *[vecCombRows][combEntries]A
-	// in 32-byte aligned memory, in the backend's layout of a comb (vec.go,
+	// in 64-byte aligned memory, in the backend's layout of a comb (vec.go,
 	// combPack). nil in the zero PointTable.
 	rows any
 }
@@ -85,14 +85,14 @@ func NewPointTable(q *Point) *PointTable {
 // vecNewComb returns a new comb of q packed for B, with cached addends, and
 // its top, 2^252·q.
 //
-// The comb is in 32-byte aligned memory, as the kernels prefer (see
+// The comb is in 64-byte aligned memory, as the kernels prefer (see
 // "Alignment and rooms" in vec.go). An allocation above 32 KiB gets pages of
 // its own, so new returns aligned memory here; vecAligned, which allocates
-// 31 bytes more to align by hand, stays the fallback, for a runtime that
+// 63 bytes more to align by hand, stays the fallback, for a runtime that
 // allocates otherwise.
 func vecNewComb[B vecBackend[L, A], L, A any](q *Point) (*[vecCombRows][combEntries]A, Point) {
 	rows := new([vecCombRows][combEntries]A)
-	if uintptr(unsafe.Pointer(rows))&31 != 0 {
+	if uintptr(unsafe.Pointer(rows))&63 != 0 {
 		rows = vecAligned[[vecCombRows][combEntries]A]()
 	}
 	top := vecBuildComb[B](rows, q, false)

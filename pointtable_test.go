@@ -117,8 +117,8 @@ func TestPointTableAligned(t *testing.T) {
 		default:
 			t.Fatalf("the %v backend built a comb of type %T", pointBackend, rows)
 		}
-		if addr%32 != 0 {
-			t.Errorf("the %v backend's table is at %#x, not a multiple of 32", pointBackend, addr)
+		if addr%64 != 0 {
+			t.Errorf("the %v backend's table is at %#x, not a multiple of 64", pointBackend, addr)
 		}
 	})
 }

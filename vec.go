@@ -293,7 +293,7 @@ func vecDigitMasks(d int32) (masks, neg uint64) {
 func vecMaskOf(masks uint64, e int) uint64 { return -(masks >> (8 * e) & 1) }
 
 // vecPackedBaseOdd returns baseOddTable packed for backend B, in new
-// 32-byte aligned memory.
+// 64-byte aligned memory.
 func vecPackedBaseOdd[B vecBackend[L, A], L, A any]() *[baseOddEntries]A {
 	var b B
 	t := vecAligned[[baseOddEntries]A]()
@@ -340,29 +340,31 @@ var vecCachedFactors = [4]uint64{121666, 121666, 243330, 243332}
 
 // Alignment and rooms
 //
-// The kernels load and store 32 bytes at a time, and a 32-byte access that
-// straddles a multiple of 32 crosses a cache line half the time. Go aligns
-// lanes of uint64 to 8 bytes and packed uint32 limbs to 4, so the tables,
-// windows and accumulators are placed by hand: on the heap with vecAligned
-// and vecAlignedSlice, on the stack in a vecRoom. Only speed depends on
-// this, never a result (docs/PERFORMANCE.md has the figures).
+// The kernels load and store 32 bytes at a time, the wide IFMA kernels 64
+// (two lanes' worth of a limb, or limb k of one entry of two rows kept
+// interleaved, ifmaRowPair), and an access that straddles a multiple of 64
+// crosses a cache line. Go aligns lanes of uint64 to 8 bytes and packed
+// uint32 limbs to 4, so the tables, windows and accumulators are placed by
+// hand at multiples of 64: on the heap with vecAligned and
+// vecAlignedSlice, on the stack in a vecRoom. Only speed depends on this,
+// never a result (docs/PERFORMANCE.md has the figures).
 
-// align32 returns p rounded up to a multiple of 32.
-func align32(p unsafe.Pointer) unsafe.Pointer { return unsafe.Add(p, -uintptr(p)&31) }
+// align64 returns p rounded up to a multiple of 64.
+func align64(p unsafe.Pointer) unsafe.Pointer { return unsafe.Add(p, -uintptr(p)&63) }
 
-// vecAligned returns a new zero T at an address that is a multiple of 32.
+// vecAligned returns a new zero T at an address that is a multiple of 64.
 // T must hold no pointers: the memory is a byte slice's.
 func vecAligned[T any]() *T { return &vecAlignedSlice[T](1)[0] }
 
 // vecAlignedSlice returns n new zero T, the first at an address that is a
-// multiple of 32, in one allocation. T must hold no pointers.
+// multiple of 64, in one allocation. T must hold no pointers.
 func vecAlignedSlice[T any](n int) []T {
 	if n == 0 {
 		return nil
 	}
 	var zero T
-	buf := make([]byte, uintptr(n)*unsafe.Sizeof(zero)+31)
-	return unsafe.Slice((*T)(align32(unsafe.Pointer(unsafe.SliceData(buf)))), n)
+	buf := make([]byte, uintptr(n)*unsafe.Sizeof(zero)+63)
+	return unsafe.Slice((*T)(align64(unsafe.Pointer(unsafe.SliceData(buf)))), n)
 }
 
 // vecSliceIn returns buf[:n] if n ≤ len(buf), and n new zero T from
@@ -375,15 +377,15 @@ func vecSliceIn[T any](buf []T, n int) []T {
 	return vecAlignedSlice[T](n)
 }
 
-// vecRoom is stack room for one T at a 32-byte aligned address: 31 bytes
+// vecRoom is stack room for one T at a 64-byte aligned address: 63 bytes
 // of slack before it cover any base address. T must hold no pointers.
 type vecRoom[T any] struct {
-	_ [31]byte
+	_ [63]byte
 	_ T
 }
 
 // get returns the aligned T inside r.
-func (r *vecRoom[T]) get() *T { return (*T)(align32(unsafe.Pointer(r))) }
+func (r *vecRoom[T]) get() *T { return (*T)(align64(unsafe.Pointer(r))) }
 
 // vecHide returns p, hidden from escape analysis: the algorithms wrap in it
 // every pointer into their rooms that they pass to a backend's method (and

@@ -18,14 +18,14 @@ import (
 // share.
 
 // TestVecAlignment checks that the rooms, the aligned allocations and the
-// vector backends' tables start at multiples of 32, and that a room's T
-// lies inside the room, for every base address modulo 32 that Go may give
+// vector backends' tables start at multiples of 64, and that a room's T
+// lies inside the room, for every base address modulo 64 that Go may give
 // it.
 func TestVecAlignment(t *testing.T) {
 	aligned := func(what string, p unsafe.Pointer) {
 		t.Helper()
-		if uintptr(p)%32 != 0 {
-			t.Errorf("%s at %#x is not 32-byte aligned", what, uintptr(p))
+		if uintptr(p)%64 != 0 {
+			t.Errorf("%s at %#x is not 64-byte aligned", what, uintptr(p))
 		}
 	}
 	// Building a backend's tables runs its kernels: only where they can run.
@@ -56,7 +56,7 @@ func TestVecAlignment(t *testing.T) {
 		}
 	}
 	var buf [8192]byte
-	for off := uintptr(0); off < 32; off += 4 {
+	for off := uintptr(0); off < 64; off += 4 {
 		base := unsafe.Add(unsafe.Pointer(&buf[0]), off)
 		acc := (*vecRoom[vecAcc[avx2Lanes]])(base)
 		check("vecRoom[vecAcc]", base, unsafe.Sizeof(*acc), unsafe.Pointer(acc.get()), unsafe.Sizeof(*acc.get()))
