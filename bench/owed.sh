@@ -71,7 +71,9 @@ has() { case "$flags" in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 # the checks measured on that Zen 3 only, which every other CPU owes but
 # model 167, which ran them on 2026-12-06 (bench/results/
 # 2026-12-06-intel-r-xeon-r-processor-f6m167-owed-checks.md). Class ifma is
-# owed by every CPU with IFMA but model 167.
+# owed by every CPU with IFMA but model 167, and class notm167 by every CPU
+# but model 167, that Zen 3 included (a change to the AVX2 path measured on
+# model 167 only).
 model167=false intel=false zen5=false ifma=false zen3m1=false
 if [ "$vendor" = GenuineIntel ] && [ "$family" = 6 ] && [ "$model" = 167 ]; then
 	model167=true
@@ -177,12 +179,19 @@ go test -run '^\$' -bench 'PairedLoops/MultiScalarMult' -benchtime 1x -v .
 bench/alternate.sh -n 10 -pkg . 1d19003 -test.bench 'ScalarMults/ifma/^(ScalarBaseMult|ScalarMult|MSM16|MSM64)\$' -test.count 1 -test.benchtime 400ms
 bench/alternate.sh -n 4 1d19003 -run '^(ScalarBaseMult|ScalarMult|ScalarMultTable|NewPointTable|MultiScalarMult/n=(2|16|64|256))\$' -count 10
 go build -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect -time 30s -run '^(ScalarBaseMult|ScalarMult|MultiScalarMult|Point\\.ScalarMultTable|NewPointTable)(/|\$)'"
+check ifma-double-runs ifma "Runs of doublings in one kernel" \
+	"bench/alternate.sh -n 10 -pkg . 591d81d -test.bench 'ScalarMults/ifma/^(VarTimeDoubleScalarBaseMult|ScalarMult|MSM16|ScalarBaseMult)\$' -test.count 1 -test.benchtime 400ms
+bench/alternate.sh -n 4 591d81d -run '^(VarTimeDoubleScalarBaseMult|VarTimeMultiScalarMult/n=(2|16)|Ed25519/Verify|ScalarBaseMult|MultiScalarMult/n=(16|64)|ScalarMult)\$' -count 10"
+check avx2-double-runs notm167 "Runs of doublings in one kernel" \
+	"GODEBUG=cpu.avx512ifma=off bench/alternate.sh -n 10 -pkg . 591d81d -test.bench 'ScalarMults/avx2/^(VarTimeDoubleScalarBaseMult|ScalarMult|VarTimeMSM16)\$' -test.count 1 -test.benchtime 400ms
+GODEBUG=cpu.avx512ifma=off bench/alternate.sh -n 4 591d81d -run '^(VarTimeDoubleScalarBaseMult|VarTimeMultiScalarMult/n=(2|16)|Ed25519/Verify)\$' -count 10"
 
 # owes reports whether this CPU owes a check of the given class.
 owes() {
 	case "$1" in
 	every) ! $model167 && ! $zen3m1 ;;
 	notzen3) ! $zen3m1 && ! $model167 ;;
+	notm167) ! $model167 ;;
 	intel) $intel ;;
 	zen5) $zen5 ;;
 	ifma) $ifma ;;
