@@ -39,8 +39,8 @@ import (
 // addends A. Every L a method returns is within the bounds every method
 // accepts, so the algorithms chain them freely; the lanes hold points in
 // extended coordinates (X, Y, Z, T), and addends in their expanded form.
-// Every method runs in time independent of the values it is given, but
-// doubleNAddAffine's count.
+// Every method runs in time independent of the values it is given, except
+// that doubleNAddAffine's time depends on its count n.
 type vecBackend[L, A any] interface {
 	// setIdentity sets p to the identity (0, 1, 1, 0), written with no
 	// zero limb (the kernels time zero limbs differently: see "Zero limbs"
@@ -340,9 +340,9 @@ var vecCachedFactors = [4]uint64{121666, 121666, 243330, 243332}
 
 // Alignment and rooms
 //
-// The kernels load and store 32 bytes at a time, the wide IFMA kernels 64
-// (two lanes' worth of a limb, or limb k of one entry of two rows kept
-// interleaved, ifmaRowPair), and an access that straddles a multiple of 64
+// The kernels load and store 32 bytes at a time, and some of the wide IFMA
+// kernels' operands are 64 bytes (limb k of one entry of two rows kept
+// interleaved, ifmaRowPair); an access that straddles a multiple of 64
 // crosses a cache line. Go aligns lanes of uint64 to 8 bytes and packed
 // uint32 limbs to 4, so the tables, windows and accumulators are placed by
 // hand at multiples of 64: on the heap with vecAligned and
