@@ -398,31 +398,36 @@ func ifmaAddDigitPairGeneric(p *ifmaLanes, pair *ifmaRowPair, masks, neg uint64,
 
 // The doubling, lane by lane (HWCD 2008, section 3.3, a = -1):
 //
-//	(A, B, Z², X·Y) = (X, Y, Z, X) ∘ (X, Y, Z, Y), as columns
-//	E = 2·X·Y    G = B - A    F' = A - B + 2·Z²    H' = A + B, carried
+//	(A, B, Z², T·Z) = (X, Y, Z, T) ∘ (X, Y, Z, Z), as columns
+//	E = 2·T·Z    G = B - A    F' = A - B + 2·Z²    H' = A + B, carried
 //	P' = (E, G, F', H') ∘ (F', H', G, E) = (E·F', G·H', F'·G, H'·E), carried
 //
+// The section's E is 2·X·Y, which is 2·T·Z for a point in extended
+// coordinates (T = XY/Z). Multiplying T by Z keeps the first round's
+// operands where P has them: its first operand is P itself and its second
+// is P with Z copied into lane 3, a move inside the upper 128 bits, where
+// (X, Y, Z, X) ∘ (X, Y, Z, Y) needs a permutation across them for each.
 // The section's H = -A - B and F = G - 2Z² are H' and F' negated, so every
 // coordinate of P' is the section's negated: the same point, since (X : Y :
 // Z : T) = (-X : -Y : -Z : -T), and no term needs a bias but G and F'
-// (B + β - A and A + β - B + 2Z² on the columns). The 2 of 2Z² and of 2XY
-// goes on the columns, because 2Z and 2Y could exceed 52 bits. The first
+// (B + β - A and A + β - B + 2Z² on the columns). The 2 of 2Z² and of 2TZ
+// goes on the columns, because 2Z and 2T could exceed 52 bits. The first
 // operand of the second round is the carried (E, G, F', H') itself, so the
 // kernel permutes only the second.
 
-// ifmaDoubleGeneric sets p = 2·p for p reduced with lanes (X, Y, Z, T); T is
-// not read. p stays reduced.
+// ifmaDoubleGeneric sets p = 2·p for p reduced with lanes (X, Y, Z, T), a
+// point: X·Y = Z·T, as every Point and every kernel's output has it (the
+// doubling computes E from T). p stays reduced.
 func ifmaDoubleGeneric(p *ifmaLanes) {
-	var s1, s2, f, w2 ifma52.Lanes
+	var s2, f, w2 ifma52.Lanes
 	for k := range p {
 		x, y, z := p[k][0], p[k][1], p[k][2]
-		s1[k] = [4]uint64{x, y, z, x}
-		s2[k] = [4]uint64{x, y, z, y}
+		s2[k] = [4]uint64{x, y, z, z}
 	}
-	ifma52.MulColumns(&f, &s1, &s2)
+	ifma52.MulColumns(&f, (*ifma52.Lanes)(p), &s2)
 	for k := range f {
-		a, b, zz, xy := f[k][0], f[k][1], f[k][2], f[k][3]
-		f[k] = [4]uint64{2 * xy, b + ifma52.Beta[k] - a, a + ifma52.Beta[k] - b + 2*zz, a + b} // (E, G, F', H')
+		a, b, zz, tz := f[k][0], f[k][1], f[k][2], f[k][3]
+		f[k] = [4]uint64{2 * tz, b + ifma52.Beta[k] - a, a + ifma52.Beta[k] - b + 2*zz, a + b} // (E, G, F', H')
 	}
 	ifma52.Carry(&f)
 	for k := range f {

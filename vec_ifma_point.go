@@ -18,8 +18,8 @@ import "github.com/seed06d4b90c/edwards25519/field"
 // Cost model. Addition: eight coordinates converted into lanes (for
 // Subtract two of them negated first), one ifmaCached for the addend, one
 // ifmaAddCached, and four coordinates copied back. Doubling: four
-// coordinates converted (ifmaDouble does not read T's lane), one
-// ifmaDouble, four copied back. MultByCofactor: three doublings in lanes,
+// coordinates converted (ifmaDouble reads T's lane too: its E is 2·T·Z),
+// one ifmaDouble, four copied back. MultByCofactor: three doublings in lanes,
 // the lanes made dense again between them (setDense).
 //
 // # Dense lanes
@@ -38,7 +38,7 @@ import "github.com/seed06d4b90c/edwards25519/field"
 // Both kernels accept such lanes, by the bounds their twins state for
 // loose limbs:
 //
-//   - ifmaDouble multiplies the lanes (X, Y, Z) as they are; ifma52's
+//   - ifmaDouble multiplies the lanes (X, Y, Z, T) as they are; ifma52's
 //     MulColumns takes loose operands, and the doubling's sums of columns
 //     are bounded for loose operands (vec_ifma.go, "Sums and differences").
 //   - ifmaAddCached first forms Y + 2p - X, Y + X, T and Z and carries

@@ -41,7 +41,9 @@
 // products whose sums need the most steps come first; shifts and adds
 // apply the factor 2 of the high halves and the 19 of the upper columns.
 // The carry is one parallel round (ifma52.Carry). Lane moves are in-lane
-// swaps (VPSHUFD) and cross-lane permutations (VPERMQ); masked adds and
+// swaps (VPSHUFD) and selections (VSHUFPD, which takes any 64-bit word of
+// each 128-bit half: it is a floating-point instruction, and a word is only
+// moved) and cross-lane permutations (VPERMQ); masked adds and
 // subtracts choose the lanes an operation acts on. Each step's lane diagram
 // is in the comments above its instructions.
 //
@@ -287,20 +289,20 @@ func betaMid() func(k int) Op {
 // doubleBody emits p = 2·p for P in registers (freed) and returns the
 // result, carried.
 func doubleBody(p ifma52.Elem) ifma52.Elem {
-	Comment("S1 = (X, Y, Z, X), S2 = (X, Y, Z, Y): P permuted by (0, 1, 2, 0) and (0, 1, 2, 1).")
-	s1, s2 := regs.GetElem(), regs.GetElem()
+	Comment("S2 = (X, Y, Z, Z): VSHUFPD $0x22 picks words within each 128-bit half, (0, 1) in",
+		"lanes 0 and 1 and (0, 0) in lanes 2 and 3 (and the same in a wide routine's upper",
+		"256 bits). No word crosses a half, so no VPERMQ; the first operand is P itself.")
+	s2 := regs.GetElem()
 	for k := 0; k < ifma52.Limbs; k++ {
-		VPERMQ(U8(ifma52.Perm(0, 1, 2, 0)), p[k], s1[k])
-		VPERMQ(U8(ifma52.Perm(0, 1, 2, 1)), p[k], s2[k])
+		VSHUFPD(U8(0x22), p[k], p[k], s2[k])
 	}
+	Comment("(A, B, Z², TZ) = P ∘ S2, as columns: TZ = XY, since P's T is XY/Z.")
+	f := ifma52.MulColumns(p, s2)
 	regs.PutElem(p)
-	Comment("(A, B, Z², XY) = S1 ∘ S2, as columns.")
-	f := ifma52.MulColumns(s1, s2)
-	regs.PutElem(s1)
 	regs.PutElem(s2)
 
-	Comment("(E, G, F', H') = (2XY, B + β - A, A + β - B + 2Z², A + B): with Q1 = (XY, B, A, B),",
-		"Q2 = (XY, A, B, A) and h = (0, β, β + 2Z², 0), Q1 + Q2 in lanes 0 and 3 and",
+	Comment("(E, G, F', H') = (2TZ, B + β - A, A + β - B + 2Z², A + B): with Q1 = (TZ, B, A, B),",
+		"Q2 = (TZ, A, B, A) and h = (0, β, β + 2Z², 0), Q1 + Q2 in lanes 0 and 3 and",
 		"Q1 + h - Q2 in lanes 1 and 2.")
 	mid := betaMid()
 	for k := 0; k < ifma52.Limbs; k++ {

@@ -652,6 +652,22 @@ func init() {
 			}
 			m.write(in, d, v, w, mask)
 		},
+		"VSHUFPD": func(m *machine, in *inst) {
+			// Within each 128-bit lane, qword 0 of the result is qword
+			// imm[2l] of the first source (Intel order) and qword 1 is
+			// qword imm[2l+1] of the second, l counting qwords pairs
+			// across the register (Go order: $imm, second, first, dest).
+			srcs, mask, d, w := dest(in)
+			imm := srcs[0].imm
+			second := m.read(&srcs[1], w, false)
+			first := m.read(&srcs[2], w, false)
+			var v [8]uint64
+			for l := 0; l < w; l += 2 {
+				v[l] = first[l+int(imm>>l&1)]
+				v[l+1] = second[l+int(imm>>(l+1)&1)]
+			}
+			m.write(in, d, v, w, mask)
+		},
 		"VPERMQ": func(m *machine, in *inst) {
 			// The immediate form: within each 256-bit lane, qword j of
 			// the result is qword imm[2j+1:2j] of the source.

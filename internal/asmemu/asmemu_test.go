@@ -138,9 +138,11 @@ TEXT ·f(SB), NOSPLIT, $0-8
 	VPSLLQ $0x40, Z0, Z12
 	VMOVDQU64 Z11, 640(SI)
 	VMOVDQU64 Z12, 704(SI)
+	VSHUFPD $0x96, Z1, Z0, Z13
+	VMOVDQU64 Z13, 768(SI)
 	RET
 `)
-	var v [96]uint64
+	var v [104]uint64
 	for i := range 8 {
 		v[i] = uint64(i+1)<<32 | uint64(i+1)*0x11
 	}
@@ -162,9 +164,13 @@ TEXT ·f(SB), NOSPLIT, $0-8
 		"blend":           {x[2], x[1], x[2], x[3], x[4], x[5], x[6], x[7]},
 		"VPSRLQ $4":       {x[0] >> 4, x[1] >> 4, x[2] >> 4, x[3] >> 4, x[4] >> 4, x[5] >> 4, x[6] >> 4, x[7] >> 4},
 		"VPSLLQ $64":      {0, 0, 0, 0, 0, 0, 0, 0},
+		// 0x96 = bits 0, 1, 1, 0, 1, 0, 0, 1: qword 2l from Z0 (the
+		// first source in Intel order) at 2l + bit 2l, qword 2l+1 from Z1
+		// (x's pairs exchanged) at 2l + bit 2l+1.
+		"VSHUFPD $0x96": {x[0], x[0], x[3], x[3], x[5], x[5], x[6], x[6]},
 	}
 	order := []string{"VPSHUFD $0x4e", "VPERMQ $0x1b Z", "VPERMQ $0x1b Y", "merge masking", "zero masking",
-		"insert(extract)", "VPSHUFD $0xb1 X", "broadcast, sub", "blend", "VPSRLQ $4", "VPSLLQ $64"}
+		"insert(extract)", "VPSHUFD $0xb1 X", "broadcast, sub", "blend", "VPSRLQ $4", "VPSLLQ $64", "VSHUFPD $0x96"}
 	for i, name := range order {
 		got := v[8*(i+1) : 8*(i+2)]
 		for l := range 8 {
