@@ -182,6 +182,10 @@ go build -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect 
 check ifma-double-runs ifma "Runs of doublings in one kernel" \
 	"bench/alternate.sh -n 10 -pkg . 591d81d -test.bench 'ScalarMults/ifma/^(VarTimeDoubleScalarBaseMult|ScalarMult|MSM16|ScalarBaseMult)\$' -test.count 1 -test.benchtime 400ms
 bench/alternate.sh -n 4 591d81d -run '^(VarTimeDoubleScalarBaseMult|VarTimeMultiScalarMult/n=(2|16)|Ed25519/Verify|ScalarBaseMult|MultiScalarMult/n=(16|64)|ScalarMult)\$' -count 10"
+check ifma-doubling-tz ifma "The doubling's first round without VPERMQ" \
+	"bench/alternate.sh -n 10 -pkg . 3c6cf7b -test.bench 'BenchmarkIFMA\$/(double|scalarMult)/ifma|ScalarMults/ifma/^(ScalarMult|VarTimeDoubleScalarBaseMult|ScalarBaseMult|MSM16)\$' -test.count 1 -test.benchtime 300ms
+bench/alternate.sh -n 4 3c6cf7b -run '^(ScalarMult|VarTimeDoubleScalarBaseMult|Ed25519/(Sign|Verify)|MultiScalarMult/n=(2|16|64)|VarTimeMultiScalarMult/n=(2|16|1024)|PointDouble|ScalarBaseMult)\$' -count 10
+go build -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect -time 30s -run '^(ScalarMult|MultiScalarMult|Point\\.Double|Point\\.MultByCofactor|Point\\.IsSmallOrder|NewPointTable)(/|\$)'"
 check avx2-double-runs notm167 "Runs of doublings in one kernel" \
 	"GODEBUG=cpu.avx512ifma=off bench/alternate.sh -n 10 -pkg . 591d81d -test.bench 'ScalarMults/avx2/^(VarTimeDoubleScalarBaseMult|ScalarMult|VarTimeMSM16)\$' -test.count 1 -test.benchtime 400ms
 GODEBUG=cpu.avx512ifma=off bench/alternate.sh -n 4 591d81d -run '^(VarTimeDoubleScalarBaseMult|VarTimeMultiScalarMult/n=(2|16)|Ed25519/Verify)\$' -count 10"
