@@ -56,9 +56,10 @@
 // Straight-line code: no branch but the loop of ifmaDoubleNAddAffine, which
 // counts its public n (the variable-time loops only), and every address is
 // an argument pointer, an argument's own slot (the scans' masks) or the
-// constant table, plus a constant. The lane masks in K1..K6 are constants. The digit and the sign
-// act only through masks computed in Go (vecDigitMasks, passed by value,
-// or the neg argument), with bitwise instructions (VPANDQ, VPTERNLOGQ).
+// constant table, plus a constant. The lane masks in K1..K6 are constants.
+// The digit and the sign act only through masks computed in Go
+// (vecDigitMasks, passed by value, or the neg argument), with bitwise
+// instructions (VPANDQ, VPTERNLOGQ).
 // The wide routines are straight-line code too, with the masks of each
 // half loaded and joined the same way. The constant-time loops run them
 // too: the combs ifmaAddDigitPair, and MultiScalarMult's two accumulators
