@@ -95,33 +95,24 @@ step:
 	VPADDQ           Y3, Y12, Y12
 
 	// Round 1 operands, under the swap mask: (A, B, C, D) and (A, B, B, A), or (C, D, A, B)
-	// and (C, D, D, C) where the mask is set. Permutations (2, 3, 0, 1), (0, 1, 1, 0) and
-	// (2, 3, 3, 2); VPTERNLOGQ 0xD8 is (mask AND new) OR (NOT mask AND old).
+	// and (C, D, D, C) where the mask is set: the first is U or U with its halves swapped
+	// (2, 3, 0, 1), by VPTERNLOGQ 0xD8, (mask AND new) OR (NOT mask AND old), and the second
+	// the first permuted by (0, 1, 1, 0).
 	VPERMQ     $0x4e, Y8, Y13
-	VPERMQ     $0x14, Y8, Y0
-	VPERMQ     $0xbe, Y8, Y14
 	VPTERNLOGQ $0xd8, Y5, Y13, Y8
-	VPTERNLOGQ $0xd8, Y5, Y14, Y0
+	VPERMQ     $0x14, Y8, Y0
 	VPERMQ     $0x4e, Y9, Y13
-	VPERMQ     $0x14, Y9, Y1
-	VPERMQ     $0xbe, Y9, Y14
 	VPTERNLOGQ $0xd8, Y5, Y13, Y9
-	VPTERNLOGQ $0xd8, Y5, Y14, Y1
+	VPERMQ     $0x14, Y9, Y1
 	VPERMQ     $0x4e, Y10, Y13
-	VPERMQ     $0x14, Y10, Y2
-	VPERMQ     $0xbe, Y10, Y14
 	VPTERNLOGQ $0xd8, Y5, Y13, Y10
-	VPTERNLOGQ $0xd8, Y5, Y14, Y2
+	VPERMQ     $0x14, Y10, Y2
 	VPERMQ     $0x4e, Y11, Y13
-	VPERMQ     $0x14, Y11, Y3
-	VPERMQ     $0xbe, Y11, Y14
 	VPTERNLOGQ $0xd8, Y5, Y13, Y11
-	VPTERNLOGQ $0xd8, Y5, Y14, Y3
+	VPERMQ     $0x14, Y11, Y3
 	VPERMQ     $0x4e, Y12, Y13
-	VPERMQ     $0x14, Y12, Y4
-	VPERMQ     $0xbe, Y12, Y14
 	VPTERNLOGQ $0xd8, Y5, Y13, Y12
-	VPTERNLOGQ $0xd8, Y5, Y14, Y4
+	VPERMQ     $0x14, Y12, Y4
 
 	// Round 1: F1 = (AA, BB, CB, DA), as columns.
 	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where

@@ -199,17 +199,16 @@ func step(s ifma52.Elem, m VecPhysical, beta func(int) VecPhysical) ifma52.Elem 
 	ifma52.Carry(u)
 
 	Comment("Round 1 operands, under the swap mask: (A, B, C, D) and (A, B, B, A), or (C, D, A, B)",
-		"and (C, D, D, C) where the mask is set. Permutations (2, 3, 0, 1), (0, 1, 1, 0) and",
-		"(2, 3, 3, 2); VPTERNLOGQ 0xD8 is (mask AND new) OR (NOT mask AND old).")
+		"and (C, D, D, C) where the mask is set: the first is U or U with its halves swapped",
+		"(2, 3, 0, 1), by VPTERNLOGQ 0xD8, (mask AND new) OR (NOT mask AND old), and the second",
+		"the first permuted by (0, 1, 1, 0).")
 	op2 := regs.GetElem()
 	for k := range u {
-		sw, q := regs.Get(), regs.Get()
+		sw := regs.Get()
 		VPERMQ(U8(ifma52.Perm(2, 3, 0, 1)), u[k], sw)
-		VPERMQ(U8(ifma52.Perm(0, 1, 1, 0)), u[k], op2[k])
-		VPERMQ(U8(ifma52.Perm(2, 3, 3, 2)), u[k], q)
 		VPTERNLOGQ(U8(0xD8), m, sw, u[k])
-		VPTERNLOGQ(U8(0xD8), m, q, op2[k])
-		regs.Put(sw, q)
+		VPERMQ(U8(ifma52.Perm(0, 1, 1, 0)), u[k], op2[k])
+		regs.Put(sw)
 	}
 	Comment("Round 1: F1 = (AA, BB, CB, DA), as columns.")
 	f := ifma52.MulColumns(u, op2)
