@@ -71,7 +71,6 @@ package main
 
 import (
 	"flag"
-	"slices"
 
 	"github.com/seed06d4b90c/edwards25519/_asm/internal/ifma52"
 
@@ -361,10 +360,16 @@ func addAffineRoutine() {
 	Load(Param("a"), RSI)
 	ifma52.SetLaneMasks(laneMasks)
 	q := ifma52.LoadElem(Mem{Base: RSI})
-	negMask := regs.Get()
-	VPBROADCASTQ_Z(NewParamAddr("neg", 16), kNotLane, negMask)
-	signAddend(q, negMask)
+	signAddendBy(q, NewParamAddr("neg", 16))
 	addToPoint(q)
+}
+
+// signAddendBy is signAddend with the sign word at neg, an argument slot
+// (0 or all ones), broadcast into lanes 0..2 of the mask.
+func signAddendBy(q ifma52.Elem, neg Mem) {
+	negMask := regs.Get()
+	VPBROADCASTQ_Z(neg, kNotLane, negMask)
+	signAddend(q, negMask)
 }
 
 // wideSignMask returns a newly allocated ZMM register holding the sign word
@@ -461,26 +466,12 @@ func doubleNAddAffineRoutine() {
 	Label("double")
 	q := doubleBody(p)
 	Comment("The doubled point, back into the registers the loop starts from.")
-	var back []VecPhysical // p's registers that q does not hold
-	for _, r := range p {
-		if !slices.Contains(q[:], r) {
-			back = append(back, r)
-		}
-	}
-	regs.Take(back...)
-	ifma52.MoveElem(p, q)
-	for _, r := range q {
-		if !slices.Contains(p[:], r) {
-			regs.Put(r)
-		}
-	}
+	ifma52.MoveBack(p, q)
 	DECQ(RCX)
 	JNZ(LabelRef("double"))
 
 	a := ifma52.LoadElem(Mem{Base: RSI})
-	negMask := regs.Get()
-	VPBROADCASTQ_Z(NewParamAddr("neg", 24), kNotLane, negMask)
-	signAddend(a, negMask)
+	signAddendBy(a, NewParamAddr("neg", 24))
 	ifma52.StoreAndReturn(addBody(p, a), Mem{Base: RDI})
 }
 
@@ -503,9 +494,7 @@ func scanRow() ifma52.Elem {
 		}
 	}
 	regs.Put(m)
-	negMask := regs.Get()
-	VPBROADCASTQ_Z(NewParamAddr("neg", 24), kNotLane, negMask)
-	signAddend(q, negMask)
+	signAddendBy(q, NewParamAddr("neg", 24))
 	return q
 }
 

@@ -163,9 +163,7 @@ func ladderRoutine() {
 
 	next := step(s, m, beta)
 	Comment("The new state, into the state's registers.")
-	ifma52.MoveElem(s, next)
-	regs.PutElem(next)
-	regs.Take(s[:]...)
+	ifma52.MoveBack(s, next)
 	TESTQ(t, t)
 	JNZ(LabelRef("step"))
 

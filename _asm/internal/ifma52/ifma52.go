@@ -27,6 +27,7 @@
 package ifma52
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -305,6 +306,27 @@ func MoveElem(dst, src Elem) {
 		}
 	}
 	Regs.Put(tmp...)
+}
+
+// MoveBack ends a loop body that turned the value in dst's registers (freed)
+// into src: it moves src into dst's registers, for the next pass, and
+// leaves the pool with dst's registers taken and src's other ones free.
+// dst's registers are taken before the moves, so that a cycle of moves
+// cannot borrow one of them that already holds its limb.
+func MoveBack(dst, src Elem) {
+	var back []VecPhysical // dst's registers that src does not hold
+	for _, r := range dst {
+		if !slices.Contains(src[:], r) {
+			back = append(back, r)
+		}
+	}
+	Regs.Take(back...)
+	MoveElem(dst, src)
+	for _, r := range src {
+		if !slices.Contains(dst[:], r) {
+			Regs.Put(r)
+		}
+	}
 }
 
 // LaneMask is a lane mask held in a K register: lane l is selected where
