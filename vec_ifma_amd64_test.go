@@ -150,9 +150,9 @@ func iftAddends(t testing.TB, r *rand.Rand, n int) []*ifmaAddend {
 
 // TestIFMAPointKernels runs the doubling, the cached form (also stored with
 // its limbs 64 bytes apart, ifmaCachedSpaced), the three additions and n
-// doublings fused with an addition (ifmaDoubleNAddAffine) on hundreds of accumulators and addends against the twins,
-// limb for limb, with guard words around every output and a check that no
-// input is modified.
+// doublings fused with an addition (ifmaDoubleNAddAffine) on hundreds of
+// accumulators and addends against the twins, limb for limb, with guard
+// words around every output and a check that no input is modified.
 func TestIFMAPointKernels(t *testing.T) {
 	iftForKernels(t, func(t *testing.T, k *iftKernels) {
 		r := ptRand(t)

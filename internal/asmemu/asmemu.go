@@ -655,7 +655,7 @@ func init() {
 		"VSHUFPD": func(m *machine, in *inst) {
 			// Within each 128-bit lane, qword 0 of the result is qword
 			// imm[2l] of the first source (Intel order) and qword 1 is
-			// qword imm[2l+1] of the second, l counting qwords pairs
+			// qword imm[2l+1] of the second, l counting qword pairs
 			// across the register (Go order: $imm, second, first, dest).
 			srcs, mask, d, w := dest(in)
 			imm := srcs[0].imm
