@@ -399,7 +399,7 @@ func ifmaAddDigitPairGeneric(p *ifmaLanes, pair *ifmaRowPair, masks, neg uint64,
 // The doubling, lane by lane (HWCD 2008, section 3.3, a = -1):
 //
 //	(A, B, Z², T·Z) = (X, Y, Z, T) ∘ (X, Y, Z, Z), as columns
-//	E = 2·T·Z    G = B - A    F' = A - B + 2·Z²    H' = A + B, carried
+//	E = 2·T·Z    G = B - A    F' = A - B + 2·Z²    H' = A + B (+ β), carried
 //	P' = (E, G, F', H') ∘ (F', H', G, E) = (E·F', G·H', F'·G, H'·E), carried
 //
 // The section's E is 2·X·Y, which is 2·T·Z for a point in extended
@@ -410,7 +410,10 @@ func ifmaAddDigitPairGeneric(p *ifmaLanes, pair *ifmaRowPair, masks, neg uint64,
 // The section's H = -A - B and F = G - 2Z² are H' and F' negated, so every
 // coordinate of P' is the section's negated: the same point, since (X : Y :
 // Z : T) = (-X : -Y : -Z : -T), and no term needs a bias but G and F'
-// (B + β - A and A + β - B + 2Z² on the columns). The 2 of 2Z² and of 2TZ
+// (B + β - A and A + β - B + 2Z² on the columns). The kernel adds β to the
+// columns of B and of Z² as the start of their last accumulators, where it
+// costs no addition, so that H' = A + B + β, the same value mod p, comes
+// with it; the twin computes that sum too. The 2 of 2Z² and of 2TZ
 // goes on the columns, because 2Z and 2T could exceed 52 bits. The first
 // operand of the second round is the carried (E, G, F', H') itself, so the
 // kernel permutes only the second.
@@ -427,7 +430,7 @@ func ifmaDoubleGeneric(p *ifmaLanes) {
 	ifma52.MulColumns(&f, (*ifma52.Lanes)(p), &s2)
 	for k := range f {
 		a, b, zz, tz := f[k][0], f[k][1], f[k][2], f[k][3]
-		f[k] = [4]uint64{2 * tz, b + ifma52.Beta[k] - a, a + ifma52.Beta[k] - b + 2*zz, a + b} // (E, G, F', H')
+		f[k] = [4]uint64{2 * tz, b + ifma52.Beta[k] - a, a + ifma52.Beta[k] - b + 2*zz, a + b + ifma52.Beta[k]} // (E, G, F', H')
 	}
 	ifma52.Carry(&f)
 	for k := range f {

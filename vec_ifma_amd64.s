@@ -208,7 +208,9 @@ TEXT ·ifmaDoubleAsm(SB), NOSPLIT, $0-8
 	VSHUFPD $0x22, Y3, Y3, Y8
 	VSHUFPD $0x22, Y4, Y4, Y9
 
-	// (A, B, Z², TZ) = P ∘ S2, as columns: TZ = XY, since P's T is XY/Z.
+	// (A, B', Z²', TZ) = (0, β, β, 0) + P ∘ S2, as columns, with B' = B + β and
+	// Z²' = Z² + β: TZ = XY, since P's T is XY/Z. The bias is the start of the
+	// columns' last accumulators, so it costs no addition.
 	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
 	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
 	// those in column k+5.
@@ -293,16 +295,16 @@ TEXT ·ifmaDoubleAsm(SB), NOSPLIT, $0-8
 	VPADDQ Y14, Y14, Y14
 	VPADDQ Y19, Y14, Y14
 
-	// A: the low halves of columns 0..4.
-	VPXORQ      Y15, Y15, Y15
+	// A: the low halves of columns 0..4, from the seed.
+	VMOVDQU64   ifmaConsts<>+96(SB), Y15
+	VMOVDQU64   ifmaConsts<>+96(SB), Y16
+	VMOVDQU64   ifmaConsts<>+96(SB), Y17
+	VMOVDQU64   ifmaConsts<>+96(SB), Y18
+	VMOVDQU64   ifmaConsts<>+64(SB), Y19
 	VPMADD52LUQ Y9, Y0, Y15
-	VPXORQ      Y16, Y16, Y16
 	VPMADD52LUQ Y8, Y0, Y16
-	VPXORQ      Y17, Y17, Y17
 	VPMADD52LUQ Y7, Y0, Y17
-	VPXORQ      Y18, Y18, Y18
 	VPMADD52LUQ Y6, Y0, Y18
-	VPXORQ      Y19, Y19, Y19
 	VPMADD52LUQ Y5, Y0, Y19
 	VPMADD52LUQ Y8, Y1, Y15
 	VPMADD52LUQ Y7, Y1, Y16
@@ -322,41 +324,36 @@ TEXT ·ifmaDoubleAsm(SB), NOSPLIT, $0-8
 	VPADDQ Y13, Y16, Y16
 	VPADDQ Y14, Y15, Y15
 
-	// (E, G, F', H') = (2TZ, B + β - A, A + β - B + 2Z², A + B): with Q1 = (TZ, B, A, B),
-	// Q2 = (TZ, A, B, A) and h = (0, β, β + 2Z², 0), Q1 + Q2 in lanes 0 and 3 and
-	// Q1 + h - Q2 in lanes 1 and 2.
+	// (E, G, F', H') = (2TZ, B + β - A, A + β - B + 2Z², A + B + β): with
+	// Q1 = (TZ, B', A, B'), Q2 = (TZ, A, B', A) and h = (0, 0, 2Z²', 0), Q1 + Q2 in
+	// lanes 0 and 3 and Q1 + h - Q2 in lanes 1 and 2 (2Z²' - B' = 2Z² + β - B).
 	VPERMQ   $0x47, Y19, Y0
 	VPERMQ   $0x13, Y19, Y1
 	VPADDQ.Z Y19, Y19, K2, Y2
-	VPADDQ   ifmaConsts<>+64(SB), Y2, Y2
 	VPADDQ   Y2, Y0, Y2
 	VPADDQ   Y1, Y0, Y0
 	VPSUBQ   Y1, Y2, K5, Y0
 	VPERMQ   $0x47, Y18, Y1
 	VPERMQ   $0x13, Y18, Y2
 	VPADDQ.Z Y18, Y18, K2, Y3
-	VPADDQ   ifmaConsts<>+96(SB), Y3, Y3
 	VPADDQ   Y3, Y1, Y3
 	VPADDQ   Y2, Y1, Y1
 	VPSUBQ   Y2, Y3, K5, Y1
 	VPERMQ   $0x47, Y17, Y2
 	VPERMQ   $0x13, Y17, Y3
 	VPADDQ.Z Y17, Y17, K2, Y4
-	VPADDQ   ifmaConsts<>+96(SB), Y4, Y4
 	VPADDQ   Y4, Y2, Y4
 	VPADDQ   Y3, Y2, Y2
 	VPSUBQ   Y3, Y4, K5, Y2
 	VPERMQ   $0x47, Y16, Y3
 	VPERMQ   $0x13, Y16, Y4
 	VPADDQ.Z Y16, Y16, K2, Y5
-	VPADDQ   ifmaConsts<>+96(SB), Y5, Y5
 	VPADDQ   Y5, Y3, Y5
 	VPADDQ   Y4, Y3, Y3
 	VPSUBQ   Y4, Y5, K5, Y3
 	VPERMQ   $0x47, Y15, Y4
 	VPERMQ   $0x13, Y15, Y5
 	VPADDQ.Z Y15, Y15, K2, Y6
-	VPADDQ   ifmaConsts<>+96(SB), Y6, Y6
 	VPADDQ   Y6, Y4, Y6
 	VPADDQ   Y5, Y4, Y4
 	VPSUBQ   Y5, Y6, K5, Y4
@@ -563,7 +560,181 @@ TEXT ·ifmaDouble2Asm(SB), NOSPLIT, $0-16
 	VSHUFPD $0x22, Z3, Z3, Z8
 	VSHUFPD $0x22, Z4, Z4, Z9
 
-	// (A, B, Z², TZ) = P ∘ S2, as columns: TZ = XY, since P's T is XY/Z.
+	// (A, B', Z²', TZ) = (0, β, β, 0) + P ∘ S2, as columns, with B' = B + β and
+	// Z²' = Z² + β: TZ = XY, since P's T is XY/Z. The bias is the start of the
+	// columns' last accumulators, so it costs no addition.
+	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
+	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
+	// those in column k+5.
+	// D and B: the high and low halves of columns 5..9.
+	VPXORQ      Z10, Z10, Z10
+	VPMADD52HUQ Z9, Z0, Z10
+	VPXORQ      Z11, Z11, Z11
+	VPMADD52HUQ Z9, Z1, Z11
+	VPXORQ      Z12, Z12, Z12
+	VPMADD52HUQ Z9, Z2, Z12
+	VPXORQ      Z13, Z13, Z13
+	VPMADD52HUQ Z9, Z3, Z13
+	VPXORQ      Z14, Z14, Z14
+	VPMADD52HUQ Z9, Z4, Z14
+	VPXORQ      Z15, Z15, Z15
+	VPMADD52LUQ Z9, Z1, Z15
+	VPXORQ      Z16, Z16, Z16
+	VPMADD52LUQ Z9, Z2, Z16
+	VPXORQ      Z17, Z17, Z17
+	VPMADD52LUQ Z9, Z3, Z17
+	VPXORQ      Z18, Z18, Z18
+	VPMADD52LUQ Z9, Z4, Z18
+	VPMADD52HUQ Z8, Z1, Z10
+	VPMADD52HUQ Z8, Z2, Z11
+	VPMADD52HUQ Z8, Z3, Z12
+	VPMADD52HUQ Z8, Z4, Z13
+	VPMADD52LUQ Z8, Z2, Z15
+	VPMADD52LUQ Z8, Z3, Z16
+	VPMADD52LUQ Z8, Z4, Z17
+	VPMADD52HUQ Z7, Z2, Z10
+	VPMADD52HUQ Z7, Z3, Z11
+	VPMADD52HUQ Z7, Z4, Z12
+	VPMADD52LUQ Z7, Z3, Z15
+	VPMADD52LUQ Z7, Z4, Z16
+	VPMADD52HUQ Z6, Z3, Z10
+	VPMADD52HUQ Z6, Z4, Z11
+	VPMADD52LUQ Z6, Z4, Z15
+	VPMADD52HUQ Z5, Z4, Z10
+
+	// u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.
+	VPADDQ Z10, Z10, Z10
+	VPADDQ Z15, Z10, Z10
+	VPSLLQ $0x04, Z10, Z15
+	VPADDQ Z10, Z15, Z15
+	VPADDQ Z11, Z11, Z11
+	VPADDQ Z16, Z11, Z11
+	VPSLLQ $0x04, Z11, Z16
+	VPADDQ Z11, Z16, Z16
+	VPADDQ Z12, Z12, Z12
+	VPADDQ Z17, Z12, Z12
+	VPSLLQ $0x04, Z12, Z17
+	VPADDQ Z12, Z17, Z17
+	VPADDQ Z13, Z13, Z13
+	VPADDQ Z18, Z13, Z13
+	VPSLLQ $0x04, Z13, Z18
+	VPADDQ Z13, Z18, Z18
+	VPADDQ Z14, Z14, Z14
+	VPSLLQ $0x04, Z14, Z19
+	VPADDQ Z14, Z19, Z19
+
+	// C: the high halves of columns 1..4, onto u_k.
+	VPMADD52HUQ Z8, Z0, Z14
+	VPMADD52HUQ Z7, Z0, Z13
+	VPMADD52HUQ Z6, Z0, Z12
+	VPMADD52HUQ Z5, Z0, Z11
+	VPMADD52HUQ Z7, Z1, Z14
+	VPMADD52HUQ Z6, Z1, Z13
+	VPMADD52HUQ Z5, Z1, Z12
+	VPMADD52HUQ Z6, Z2, Z14
+	VPMADD52HUQ Z5, Z2, Z13
+	VPMADD52HUQ Z5, Z3, Z14
+
+	// w_k = 2·(u_k + C_k) + s_k.
+	VPADDQ Z10, Z10, Z10
+	VPADDQ Z15, Z10, Z10
+	VPADDQ Z11, Z11, Z11
+	VPADDQ Z16, Z11, Z11
+	VPADDQ Z12, Z12, Z12
+	VPADDQ Z17, Z12, Z12
+	VPADDQ Z13, Z13, Z13
+	VPADDQ Z18, Z13, Z13
+	VPADDQ Z14, Z14, Z14
+	VPADDQ Z19, Z14, Z14
+
+	// A: the low halves of columns 0..4, from the seed.
+	VBROADCASTI64X4 ifmaConsts<>+96(SB), Z15
+	VBROADCASTI64X4 ifmaConsts<>+96(SB), Z16
+	VBROADCASTI64X4 ifmaConsts<>+96(SB), Z17
+	VBROADCASTI64X4 ifmaConsts<>+96(SB), Z18
+	VBROADCASTI64X4 ifmaConsts<>+64(SB), Z19
+	VPMADD52LUQ     Z9, Z0, Z15
+	VPMADD52LUQ     Z8, Z0, Z16
+	VPMADD52LUQ     Z7, Z0, Z17
+	VPMADD52LUQ     Z6, Z0, Z18
+	VPMADD52LUQ     Z5, Z0, Z19
+	VPMADD52LUQ     Z8, Z1, Z15
+	VPMADD52LUQ     Z7, Z1, Z16
+	VPMADD52LUQ     Z6, Z1, Z17
+	VPMADD52LUQ     Z5, Z1, Z18
+	VPMADD52LUQ     Z7, Z2, Z15
+	VPMADD52LUQ     Z6, Z2, Z16
+	VPMADD52LUQ     Z5, Z2, Z17
+	VPMADD52LUQ     Z6, Z3, Z15
+	VPMADD52LUQ     Z5, Z3, Z16
+	VPMADD52LUQ     Z5, Z4, Z15
+
+	// f_k = A_k + w_k.
+	VPADDQ Z10, Z19, Z19
+	VPADDQ Z11, Z18, Z18
+	VPADDQ Z12, Z17, Z17
+	VPADDQ Z13, Z16, Z16
+	VPADDQ Z14, Z15, Z15
+
+	// (E, G, F', H') = (2TZ, B + β - A, A + β - B + 2Z², A + B + β): with
+	// Q1 = (TZ, B', A, B'), Q2 = (TZ, A, B', A) and h = (0, 0, 2Z²', 0), Q1 + Q2 in
+	// lanes 0 and 3 and Q1 + h - Q2 in lanes 1 and 2 (2Z²' - B' = 2Z² + β - B).
+	VPERMQ   $0x47, Z19, Z0
+	VPERMQ   $0x13, Z19, Z1
+	VPADDQ.Z Z19, Z19, K2, Z2
+	VPADDQ   Z2, Z0, Z2
+	VPADDQ   Z1, Z0, Z0
+	VPSUBQ   Z1, Z2, K5, Z0
+	VPERMQ   $0x47, Z18, Z1
+	VPERMQ   $0x13, Z18, Z2
+	VPADDQ.Z Z18, Z18, K2, Z3
+	VPADDQ   Z3, Z1, Z3
+	VPADDQ   Z2, Z1, Z1
+	VPSUBQ   Z2, Z3, K5, Z1
+	VPERMQ   $0x47, Z17, Z2
+	VPERMQ   $0x13, Z17, Z3
+	VPADDQ.Z Z17, Z17, K2, Z4
+	VPADDQ   Z4, Z2, Z4
+	VPADDQ   Z3, Z2, Z2
+	VPSUBQ   Z3, Z4, K5, Z2
+	VPERMQ   $0x47, Z16, Z3
+	VPERMQ   $0x13, Z16, Z4
+	VPADDQ.Z Z16, Z16, K2, Z5
+	VPADDQ   Z5, Z3, Z5
+	VPADDQ   Z4, Z3, Z3
+	VPSUBQ   Z4, Z5, K5, Z3
+	VPERMQ   $0x47, Z15, Z4
+	VPERMQ   $0x13, Z15, Z5
+	VPADDQ.Z Z15, Z15, K2, Z6
+	VPADDQ   Z6, Z4, Z6
+	VPADDQ   Z5, Z4, Z4
+	VPSUBQ   Z5, Z6, K5, Z4
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Z0, Z5
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z0, Z0
+	VPSRLQ           $0x33, Z1, Z6
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z1, Z1
+	VPSRLQ           $0x33, Z2, Z7
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z2, Z2
+	VPSRLQ           $0x33, Z3, Z8
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z3, Z3
+	VPSRLQ           $0x33, Z4, Z9
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Z4, Z4
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Z9, Z0
+	VPADDQ           Z5, Z1, Z1
+	VPADDQ           Z6, Z2, Z2
+	VPADDQ           Z7, Z3, Z3
+	VPADDQ           Z8, Z4, Z4
+
+	// W1 = (E, G, F', H') itself, W2 = (F', H', G, E): the permutation (2, 3, 1, 0).
+	VPERMQ $0x1e, Z0, Z5
+	VPERMQ $0x1e, Z1, Z6
+	VPERMQ $0x1e, Z2, Z7
+	VPERMQ $0x1e, Z3, Z8
+	VPERMQ $0x1e, Z4, Z9
+
+	// P' = W1 ∘ W2 = (E·F', G·H', F'·G, H'·E), carried.
 	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
 	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
 	// those in column k+5.
@@ -669,189 +840,6 @@ TEXT ·ifmaDouble2Asm(SB), NOSPLIT, $0-16
 	VPMADD52LUQ Z6, Z3, Z15
 	VPMADD52LUQ Z5, Z3, Z16
 	VPMADD52LUQ Z5, Z4, Z15
-
-	// f_k = A_k + w_k.
-	VPADDQ Z10, Z19, Z19
-	VPADDQ Z11, Z18, Z18
-	VPADDQ Z12, Z17, Z17
-	VPADDQ Z13, Z16, Z16
-	VPADDQ Z14, Z15, Z15
-
-	// (E, G, F', H') = (2TZ, B + β - A, A + β - B + 2Z², A + B): with Q1 = (TZ, B, A, B),
-	// Q2 = (TZ, A, B, A) and h = (0, β, β + 2Z², 0), Q1 + Q2 in lanes 0 and 3 and
-	// Q1 + h - Q2 in lanes 1 and 2.
-	VPERMQ   $0x47, Z19, Z0
-	VPERMQ   $0x13, Z19, Z1
-	VPADDQ.Z Z19, Z19, K2, Z2
-
-	// (0, β_k, β_k, 0) in both halves: limb 0's, then the other limbs'.
-	VMOVDQU64    ifmaConsts<>+64(SB), Y3
-	VINSERTI64X4 $0x01, ifmaConsts<>+64(SB), Z3, Z3
-	VMOVDQU64    ifmaConsts<>+96(SB), Y4
-	VINSERTI64X4 $0x01, ifmaConsts<>+96(SB), Z4, Z4
-	VPADDQ       Z3, Z2, Z2
-	VPADDQ       Z2, Z0, Z2
-	VPADDQ       Z1, Z0, Z0
-	VPSUBQ       Z1, Z2, K5, Z0
-	VPERMQ       $0x47, Z18, Z1
-	VPERMQ       $0x13, Z18, Z2
-	VPADDQ.Z     Z18, Z18, K2, Z5
-	VPADDQ       Z4, Z5, Z5
-	VPADDQ       Z5, Z1, Z5
-	VPADDQ       Z2, Z1, Z1
-	VPSUBQ       Z2, Z5, K5, Z1
-	VPERMQ       $0x47, Z17, Z2
-	VPERMQ       $0x13, Z17, Z5
-	VPADDQ.Z     Z17, Z17, K2, Z6
-	VPADDQ       Z4, Z6, Z6
-	VPADDQ       Z6, Z2, Z6
-	VPADDQ       Z5, Z2, Z2
-	VPSUBQ       Z5, Z6, K5, Z2
-	VPERMQ       $0x47, Z16, Z5
-	VPERMQ       $0x13, Z16, Z6
-	VPADDQ.Z     Z16, Z16, K2, Z7
-	VPADDQ       Z4, Z7, Z7
-	VPADDQ       Z7, Z5, Z7
-	VPADDQ       Z6, Z5, Z5
-	VPSUBQ       Z6, Z7, K5, Z5
-	VPERMQ       $0x47, Z15, Z6
-	VPERMQ       $0x13, Z15, Z7
-	VPADDQ.Z     Z15, Z15, K2, Z8
-	VPADDQ       Z4, Z8, Z8
-	VPADDQ       Z8, Z6, Z8
-	VPADDQ       Z7, Z6, Z6
-	VPSUBQ       Z7, Z8, K5, Z6
-
-	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
-	VPSRLQ           $0x33, Z0, Z3
-	VPANDQ.BCST      ifmaConsts<>+0(SB), Z0, Z0
-	VPSRLQ           $0x33, Z1, Z4
-	VPANDQ.BCST      ifmaConsts<>+0(SB), Z1, Z1
-	VPSRLQ           $0x33, Z2, Z7
-	VPANDQ.BCST      ifmaConsts<>+0(SB), Z2, Z2
-	VPSRLQ           $0x33, Z5, Z8
-	VPANDQ.BCST      ifmaConsts<>+0(SB), Z5, Z5
-	VPSRLQ           $0x33, Z6, Z9
-	VPANDQ.BCST      ifmaConsts<>+0(SB), Z6, Z6
-	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Z9, Z0
-	VPADDQ           Z3, Z1, Z1
-	VPADDQ           Z4, Z2, Z2
-	VPADDQ           Z7, Z5, Z5
-	VPADDQ           Z8, Z6, Z6
-
-	// W1 = (E, G, F', H') itself, W2 = (F', H', G, E): the permutation (2, 3, 1, 0).
-	VPERMQ $0x1e, Z0, Z3
-	VPERMQ $0x1e, Z1, Z4
-	VPERMQ $0x1e, Z2, Z7
-	VPERMQ $0x1e, Z5, Z8
-	VPERMQ $0x1e, Z6, Z9
-
-	// P' = W1 ∘ W2 = (E·F', G·H', F'·G, H'·E), carried.
-	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
-	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
-	// those in column k+5.
-	// D and B: the high and low halves of columns 5..9.
-	VPXORQ      Z10, Z10, Z10
-	VPMADD52HUQ Z9, Z0, Z10
-	VPXORQ      Z11, Z11, Z11
-	VPMADD52HUQ Z9, Z1, Z11
-	VPXORQ      Z12, Z12, Z12
-	VPMADD52HUQ Z9, Z2, Z12
-	VPXORQ      Z13, Z13, Z13
-	VPMADD52HUQ Z9, Z5, Z13
-	VPXORQ      Z14, Z14, Z14
-	VPMADD52HUQ Z9, Z6, Z14
-	VPXORQ      Z15, Z15, Z15
-	VPMADD52LUQ Z9, Z1, Z15
-	VPXORQ      Z16, Z16, Z16
-	VPMADD52LUQ Z9, Z2, Z16
-	VPXORQ      Z17, Z17, Z17
-	VPMADD52LUQ Z9, Z5, Z17
-	VPXORQ      Z18, Z18, Z18
-	VPMADD52LUQ Z9, Z6, Z18
-	VPMADD52HUQ Z8, Z1, Z10
-	VPMADD52HUQ Z8, Z2, Z11
-	VPMADD52HUQ Z8, Z5, Z12
-	VPMADD52HUQ Z8, Z6, Z13
-	VPMADD52LUQ Z8, Z2, Z15
-	VPMADD52LUQ Z8, Z5, Z16
-	VPMADD52LUQ Z8, Z6, Z17
-	VPMADD52HUQ Z7, Z2, Z10
-	VPMADD52HUQ Z7, Z5, Z11
-	VPMADD52HUQ Z7, Z6, Z12
-	VPMADD52LUQ Z7, Z5, Z15
-	VPMADD52LUQ Z7, Z6, Z16
-	VPMADD52HUQ Z4, Z5, Z10
-	VPMADD52HUQ Z4, Z6, Z11
-	VPMADD52LUQ Z4, Z6, Z15
-	VPMADD52HUQ Z3, Z6, Z10
-
-	// u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.
-	VPADDQ Z10, Z10, Z10
-	VPADDQ Z15, Z10, Z10
-	VPSLLQ $0x04, Z10, Z15
-	VPADDQ Z10, Z15, Z15
-	VPADDQ Z11, Z11, Z11
-	VPADDQ Z16, Z11, Z11
-	VPSLLQ $0x04, Z11, Z16
-	VPADDQ Z11, Z16, Z16
-	VPADDQ Z12, Z12, Z12
-	VPADDQ Z17, Z12, Z12
-	VPSLLQ $0x04, Z12, Z17
-	VPADDQ Z12, Z17, Z17
-	VPADDQ Z13, Z13, Z13
-	VPADDQ Z18, Z13, Z13
-	VPSLLQ $0x04, Z13, Z18
-	VPADDQ Z13, Z18, Z18
-	VPADDQ Z14, Z14, Z14
-	VPSLLQ $0x04, Z14, Z19
-	VPADDQ Z14, Z19, Z19
-
-	// C: the high halves of columns 1..4, onto u_k.
-	VPMADD52HUQ Z8, Z0, Z14
-	VPMADD52HUQ Z7, Z0, Z13
-	VPMADD52HUQ Z4, Z0, Z12
-	VPMADD52HUQ Z3, Z0, Z11
-	VPMADD52HUQ Z7, Z1, Z14
-	VPMADD52HUQ Z4, Z1, Z13
-	VPMADD52HUQ Z3, Z1, Z12
-	VPMADD52HUQ Z4, Z2, Z14
-	VPMADD52HUQ Z3, Z2, Z13
-	VPMADD52HUQ Z3, Z5, Z14
-
-	// w_k = 2·(u_k + C_k) + s_k.
-	VPADDQ Z10, Z10, Z10
-	VPADDQ Z15, Z10, Z10
-	VPADDQ Z11, Z11, Z11
-	VPADDQ Z16, Z11, Z11
-	VPADDQ Z12, Z12, Z12
-	VPADDQ Z17, Z12, Z12
-	VPADDQ Z13, Z13, Z13
-	VPADDQ Z18, Z13, Z13
-	VPADDQ Z14, Z14, Z14
-	VPADDQ Z19, Z14, Z14
-
-	// A: the low halves of columns 0..4.
-	VPXORQ      Z15, Z15, Z15
-	VPMADD52LUQ Z9, Z0, Z15
-	VPXORQ      Z16, Z16, Z16
-	VPMADD52LUQ Z8, Z0, Z16
-	VPXORQ      Z17, Z17, Z17
-	VPMADD52LUQ Z7, Z0, Z17
-	VPXORQ      Z18, Z18, Z18
-	VPMADD52LUQ Z4, Z0, Z18
-	VPXORQ      Z19, Z19, Z19
-	VPMADD52LUQ Z3, Z0, Z19
-	VPMADD52LUQ Z8, Z1, Z15
-	VPMADD52LUQ Z7, Z1, Z16
-	VPMADD52LUQ Z4, Z1, Z17
-	VPMADD52LUQ Z3, Z1, Z18
-	VPMADD52LUQ Z7, Z2, Z15
-	VPMADD52LUQ Z4, Z2, Z16
-	VPMADD52LUQ Z3, Z2, Z17
-	VPMADD52LUQ Z4, Z5, Z15
-	VPMADD52LUQ Z3, Z5, Z16
-	VPMADD52LUQ Z3, Z6, Z15
 
 	// f_k = A_k + w_k.
 	VPADDQ Z10, Z19, Z19
@@ -2170,7 +2158,9 @@ TEXT ·ifmaDouble4AddDigitAsm(SB), NOSPLIT, $0-32
 	VSHUFPD $0x22, Y3, Y3, Y8
 	VSHUFPD $0x22, Y4, Y4, Y9
 
-	// (A, B, Z², TZ) = P ∘ S2, as columns: TZ = XY, since P's T is XY/Z.
+	// (A, B', Z²', TZ) = (0, β, β, 0) + P ∘ S2, as columns, with B' = B + β and
+	// Z²' = Z² + β: TZ = XY, since P's T is XY/Z. The bias is the start of the
+	// columns' last accumulators, so it costs no addition.
 	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
 	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
 	// those in column k+5.
@@ -2255,16 +2245,16 @@ TEXT ·ifmaDouble4AddDigitAsm(SB), NOSPLIT, $0-32
 	VPADDQ Y14, Y14, Y14
 	VPADDQ Y19, Y14, Y14
 
-	// A: the low halves of columns 0..4.
-	VPXORQ      Y15, Y15, Y15
+	// A: the low halves of columns 0..4, from the seed.
+	VMOVDQU64   ifmaConsts<>+96(SB), Y15
+	VMOVDQU64   ifmaConsts<>+96(SB), Y16
+	VMOVDQU64   ifmaConsts<>+96(SB), Y17
+	VMOVDQU64   ifmaConsts<>+96(SB), Y18
+	VMOVDQU64   ifmaConsts<>+64(SB), Y19
 	VPMADD52LUQ Y9, Y0, Y15
-	VPXORQ      Y16, Y16, Y16
 	VPMADD52LUQ Y8, Y0, Y16
-	VPXORQ      Y17, Y17, Y17
 	VPMADD52LUQ Y7, Y0, Y17
-	VPXORQ      Y18, Y18, Y18
 	VPMADD52LUQ Y6, Y0, Y18
-	VPXORQ      Y19, Y19, Y19
 	VPMADD52LUQ Y5, Y0, Y19
 	VPMADD52LUQ Y8, Y1, Y15
 	VPMADD52LUQ Y7, Y1, Y16
@@ -2284,41 +2274,36 @@ TEXT ·ifmaDouble4AddDigitAsm(SB), NOSPLIT, $0-32
 	VPADDQ Y13, Y16, Y16
 	VPADDQ Y14, Y15, Y15
 
-	// (E, G, F', H') = (2TZ, B + β - A, A + β - B + 2Z², A + B): with Q1 = (TZ, B, A, B),
-	// Q2 = (TZ, A, B, A) and h = (0, β, β + 2Z², 0), Q1 + Q2 in lanes 0 and 3 and
-	// Q1 + h - Q2 in lanes 1 and 2.
+	// (E, G, F', H') = (2TZ, B + β - A, A + β - B + 2Z², A + B + β): with
+	// Q1 = (TZ, B', A, B'), Q2 = (TZ, A, B', A) and h = (0, 0, 2Z²', 0), Q1 + Q2 in
+	// lanes 0 and 3 and Q1 + h - Q2 in lanes 1 and 2 (2Z²' - B' = 2Z² + β - B).
 	VPERMQ   $0x47, Y19, Y0
 	VPERMQ   $0x13, Y19, Y1
 	VPADDQ.Z Y19, Y19, K2, Y2
-	VPADDQ   ifmaConsts<>+64(SB), Y2, Y2
 	VPADDQ   Y2, Y0, Y2
 	VPADDQ   Y1, Y0, Y0
 	VPSUBQ   Y1, Y2, K5, Y0
 	VPERMQ   $0x47, Y18, Y1
 	VPERMQ   $0x13, Y18, Y2
 	VPADDQ.Z Y18, Y18, K2, Y3
-	VPADDQ   ifmaConsts<>+96(SB), Y3, Y3
 	VPADDQ   Y3, Y1, Y3
 	VPADDQ   Y2, Y1, Y1
 	VPSUBQ   Y2, Y3, K5, Y1
 	VPERMQ   $0x47, Y17, Y2
 	VPERMQ   $0x13, Y17, Y3
 	VPADDQ.Z Y17, Y17, K2, Y4
-	VPADDQ   ifmaConsts<>+96(SB), Y4, Y4
 	VPADDQ   Y4, Y2, Y4
 	VPADDQ   Y3, Y2, Y2
 	VPSUBQ   Y3, Y4, K5, Y2
 	VPERMQ   $0x47, Y16, Y3
 	VPERMQ   $0x13, Y16, Y4
 	VPADDQ.Z Y16, Y16, K2, Y5
-	VPADDQ   ifmaConsts<>+96(SB), Y5, Y5
 	VPADDQ   Y5, Y3, Y5
 	VPADDQ   Y4, Y3, Y3
 	VPSUBQ   Y4, Y5, K5, Y3
 	VPERMQ   $0x47, Y15, Y4
 	VPERMQ   $0x13, Y15, Y5
 	VPADDQ.Z Y15, Y15, K2, Y6
-	VPADDQ   ifmaConsts<>+96(SB), Y6, Y6
 	VPADDQ   Y6, Y4, Y6
 	VPADDQ   Y5, Y4, Y4
 	VPSUBQ   Y5, Y6, K5, Y4
@@ -2487,7 +2472,9 @@ TEXT ·ifmaDouble4AddDigitAsm(SB), NOSPLIT, $0-32
 	VSHUFPD $0x22, Y16, Y16, Y3
 	VSHUFPD $0x22, Y15, Y15, Y4
 
-	// (A, B, Z², TZ) = P ∘ S2, as columns: TZ = XY, since P's T is XY/Z.
+	// (A, B', Z²', TZ) = (0, β, β, 0) + P ∘ S2, as columns, with B' = B + β and
+	// Z²' = Z² + β: TZ = XY, since P's T is XY/Z. The bias is the start of the
+	// columns' last accumulators, so it costs no addition.
 	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
 	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
 	// those in column k+5.
@@ -2572,16 +2559,16 @@ TEXT ·ifmaDouble4AddDigitAsm(SB), NOSPLIT, $0-32
 	VPADDQ Y9, Y9, Y9
 	VPADDQ Y14, Y9, Y9
 
-	// A: the low halves of columns 0..4.
-	VPXORQ      Y10, Y10, Y10
+	// A: the low halves of columns 0..4, from the seed.
+	VMOVDQU64   ifmaConsts<>+96(SB), Y10
+	VMOVDQU64   ifmaConsts<>+96(SB), Y11
+	VMOVDQU64   ifmaConsts<>+96(SB), Y12
+	VMOVDQU64   ifmaConsts<>+96(SB), Y13
+	VMOVDQU64   ifmaConsts<>+64(SB), Y14
 	VPMADD52LUQ Y4, Y19, Y10
-	VPXORQ      Y11, Y11, Y11
 	VPMADD52LUQ Y3, Y19, Y11
-	VPXORQ      Y12, Y12, Y12
 	VPMADD52LUQ Y2, Y19, Y12
-	VPXORQ      Y13, Y13, Y13
 	VPMADD52LUQ Y1, Y19, Y13
-	VPXORQ      Y14, Y14, Y14
 	VPMADD52LUQ Y0, Y19, Y14
 	VPMADD52LUQ Y3, Y18, Y10
 	VPMADD52LUQ Y2, Y18, Y11
@@ -2601,41 +2588,36 @@ TEXT ·ifmaDouble4AddDigitAsm(SB), NOSPLIT, $0-32
 	VPADDQ Y8, Y11, Y11
 	VPADDQ Y9, Y10, Y10
 
-	// (E, G, F', H') = (2TZ, B + β - A, A + β - B + 2Z², A + B): with Q1 = (TZ, B, A, B),
-	// Q2 = (TZ, A, B, A) and h = (0, β, β + 2Z², 0), Q1 + Q2 in lanes 0 and 3 and
-	// Q1 + h - Q2 in lanes 1 and 2.
+	// (E, G, F', H') = (2TZ, B + β - A, A + β - B + 2Z², A + B + β): with
+	// Q1 = (TZ, B', A, B'), Q2 = (TZ, A, B', A) and h = (0, 0, 2Z²', 0), Q1 + Q2 in
+	// lanes 0 and 3 and Q1 + h - Q2 in lanes 1 and 2 (2Z²' - B' = 2Z² + β - B).
 	VPERMQ   $0x47, Y14, Y0
 	VPERMQ   $0x13, Y14, Y1
 	VPADDQ.Z Y14, Y14, K2, Y2
-	VPADDQ   ifmaConsts<>+64(SB), Y2, Y2
 	VPADDQ   Y2, Y0, Y2
 	VPADDQ   Y1, Y0, Y0
 	VPSUBQ   Y1, Y2, K5, Y0
 	VPERMQ   $0x47, Y13, Y1
 	VPERMQ   $0x13, Y13, Y2
 	VPADDQ.Z Y13, Y13, K2, Y3
-	VPADDQ   ifmaConsts<>+96(SB), Y3, Y3
 	VPADDQ   Y3, Y1, Y3
 	VPADDQ   Y2, Y1, Y1
 	VPSUBQ   Y2, Y3, K5, Y1
 	VPERMQ   $0x47, Y12, Y2
 	VPERMQ   $0x13, Y12, Y3
 	VPADDQ.Z Y12, Y12, K2, Y4
-	VPADDQ   ifmaConsts<>+96(SB), Y4, Y4
 	VPADDQ   Y4, Y2, Y4
 	VPADDQ   Y3, Y2, Y2
 	VPSUBQ   Y3, Y4, K5, Y2
 	VPERMQ   $0x47, Y11, Y3
 	VPERMQ   $0x13, Y11, Y4
 	VPADDQ.Z Y11, Y11, K2, Y5
-	VPADDQ   ifmaConsts<>+96(SB), Y5, Y5
 	VPADDQ   Y5, Y3, Y5
 	VPADDQ   Y4, Y3, Y3
 	VPSUBQ   Y4, Y5, K5, Y3
 	VPERMQ   $0x47, Y10, Y4
 	VPERMQ   $0x13, Y10, Y5
 	VPADDQ.Z Y10, Y10, K2, Y6
-	VPADDQ   ifmaConsts<>+96(SB), Y6, Y6
 	VPADDQ   Y6, Y4, Y6
 	VPADDQ   Y5, Y4, Y4
 	VPSUBQ   Y5, Y6, K5, Y4
@@ -2804,7 +2786,9 @@ TEXT ·ifmaDouble4AddDigitAsm(SB), NOSPLIT, $0-32
 	VSHUFPD $0x22, Y16, Y16, Y3
 	VSHUFPD $0x22, Y15, Y15, Y4
 
-	// (A, B, Z², TZ) = P ∘ S2, as columns: TZ = XY, since P's T is XY/Z.
+	// (A, B', Z²', TZ) = (0, β, β, 0) + P ∘ S2, as columns, with B' = B + β and
+	// Z²' = Z² + β: TZ = XY, since P's T is XY/Z. The bias is the start of the
+	// columns' last accumulators, so it costs no addition.
 	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
 	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
 	// those in column k+5.
@@ -2889,16 +2873,16 @@ TEXT ·ifmaDouble4AddDigitAsm(SB), NOSPLIT, $0-32
 	VPADDQ Y9, Y9, Y9
 	VPADDQ Y14, Y9, Y9
 
-	// A: the low halves of columns 0..4.
-	VPXORQ      Y10, Y10, Y10
+	// A: the low halves of columns 0..4, from the seed.
+	VMOVDQU64   ifmaConsts<>+96(SB), Y10
+	VMOVDQU64   ifmaConsts<>+96(SB), Y11
+	VMOVDQU64   ifmaConsts<>+96(SB), Y12
+	VMOVDQU64   ifmaConsts<>+96(SB), Y13
+	VMOVDQU64   ifmaConsts<>+64(SB), Y14
 	VPMADD52LUQ Y4, Y19, Y10
-	VPXORQ      Y11, Y11, Y11
 	VPMADD52LUQ Y3, Y19, Y11
-	VPXORQ      Y12, Y12, Y12
 	VPMADD52LUQ Y2, Y19, Y12
-	VPXORQ      Y13, Y13, Y13
 	VPMADD52LUQ Y1, Y19, Y13
-	VPXORQ      Y14, Y14, Y14
 	VPMADD52LUQ Y0, Y19, Y14
 	VPMADD52LUQ Y3, Y18, Y10
 	VPMADD52LUQ Y2, Y18, Y11
@@ -2918,41 +2902,36 @@ TEXT ·ifmaDouble4AddDigitAsm(SB), NOSPLIT, $0-32
 	VPADDQ Y8, Y11, Y11
 	VPADDQ Y9, Y10, Y10
 
-	// (E, G, F', H') = (2TZ, B + β - A, A + β - B + 2Z², A + B): with Q1 = (TZ, B, A, B),
-	// Q2 = (TZ, A, B, A) and h = (0, β, β + 2Z², 0), Q1 + Q2 in lanes 0 and 3 and
-	// Q1 + h - Q2 in lanes 1 and 2.
+	// (E, G, F', H') = (2TZ, B + β - A, A + β - B + 2Z², A + B + β): with
+	// Q1 = (TZ, B', A, B'), Q2 = (TZ, A, B', A) and h = (0, 0, 2Z²', 0), Q1 + Q2 in
+	// lanes 0 and 3 and Q1 + h - Q2 in lanes 1 and 2 (2Z²' - B' = 2Z² + β - B).
 	VPERMQ   $0x47, Y14, Y0
 	VPERMQ   $0x13, Y14, Y1
 	VPADDQ.Z Y14, Y14, K2, Y2
-	VPADDQ   ifmaConsts<>+64(SB), Y2, Y2
 	VPADDQ   Y2, Y0, Y2
 	VPADDQ   Y1, Y0, Y0
 	VPSUBQ   Y1, Y2, K5, Y0
 	VPERMQ   $0x47, Y13, Y1
 	VPERMQ   $0x13, Y13, Y2
 	VPADDQ.Z Y13, Y13, K2, Y3
-	VPADDQ   ifmaConsts<>+96(SB), Y3, Y3
 	VPADDQ   Y3, Y1, Y3
 	VPADDQ   Y2, Y1, Y1
 	VPSUBQ   Y2, Y3, K5, Y1
 	VPERMQ   $0x47, Y12, Y2
 	VPERMQ   $0x13, Y12, Y3
 	VPADDQ.Z Y12, Y12, K2, Y4
-	VPADDQ   ifmaConsts<>+96(SB), Y4, Y4
 	VPADDQ   Y4, Y2, Y4
 	VPADDQ   Y3, Y2, Y2
 	VPSUBQ   Y3, Y4, K5, Y2
 	VPERMQ   $0x47, Y11, Y3
 	VPERMQ   $0x13, Y11, Y4
 	VPADDQ.Z Y11, Y11, K2, Y5
-	VPADDQ   ifmaConsts<>+96(SB), Y5, Y5
 	VPADDQ   Y5, Y3, Y5
 	VPADDQ   Y4, Y3, Y3
 	VPSUBQ   Y4, Y5, K5, Y3
 	VPERMQ   $0x47, Y10, Y4
 	VPERMQ   $0x13, Y10, Y5
 	VPADDQ.Z Y10, Y10, K2, Y6
-	VPADDQ   ifmaConsts<>+96(SB), Y6, Y6
 	VPADDQ   Y6, Y4, Y6
 	VPADDQ   Y5, Y4, Y4
 	VPSUBQ   Y5, Y6, K5, Y4
@@ -3121,7 +3100,9 @@ TEXT ·ifmaDouble4AddDigitAsm(SB), NOSPLIT, $0-32
 	VSHUFPD $0x22, Y16, Y16, Y3
 	VSHUFPD $0x22, Y15, Y15, Y4
 
-	// (A, B, Z², TZ) = P ∘ S2, as columns: TZ = XY, since P's T is XY/Z.
+	// (A, B', Z²', TZ) = (0, β, β, 0) + P ∘ S2, as columns, with B' = B + β and
+	// Z²' = Z² + β: TZ = XY, since P's T is XY/Z. The bias is the start of the
+	// columns' last accumulators, so it costs no addition.
 	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
 	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
 	// those in column k+5.
@@ -3206,16 +3187,16 @@ TEXT ·ifmaDouble4AddDigitAsm(SB), NOSPLIT, $0-32
 	VPADDQ Y9, Y9, Y9
 	VPADDQ Y14, Y9, Y9
 
-	// A: the low halves of columns 0..4.
-	VPXORQ      Y10, Y10, Y10
+	// A: the low halves of columns 0..4, from the seed.
+	VMOVDQU64   ifmaConsts<>+96(SB), Y10
+	VMOVDQU64   ifmaConsts<>+96(SB), Y11
+	VMOVDQU64   ifmaConsts<>+96(SB), Y12
+	VMOVDQU64   ifmaConsts<>+96(SB), Y13
+	VMOVDQU64   ifmaConsts<>+64(SB), Y14
 	VPMADD52LUQ Y4, Y19, Y10
-	VPXORQ      Y11, Y11, Y11
 	VPMADD52LUQ Y3, Y19, Y11
-	VPXORQ      Y12, Y12, Y12
 	VPMADD52LUQ Y2, Y19, Y12
-	VPXORQ      Y13, Y13, Y13
 	VPMADD52LUQ Y1, Y19, Y13
-	VPXORQ      Y14, Y14, Y14
 	VPMADD52LUQ Y0, Y19, Y14
 	VPMADD52LUQ Y3, Y18, Y10
 	VPMADD52LUQ Y2, Y18, Y11
@@ -3235,41 +3216,36 @@ TEXT ·ifmaDouble4AddDigitAsm(SB), NOSPLIT, $0-32
 	VPADDQ Y8, Y11, Y11
 	VPADDQ Y9, Y10, Y10
 
-	// (E, G, F', H') = (2TZ, B + β - A, A + β - B + 2Z², A + B): with Q1 = (TZ, B, A, B),
-	// Q2 = (TZ, A, B, A) and h = (0, β, β + 2Z², 0), Q1 + Q2 in lanes 0 and 3 and
-	// Q1 + h - Q2 in lanes 1 and 2.
+	// (E, G, F', H') = (2TZ, B + β - A, A + β - B + 2Z², A + B + β): with
+	// Q1 = (TZ, B', A, B'), Q2 = (TZ, A, B', A) and h = (0, 0, 2Z²', 0), Q1 + Q2 in
+	// lanes 0 and 3 and Q1 + h - Q2 in lanes 1 and 2 (2Z²' - B' = 2Z² + β - B).
 	VPERMQ   $0x47, Y14, Y0
 	VPERMQ   $0x13, Y14, Y1
 	VPADDQ.Z Y14, Y14, K2, Y2
-	VPADDQ   ifmaConsts<>+64(SB), Y2, Y2
 	VPADDQ   Y2, Y0, Y2
 	VPADDQ   Y1, Y0, Y0
 	VPSUBQ   Y1, Y2, K5, Y0
 	VPERMQ   $0x47, Y13, Y1
 	VPERMQ   $0x13, Y13, Y2
 	VPADDQ.Z Y13, Y13, K2, Y3
-	VPADDQ   ifmaConsts<>+96(SB), Y3, Y3
 	VPADDQ   Y3, Y1, Y3
 	VPADDQ   Y2, Y1, Y1
 	VPSUBQ   Y2, Y3, K5, Y1
 	VPERMQ   $0x47, Y12, Y2
 	VPERMQ   $0x13, Y12, Y3
 	VPADDQ.Z Y12, Y12, K2, Y4
-	VPADDQ   ifmaConsts<>+96(SB), Y4, Y4
 	VPADDQ   Y4, Y2, Y4
 	VPADDQ   Y3, Y2, Y2
 	VPSUBQ   Y3, Y4, K5, Y2
 	VPERMQ   $0x47, Y11, Y3
 	VPERMQ   $0x13, Y11, Y4
 	VPADDQ.Z Y11, Y11, K2, Y5
-	VPADDQ   ifmaConsts<>+96(SB), Y5, Y5
 	VPADDQ   Y5, Y3, Y5
 	VPADDQ   Y4, Y3, Y3
 	VPSUBQ   Y4, Y5, K5, Y3
 	VPERMQ   $0x47, Y10, Y4
 	VPERMQ   $0x13, Y10, Y5
 	VPADDQ.Z Y10, Y10, K2, Y6
-	VPADDQ   ifmaConsts<>+96(SB), Y6, Y6
 	VPADDQ   Y6, Y4, Y6
 	VPADDQ   Y5, Y4, Y4
 	VPSUBQ   Y5, Y6, K5, Y4
@@ -3879,7 +3855,9 @@ double:
 	VSHUFPD $0x22, Y3, Y3, Y8
 	VSHUFPD $0x22, Y4, Y4, Y9
 
-	// (A, B, Z², TZ) = P ∘ S2, as columns: TZ = XY, since P's T is XY/Z.
+	// (A, B', Z²', TZ) = (0, β, β, 0) + P ∘ S2, as columns, with B' = B + β and
+	// Z²' = Z² + β: TZ = XY, since P's T is XY/Z. The bias is the start of the
+	// columns' last accumulators, so it costs no addition.
 	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
 	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
 	// those in column k+5.
@@ -3964,16 +3942,16 @@ double:
 	VPADDQ Y14, Y14, Y14
 	VPADDQ Y19, Y14, Y14
 
-	// A: the low halves of columns 0..4.
-	VPXORQ      Y15, Y15, Y15
+	// A: the low halves of columns 0..4, from the seed.
+	VMOVDQU64   ifmaConsts<>+96(SB), Y15
+	VMOVDQU64   ifmaConsts<>+96(SB), Y16
+	VMOVDQU64   ifmaConsts<>+96(SB), Y17
+	VMOVDQU64   ifmaConsts<>+96(SB), Y18
+	VMOVDQU64   ifmaConsts<>+64(SB), Y19
 	VPMADD52LUQ Y9, Y0, Y15
-	VPXORQ      Y16, Y16, Y16
 	VPMADD52LUQ Y8, Y0, Y16
-	VPXORQ      Y17, Y17, Y17
 	VPMADD52LUQ Y7, Y0, Y17
-	VPXORQ      Y18, Y18, Y18
 	VPMADD52LUQ Y6, Y0, Y18
-	VPXORQ      Y19, Y19, Y19
 	VPMADD52LUQ Y5, Y0, Y19
 	VPMADD52LUQ Y8, Y1, Y15
 	VPMADD52LUQ Y7, Y1, Y16
@@ -3993,41 +3971,36 @@ double:
 	VPADDQ Y13, Y16, Y16
 	VPADDQ Y14, Y15, Y15
 
-	// (E, G, F', H') = (2TZ, B + β - A, A + β - B + 2Z², A + B): with Q1 = (TZ, B, A, B),
-	// Q2 = (TZ, A, B, A) and h = (0, β, β + 2Z², 0), Q1 + Q2 in lanes 0 and 3 and
-	// Q1 + h - Q2 in lanes 1 and 2.
+	// (E, G, F', H') = (2TZ, B + β - A, A + β - B + 2Z², A + B + β): with
+	// Q1 = (TZ, B', A, B'), Q2 = (TZ, A, B', A) and h = (0, 0, 2Z²', 0), Q1 + Q2 in
+	// lanes 0 and 3 and Q1 + h - Q2 in lanes 1 and 2 (2Z²' - B' = 2Z² + β - B).
 	VPERMQ   $0x47, Y19, Y0
 	VPERMQ   $0x13, Y19, Y1
 	VPADDQ.Z Y19, Y19, K2, Y2
-	VPADDQ   ifmaConsts<>+64(SB), Y2, Y2
 	VPADDQ   Y2, Y0, Y2
 	VPADDQ   Y1, Y0, Y0
 	VPSUBQ   Y1, Y2, K5, Y0
 	VPERMQ   $0x47, Y18, Y1
 	VPERMQ   $0x13, Y18, Y2
 	VPADDQ.Z Y18, Y18, K2, Y3
-	VPADDQ   ifmaConsts<>+96(SB), Y3, Y3
 	VPADDQ   Y3, Y1, Y3
 	VPADDQ   Y2, Y1, Y1
 	VPSUBQ   Y2, Y3, K5, Y1
 	VPERMQ   $0x47, Y17, Y2
 	VPERMQ   $0x13, Y17, Y3
 	VPADDQ.Z Y17, Y17, K2, Y4
-	VPADDQ   ifmaConsts<>+96(SB), Y4, Y4
 	VPADDQ   Y4, Y2, Y4
 	VPADDQ   Y3, Y2, Y2
 	VPSUBQ   Y3, Y4, K5, Y2
 	VPERMQ   $0x47, Y16, Y3
 	VPERMQ   $0x13, Y16, Y4
 	VPADDQ.Z Y16, Y16, K2, Y5
-	VPADDQ   ifmaConsts<>+96(SB), Y5, Y5
 	VPADDQ   Y5, Y3, Y5
 	VPADDQ   Y4, Y3, Y3
 	VPSUBQ   Y4, Y5, K5, Y3
 	VPERMQ   $0x47, Y15, Y4
 	VPERMQ   $0x13, Y15, Y5
 	VPADDQ.Z Y15, Y15, K2, Y6
-	VPADDQ   ifmaConsts<>+96(SB), Y6, Y6
 	VPADDQ   Y6, Y4, Y6
 	VPADDQ   Y5, Y4, Y4
 	VPSUBQ   Y5, Y6, K5, Y4

@@ -93,9 +93,19 @@ func TestIFMAMulKernel(t *testing.T) {
 // iftAccumulators returns accumulators for the point kernels: points
 // (torsion and identity included), in lanes, in the dense lanes of
 // Point.Add and Double and as Point.Add hands ifmaCached its addend, the
-// reduced maximum, random reduced limbs, and arbitrary 64-bit limbs.
+// reduced maximum, a sparse vector, random reduced limbs, and arbitrary
+// 64-bit limbs.
+//
+// The sparse one, (0, 2^26, 2^26, 1) in limb 0 and zeros elsewhere, has
+// columns whose limbs are below 2^10. A multiple of β added to a column
+// before the carry changes the carried limbs only there (a limb of x +
+// 2^10·p splits differently from x's only when x's is below 2^10 mod
+// 2^51), so random limbs alone could not tell apart a kernel and a twin
+// that differed by such a bias.
 func iftAccumulators(t testing.TB, r *rand.Rand, n int) []*ifmaLanes {
-	out := []*ifmaLanes{(*ifmaLanes)(iftFill(iftReduced)), new(ifmaLanes).setIdentity()}
+	sparse := new(ifmaLanes)
+	sparse[0] = [4]uint64{0, 1 << 26, 1 << 26, 1}
+	out := []*ifmaLanes{(*ifmaLanes)(iftFill(iftReduced)), new(ifmaLanes).setIdentity(), sparse}
 	for i, p := range ptPoints(t, r, 16) {
 		// The lanes of Point.Add, Subtract and Double on this backend too.
 		out = append(out, new(ifmaLanes).fromPoint(p), new(ifmaLanes).setDensePoint(p),

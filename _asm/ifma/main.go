@@ -48,7 +48,7 @@
 // is in the comments above its instructions.
 //
 // The kernels are bound by latency more than by throughput: a doubling is
-// about 290 vector instructions, 102 of them IFMAs, on a path of two
+// about 280 vector instructions, 102 of them IFMAs, on a path of two
 // multiplications and the steps between them.
 //
 // # Constant time
@@ -253,39 +253,6 @@ func double2Routine() {
 	ifma52.StoreAndReturn2(doubleBody(p), Mem{Base: RDI}, Mem{Base: R8})
 }
 
-// betaMid returns the operand of (0, β_k, β_k, 0) for limb k: the constant
-// table's entry itself, or under Wide two registers that hold it in both
-// halves (a wide routine cannot read a 32-byte entry as a 64-byte operand),
-// loaded by the first call; betaMid(-1) frees them.
-func betaMid() func(k int) Op {
-	if !ifma52.Wide {
-		return func(k int) Op {
-			if k < 0 {
-				return nil
-			}
-			return ifma52.Pair(cBetaMid, k)
-		}
-	}
-	var r [2]VecPhysical
-	return func(k int) Op {
-		if k < 0 {
-			if r[0] != nil {
-				regs.Put(r[0], r[1])
-			}
-			return nil
-		}
-		if r[0] == nil {
-			Comment("(0, β_k, β_k, 0) in both halves: limb 0's, then the other limbs'.")
-			for h := range r {
-				r[h] = regs.Get()
-				VMOVDQU64(ifma52.Const(cBetaMid+32*h), r[h].AsY())
-				VINSERTI64X4(U8(1), ifma52.Const(cBetaMid+32*h), r[h], r[h])
-			}
-		}
-		return r[min(k, 1)]
-	}
-}
-
 // doubleBody emits p = 2·p for P in registers (freed) and returns the
 // result, carried.
 func doubleBody(p ifma52.Elem) ifma52.Elem {
@@ -296,28 +263,27 @@ func doubleBody(p ifma52.Elem) ifma52.Elem {
 	for k := 0; k < ifma52.Limbs; k++ {
 		VSHUFPD(U8(0x22), p[k], p[k], s2[k])
 	}
-	Comment("(A, B, Z², TZ) = P ∘ S2, as columns: TZ = XY, since P's T is XY/Z.")
-	f := ifma52.MulColumns(p, s2)
+	Comment("(A, B', Z²', TZ) = (0, β, β, 0) + P ∘ S2, as columns, with B' = B + β and",
+		"Z²' = Z² + β: TZ = XY, since P's T is XY/Z. The bias is the start of the",
+		"columns' last accumulators, so it costs no addition.")
+	f := ifma52.MulColumnsFrom(p, s2, func(k int) Op { return ifma52.Const(cBetaMid + 32*min(k, 1)) })
 	regs.PutElem(p)
 	regs.PutElem(s2)
 
-	Comment("(E, G, F', H') = (2TZ, B + β - A, A + β - B + 2Z², A + B): with Q1 = (TZ, B, A, B),",
-		"Q2 = (TZ, A, B, A) and h = (0, β, β + 2Z², 0), Q1 + Q2 in lanes 0 and 3 and",
-		"Q1 + h - Q2 in lanes 1 and 2.")
-	mid := betaMid()
+	Comment("(E, G, F', H') = (2TZ, B + β - A, A + β - B + 2Z², A + B + β): with",
+		"Q1 = (TZ, B', A, B'), Q2 = (TZ, A, B', A) and h = (0, 0, 2Z²', 0), Q1 + Q2 in",
+		"lanes 0 and 3 and Q1 + h - Q2 in lanes 1 and 2 (2Z²' - B' = 2Z² + β - B).")
 	for k := 0; k < ifma52.Limbs; k++ {
 		q1, q2, h := regs.Get(), regs.Get(), regs.Get()
 		VPERMQ(U8(ifma52.Perm(3, 1, 0, 1)), f[k], q1)
 		VPERMQ(U8(ifma52.Perm(3, 0, 1, 0)), f[k], q2)
 		VPADDQ_Z(f[k], f[k], kLane2, h)
-		VPADDQ(mid(k), h, h)
 		VPADDQ(h, q1, h)
 		VPADDQ(q2, q1, q1)
 		VPSUBQ(q2, h, kMid, q1)
 		regs.Put(f[k], q2, h)
 		f[k] = q1
 	}
-	mid(-1)
 	ifma52.Carry(f)
 
 	Comment("W1 = (E, G, F', H') itself, W2 = (F', H', G, E): the permutation (2, 3, 1, 0).")

@@ -744,6 +744,14 @@ func init() {
 			copy(v[4*half:4*half+4], x[:4])
 			m.write(in, d, v, w, mask)
 		},
+		"VBROADCASTI64X4": func(m *machine, in *inst) {
+			srcs, mask, d, w := dest(in)
+			x := m.read(&srcs[0], 4, false)
+			var v [8]uint64
+			copy(v[:4], x[:4])
+			copy(v[4:], x[:4])
+			m.write(in, d, v, w, mask)
+		},
 		"VEXTRACTI64X4": func(m *machine, in *inst) {
 			srcs, mask, d, _ := dest(in)
 			half := int(srcs[0].imm & 1)

@@ -140,9 +140,11 @@ TEXT ·f(SB), NOSPLIT, $0-8
 	VMOVDQU64 Z12, 704(SI)
 	VSHUFPD $0x96, Z1, Z0, Z13
 	VMOVDQU64 Z13, 768(SI)
+	VBROADCASTI64X4 32(SI), Z14
+	VMOVDQU64 Z14, 832(SI)
 	RET
 `)
-	var v [104]uint64
+	var v [112]uint64
 	for i := range 8 {
 		v[i] = uint64(i+1)<<32 | uint64(i+1)*0x11
 	}
@@ -168,9 +170,12 @@ TEXT ·f(SB), NOSPLIT, $0-8
 		// first source in Intel order) at 2l + bit 2l, qword 2l+1 from Z1
 		// (x's pairs exchanged) at 2l + bit 2l+1.
 		"VSHUFPD $0x96": {x[0], x[0], x[3], x[3], x[5], x[5], x[6], x[6]},
+		// The 256 bits at 32(SI), x's upper half, in both halves.
+		"VBROADCASTI64X4": {x[4], x[5], x[6], x[7], x[4], x[5], x[6], x[7]},
 	}
 	order := []string{"VPSHUFD $0x4e", "VPERMQ $0x1b Z", "VPERMQ $0x1b Y", "merge masking", "zero masking",
-		"insert(extract)", "VPSHUFD $0xb1 X", "broadcast, sub", "blend", "VPSRLQ $4", "VPSLLQ $64", "VSHUFPD $0x96"}
+		"insert(extract)", "VPSHUFD $0xb1 X", "broadcast, sub", "blend", "VPSRLQ $4", "VPSLLQ $64", "VSHUFPD $0x96",
+		"VBROADCASTI64X4"}
 	for i, name := range order {
 		got := v[8*(i+1) : 8*(i+2)]
 		for l := range 8 {

@@ -411,7 +411,15 @@ func Perm(l0, l1, l2, l3 int) uint8 { return uint8(l0 | l1<<2 | l2<<4 | l3<<6) }
 // addition. An IFMA waits four cycles for the previous one into the same
 // accumulator, so within a round the IFMAs go out round-robin over the
 // accumulators: the first term of each, then the second, and so on.
-func MulColumns(a, b Elem) Elem {
+func MulColumns(a, b Elem) Elem { return MulColumnsFrom(a, b, nil) }
+
+// MulColumnsFrom is MulColumns with a seed added to the columns: f_k =
+// seed_k + (the columns of a·b)_k, the seed being where the A accumulators
+// start (in place of a zeroing, and with no addition). seed(k) is either a
+// 32-byte table entry, loaded (under Wide, broadcast to both halves), or a
+// register, which becomes the accumulator (so limb k of the result). A nil
+// seed is MulColumns.
+func MulColumnsFrom(a, b Elem, seed func(k int) Op) Elem {
 	Comment("Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where",
 		"A_k and C_k sum the low and high halves of the products in column k, B_k and D_k",
 		"those in column k+5.")
@@ -494,10 +502,30 @@ func MulColumns(a, b Elem) Elem {
 		Regs.Put(s17[k])
 	}
 
-	Comment("A: the low halves of columns 0..4.")
 	var aa [Limbs]*accum
+	if seed == nil {
+		Comment("A: the low halves of columns 0..4.")
+	} else {
+		Comment("A: the low halves of columns 0..4, from the seed.")
+	}
 	for k := Limbs - 1; k >= 0; k-- {
-		aa[k] = class(k, false, nil)
+		var start VecPhysical
+		if seed != nil {
+			switch sk := seed(k).(type) {
+			case VecPhysical:
+				start = sk
+			case Mem:
+				start = Regs.Get()
+				if Wide {
+					VBROADCASTI64X4(sk, start)
+				} else {
+					VMOVDQU64(sk, start)
+				}
+			default:
+				panic("ifma52: a seed is a register or a table entry")
+			}
+		}
+		aa[k] = class(k, false, start)
 	}
 	emit(aa[4], aa[3], aa[2], aa[1], aa[0])
 	Comment("f_k = A_k + w_k.")
