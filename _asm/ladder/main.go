@@ -26,7 +26,7 @@
 //	round 1: (A, B, C, D) ∘ (A, B, B, A), both under the swap   = (AA, BB, CB, DA)
 //	X = (AA, AA + β - BB, CB + DA, CB + β - DA), carried       = (AA, E, s, d)
 //	round 2: (AA, a24, s, d) ∘ (BB, E, s, d)                    = (AA·BB, a24·E, s², d²)
-//	W = that + (0, AA, 0, 0), carried
+//	W = (0, AA, 0, 0) + that, carried                           = (x2', AA + a24·E, x3', d²)
 //	round 3: W ∘ (1, E, 1, x1)                                  = (x2', z2', x3', z3')
 //
 // the products being ifma52.MulColumns (50 IFMAs into columns) and the
@@ -39,8 +39,8 @@
 //
 // Five for the state, one for the swap mask, two for β (limb 0 and the
 // others), and the rest for the rounds: at most 28 of the 32 YMM registers
-// at once (round 2: its two operands, the ten registers MulColumns holds at
-// most, and AA moved to lane 1 for W). The constants a24, 2^51 - 1 and 19
+// at once (round 2: its two operands and the ten registers MulColumns holds
+// at most, five of them (0, AA, 0, 0), where its last accumulators start). The constants a24, 2^51 - 1 and 19
 // and the operand (1, ., 1, x1), which Go prepares, are read from memory as
 // instruction operands. The kernel has no frame.
 //
@@ -58,8 +58,8 @@
 // # Cost
 //
 // Per step: 3 vector multiplications (150 IFMAs), 4 carries (3 on the path
-// U, round 1, X, round 2, W, round 3; Y's beside X's), and about 85 lane
-// moves, blends, sums and differences: about 450 vector instructions, 42 of
+// U, round 1, X, round 2, W, round 3; Y's beside X's), and about 80 lane
+// moves, blends, sums and differences: about 435 vector instructions, 37 of
 // them zeroing idioms. The X25519 ladder is 255 steps, 765 vector
 // multiplications; the inversion of z2 and the product x2·z2^-1 follow in
 // Go, on field.Element.
@@ -239,13 +239,16 @@ func step(s ifma52.Elem, m VecPhysical, beta func(int) VecPhysical) ifma52.Elem 
 	}
 	regs.PutElem(x)
 	regs.PutElem(y)
-	Comment("AA into lane 1, for W: (a24, AA, d, s), an in-lane swap of the first operand.")
+	Comment("(0, AA, 0, 0), the start of round 2's last accumulators: VSHUFPD $0 puts each",
+		"128-bit half's word 0 in both its words (so AA in lane 1), and the mask zeroes",
+		"every lane but 1.")
 	aa := regs.GetElem()
 	for k := range op1 {
-		VPSHUFD(U8(0x4E), op1[k], aa[k])
+		VSHUFPD_Z(U8(0), op1[k], op1[k], kLane1, aa[k])
 	}
-	Comment("Round 2: F2 = (AA·BB, a24·E, s², d²), as columns.")
-	w := ifma52.MulColumns(op1, op2)
+	Comment("Round 2: W = (0, AA, 0, 0) + (AA·BB, a24·E, s², d²) = (x2', AA + a24·E, x3', d²), as",
+		"columns.")
+	w := ifma52.MulColumnsFrom(op1, op2, func(k int) Op { return aa[k] })
 	regs.PutElem(op1)
 
 	Comment("Round 3 operand: (1, E, 1, x1) is r3 = (1, ., 1, x1) with the second operand's lane 1.")
@@ -254,11 +257,6 @@ func step(s ifma52.Elem, m VecPhysical, beta func(int) VecPhysical) ifma52.Elem 
 		VPBLENDMQ(Mem{Base: r3Ptr, Disp: k * ifma52.LimbBytes}, op2[k], kNotLane1, op3[k])
 	}
 	regs.PutElem(op2)
-	Comment("W = F2 + (0, AA, 0, 0) = (x2', AA + a24·E, x3', d²), carried.")
-	for k := range w {
-		VPADDQ(aa[k], w[k], kLane1, w[k])
-	}
-	regs.PutElem(aa)
 	ifma52.Carry(w)
 
 	Comment("Round 3: S' = W ∘ (1, E, 1, x1) = (x2', E·(AA + a24·E), x3', x1·d²), as columns.")
