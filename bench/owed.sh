@@ -190,6 +190,11 @@ check ifma-ladder-operands ifma "The doubling's first round without VPERMQ" \
 	"bench/alternate.sh -n 10 -pkg ./x25519 ef0daab -test.bench 'BenchmarkIFMALadderKernel|BenchmarkX25519\$' -test.count 1 -test.benchtime 300ms
 bench/alternate.sh -n 4 ef0daab -run '^(X25519/variable|X25519/fixed|EdPublicKeyToX25519)\$' -count 10
 go build -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect -time 30s -run '^x25519\\.X25519(/|\$)'"
+check ifma-column-seeds ifma "Seeds for the columns' accumulators" \
+	"bench/alternate.sh -n 10 -pkg . 1eaa92b -test.bench 'BenchmarkIFMA\$/double/ifma|ScalarMults/ifma/^(ScalarMult|VarTimeDoubleScalarBaseMult|MSM16)\$' -test.count 1 -test.benchtime 300ms
+bench/alternate.sh -n 10 -pkg ./x25519 1eaa92b -test.bench 'BenchmarkIFMALadderKernel|BenchmarkX25519\$' -test.count 1 -test.benchtime 300ms
+bench/alternate.sh -n 4 1eaa92b -run '^(ScalarMult|VarTimeDoubleScalarBaseMult|PointDouble|MultiScalarMult/n=16|X25519/variable|Ed25519/Verify)\$' -count 10
+go build -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect -time 30s -run '^(ScalarMult|MultiScalarMult|Point\\.Double|Point\\.MultByCofactor|NewPointTable|x25519\\.X25519)(/|\$)'"
 check avx2-double-runs notm167 "Runs of doublings in one kernel" \
 	"GODEBUG=cpu.avx512ifma=off bench/alternate.sh -n 10 -pkg . 591d81d -test.bench 'ScalarMults/avx2/^(VarTimeDoubleScalarBaseMult|ScalarMult|VarTimeMSM16)\$' -test.count 1 -test.benchtime 400ms
 GODEBUG=cpu.avx512ifma=off bench/alternate.sh -n 4 591d81d -run '^(VarTimeDoubleScalarBaseMult|VarTimeMultiScalarMult/n=(2|16)|Ed25519/Verify)\$' -count 10"
