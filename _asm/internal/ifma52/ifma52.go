@@ -410,7 +410,10 @@ func Perm(l0, l1, l2, l3 int) uint8 { return uint8(l0 | l1<<2 | l2<<4 | l3<<6) }
 // steps after their products come first, and the last ones only one
 // addition. An IFMA waits four cycles for the previous one into the same
 // accumulator, so within a round the IFMAs go out round-robin over the
-// accumulators: the first term of each, then the second, and so on.
+// accumulators: the first term of each, then the second, and so on. Within
+// an accumulator the terms that read limb 0 of a or of b come last: after
+// a Carry, limb 0 is the last one ready (its 19·c_4 is an IFMA), and the
+// operands of most multiplications come out of one.
 func MulColumns(a, b Elem) Elem { return MulColumnsFrom(a, b, nil) }
 
 // MulColumnsFrom is MulColumns with a seed added to the columns: f_k =
@@ -438,11 +441,17 @@ func MulColumnsFrom(a, b Elem, seed func(k int) Op) Elem {
 		if high {
 			s--
 		}
+		var late []int
 		for i := 0; i < Limbs; i++ {
 			if j := s - i; j >= 0 && j < Limbs {
-				acc.i = append(acc.i, i)
+				if i == 0 || j == 0 {
+					late = append(late, i)
+				} else {
+					acc.i = append(acc.i, i)
+				}
 			}
 		}
+		acc.i = append(acc.i, late...)
 		return acc
 	}
 	emit := func(accs ...*accum) {
