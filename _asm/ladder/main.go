@@ -40,9 +40,10 @@
 // Five for the state, one for the swap mask, two for β (limb 0 and the
 // others), and the rest for the rounds: at most 28 of the 32 YMM registers
 // at once (round 2: its two operands and the ten registers MulColumns holds
-// at most, five of them (0, AA, 0, 0), where its last accumulators start). The constants a24, 2^51 - 1 and 19
-// and the operand (1, ., 1, x1), which Go prepares, are read from memory as
-// instruction operands. The kernel has no frame.
+// at most, five of them (0, AA, 0, 0), where its last accumulators start).
+// The constants a24, 2^51 - 1 and 19 and the operand (1, ., 1, x1), which
+// Go prepares, are read from memory as instruction operands. The kernel has
+// no frame.
 //
 // # Constant time
 //

@@ -85,19 +85,6 @@ func DeclareConsts(name string) Mem {
 // Const is the table entry at byte offset off.
 func Const(off int) Mem { return consts.Offset(off) }
 
-// Pair picks the limb-0 or the high entry of a pair of 32-byte entries
-// (limb 0 at off, limbs 1..4 at off+32) for limb k. A wide routine cannot
-// read 32-byte entries as 64-byte operands, so Pair panics under Wide.
-func Pair(off, k int) Mem {
-	if Wide {
-		panic("ifma52: Pair in a wide routine")
-	}
-	if k == 0 {
-		return Const(off)
-	}
-	return Const(off + 32)
-}
-
 var ys = []VecPhysical{
 	Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15,
 	Y16, Y17, Y18, Y19, Y20, Y21, Y22, Y23, Y24, Y25, Y26, Y27, Y28, Y29, Y30, Y31,
