@@ -12,6 +12,16 @@
 #                                writes a Markdown record (the CPU, Go, the
 #                                commit, each command and its output) to
 #                                FILE, or to stdout
+#   bench/owed.sh -triage [-list] [-o FILE]
+#                                a screen to run first, about 10 minutes a
+#                                backend: the bench command's main rows,
+#                                alternately, at the oldest commit that the
+#                                owed checks compare against and at the
+#                                working tree (4 runs each; with IFMA off as
+#                                well on a CPU that has IFMA), so that a row
+#                                that any owed change made slower shows at
+#                                once; the checks then say which change it
+#                                was. With -list, prints its commands only.
 #
 # Every check compares builds or paths on this machine only; nothing is
 # compared with another CPU's figures. The record is raw output: the verdict
@@ -22,16 +32,18 @@
 set -euo pipefail
 
 usage() {
-	sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 }
 
 list=false
+triage=false
 only=""
 out=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-list) list=true; shift ;;
+	-triage) triage=true; shift ;;
 	-only) only="$2"; shift 2 ;;
 	-o) out="$2"; shift 2 ;;
 	*) usage ;;
@@ -219,6 +231,30 @@ for i in "${!names[@]}"; do
 	if [ -n "$only" ] && [[ ",$only," != *",${names[$i]},"* ]]; then continue; fi
 	picked+=("$i")
 done
+
+# The triage: the commits the picked checks compare against (the REV of
+# their alternate.sh commands), the oldest of them by its number of
+# ancestors, and the main rows at it and at the working tree.
+if $triage; then
+	oldest="" least=""
+	for i in "${picked[@]}"; do
+		for rev in $(grep -o "sh -n [0-9]* \(-pkg [^ ]* \)\?[0-9a-f]\{7\}\|alternate.sh [0-9a-f]\{7\}" <<<"${cmds[$i]}" | grep -o '[0-9a-f]\{7\}$'); do
+			n=$(git rev-list --count "$rev")
+			if [ -z "$least" ] || [ "$n" -lt "$least" ]; then least=$n oldest=$rev; fi
+		done
+	done
+	if [ -z "$oldest" ]; then
+		echo "owed.sh: no check is owed by this CPU ($class), so no triage" >&2
+		exit 0
+	fi
+	rows='^(FieldMultiply|FieldSquare|FieldInvert|PointSetBytes|PointDouble|ScalarBaseMult|ScalarMult|VarTimeDoubleScalarBaseMult|MultiScalarMult/n=64|VarTimeMultiScalarMult/n=(16|1024)|Ed25519/(Sign|Verify)|X25519/variable|IsTorsionFree)$'
+	names=(triage) owers=(any) sections=("How to measure")
+	cmds=("bench/alternate.sh -n 4 $oldest -run '$rows' -count 10")
+	if has avx512ifma; then
+		cmds[0]+=$'\n'"GODEBUG=cpu.avx512ifma=off bench/alternate.sh -n 4 $oldest -run '$rows' -count 10"
+	fi
+	picked=(0)
+fi
 
 if $list; then
 	echo "CPU: $class"
