@@ -273,7 +273,11 @@ if [ ${#picked[@]} -eq 0 ]; then
 fi
 
 run() {
-	echo "# Owed checks, $(date -u +%F), $(field 'model name') ($class)"
+	if $triage; then
+		echo "# Owed checks' triage, $(date -u +%F), $(field 'model name') ($class)"
+	else
+		echo "# Owed checks, $(date -u +%F), $(field 'model name') ($class)"
+	fi
 	echo
 	echo "Recorded by \`bench/owed.sh\` at commit $(git rev-parse --short HEAD)."
 	echo
