@@ -85,8 +85,8 @@ import (
 // # Cost
 //
 // Per step, three vector multiplications (150 IFMAs), four carries (three
-// on the path, Y's beside X's), and about 85 lane moves, blends, sums and
-// differences: about 450 vector instructions. Each round waits for the one
+// on the path, Y's beside X's), and about 80 lane moves, blends, sums and
+// differences: about 435 vector instructions. Each round waits for the one
 // before, so the four lanes of a round are all the parallelism the step
 // has. The ladder runs 255 full steps, for bits 254 down to 0 (for the
 // three zero bits the vector step computes R0 + R1 in lanes that the serial
