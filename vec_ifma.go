@@ -74,7 +74,8 @@ import (
 // A difference x - y of columns is formed as x + β - y, with β = 2^10·p in
 // limbs: (2^51 - 19)·2^10 = 2^61 - 19456 for limb 0 and (2^51 - 1)·2^10 for
 // the others, every one above 267·2^52 > any column, so nothing underflows,
-// and a sum of three columns and β stays below 3·2^60.1 + 2^61 < 2^62.4.
+// and a sum of three columns and two β (the doubling kernel's A + 2·(Z² +
+// β), whose columns start from β) stays below 3·2^60.1 + 2^62 < 2^62.9.
 // A difference of reduced limbs is formed with 2p, as in field.Element.
 // Then one ifma52.Carry makes the result reduced.
 // ----------------------------------------------------------------------------

@@ -22,6 +22,8 @@
 #                                that any owed change made slower shows at
 #                                once; the checks then say which change it
 #                                was. With -list, prints its commands only.
+#   bench/owed.sh -bases         prints the commits that every check compares
+#                                against, one a line (for .ci/run)
 #
 # Every check compares builds or paths on this machine only; nothing is
 # compared with another CPU's figures. The record is raw output: the verdict
@@ -32,18 +34,20 @@
 set -euo pipefail
 
 usage() {
-	sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 }
 
 list=false
 triage=false
+bases_only=false
 only=""
 out=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-list) list=true; shift ;;
 	-triage) triage=true; shift ;;
+	-bases) bases_only=true; shift ;;
 	-only) only="$2"; shift 2 ;;
 	-o) out="$2"; shift 2 ;;
 	*) usage ;;
@@ -224,6 +228,16 @@ owes() {
 	esac
 }
 
+# bases prints the commits that the commands in $1 compare against: the REV
+# of their alternate.sh commands.
+bases() {
+	grep -o "sh -n [0-9]* \(-pkg [^ ]* \)\?[0-9a-f]\{7\}\|alternate.sh [0-9a-f]\{7\}" <<<"$1" | grep -o '[0-9a-f]\{7\}$' || true
+}
+if $bases_only; then
+	for i in "${!names[@]}"; do bases "${cmds[$i]}"; done | sort -u
+	exit 0
+fi
+
 class="vendor ${vendor:-unknown}, family ${family:-?}, model ${model:-?}"
 picked=()
 for i in "${!names[@]}"; do
@@ -232,13 +246,13 @@ for i in "${!names[@]}"; do
 	picked+=("$i")
 done
 
-# The triage: the commits the picked checks compare against (the REV of
-# their alternate.sh commands), the oldest of them by its number of
-# ancestors, and the main rows at it and at the working tree.
+# The triage: the commits the picked checks compare against, the oldest of
+# them by its number of ancestors, and the main rows at it and at the
+# working tree.
 if $triage; then
 	oldest="" least=""
 	for i in "${picked[@]}"; do
-		for rev in $(grep -o "sh -n [0-9]* \(-pkg [^ ]* \)\?[0-9a-f]\{7\}\|alternate.sh [0-9a-f]\{7\}" <<<"${cmds[$i]}" | grep -o '[0-9a-f]\{7\}$'); do
+		for rev in $(bases "${cmds[$i]}"); do
 			n=$(git rev-list --count "$rev")
 			if [ -z "$least" ] || [ "$n" -lt "$least" ]; then least=$n oldest=$rev; fi
 		done
