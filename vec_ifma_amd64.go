@@ -82,6 +82,12 @@ func ifmaAddCached2(p, q, p2, q2 *ifmaLanes) {
 	ifmaAddCached2Asm((*[5][4]uint64)(p), (*[5][4]uint64)(q), (*[5][4]uint64)(p2), (*[5][4]uint64)(q2))
 }
 
+func ifmaAddPoint(v, p, q *Point, neg uint64) {
+	ifmaAddPointAsm(pointWords(v), pointWords(p), pointWords(q), &vecCachedFactors, neg)
+}
+
+func ifmaDoublePoint(v, p *Point) { ifmaDoublePointAsm(pointWords(v), pointWords(p)) }
+
 func ifmaCached2(q, p, q2, p2 *ifmaLanes) {
 	ifmaCached2Asm((*[5][4]uint64)(q), (*[5][4]uint64)(p), (*[5][4]uint64)(q2), (*[5][4]uint64)(p2), &vecCachedFactors)
 }

@@ -12,6 +12,8 @@ import (
 
 	"golang.org/x/sys/cpu"
 
+	"github.com/seed06d4b90c/edwards25519/field"
+
 	"github.com/seed06d4b90c/edwards25519/internal/ifma52"
 )
 
@@ -108,8 +110,11 @@ func iftAccumulators(t testing.TB, r *rand.Rand, n int) []*ifmaLanes {
 	out := []*ifmaLanes{(*ifmaLanes)(iftFill(iftReduced)), new(ifmaLanes).setIdentity(), sparse}
 	for i, p := range ptPoints(t, r, 16) {
 		// The lanes of Point.Add, Subtract and Double on this backend too.
+		if i%2 == 1 {
+			p = new(Point).Negate(p)
+		}
 		out = append(out, new(ifmaLanes).fromPoint(p), new(ifmaLanes).setDensePoint(p),
-			new(ifmaLanes).setCachedInput(p, i%2 == 1))
+			new(ifmaLanes).setCachedInput(p))
 	}
 	for len(out) < n {
 		if len(out)%8 == 0 {
@@ -142,10 +147,13 @@ func iftAddends(t testing.TB, r *rand.Rand, n int) []*ifmaAddend {
 	out := []*ifmaAddend{(*ifmaAddend)(iftFill(iftReduced)), iftAffine(NewIdentityPoint())}
 	for i, p := range ptPoints(t, r, 12) {
 		var c cached
-		// As Point.Add and Subtract build it, by the twin of the kernel
-		// they call, so that the inputs exist on every CPU.
+		// As Point.Add builds it (Subtract then applies a sign), by the
+		// twin of the kernel, so that the inputs exist on every CPU.
 		own := new(ifmaLanes)
-		ifmaCachedGeneric(own, new(ifmaLanes).setCachedInput(p, i%2 == 1))
+		if i%2 == 1 {
+			p = new(Point).Negate(p)
+		}
+		ifmaCachedGeneric(own, new(ifmaLanes).setCachedInput(p))
 		out = append(out, iftAffine(p), iftFromCached(c.fromExtended(p)), (*ifmaAddend)(own))
 	}
 	for len(out) < n {
@@ -261,6 +269,82 @@ func TestIFMAPointKernels(t *testing.T) {
 			x := *p
 			k.addCached(&x, &c)
 			vecSameLimbs(t, "ifmaAddCached (own cached form)"+what, x[:], want[:])
+		}
+	})
+}
+
+// iftPointInputs returns Points for the Point kernels: points (torsion and
+// identity included, some rescaled), and Points made of edge and random
+// elements, every limb within the Element invariant but not a point: the
+// kernels compute limbs, whatever they mean. Among the edge limbs are ones
+// at or above 2^51, whose carry the kernels' dense step adds.
+func iftPointInputs(t testing.TB, r *rand.Rand, n int) []*Point {
+	var out []*Point
+	for i, p := range ptPoints(t, r, 24) {
+		if i%3 == 1 {
+			p = ptScaled(t, r, p)
+		}
+		out = append(out, p)
+	}
+	edge := vecEdgeElements(r, 4*n)
+	for i := 0; len(out) < n; i++ {
+		p := new(Point)
+		for c, e := range [4]*field.Element{&p.x, &p.y, &p.z, &p.t} {
+			// Each edge element in each coordinate in turn, then random.
+			*e = *edge[(i+c*len(edge)/4)%len(edge)]
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// TestIFMAPointOpKernels runs the kernels that read and write Points,
+// ifmaAddPoint (both signs) and ifmaDoublePoint, against their twins, limb
+// for limb: into a fresh Point between guard words, and in place, the
+// result aliasing each operand; and checks that no input is modified.
+func TestIFMAPointOpKernels(t *testing.T) {
+	iftForKernels(t, func(t *testing.T, k *iftKernels) {
+		r := ptRand(t)
+		pts := iftPointInputs(t, r, k.shortCount(240, 4))
+		same := func(what string, got, want *Point) {
+			t.Helper()
+			if *pointWords(got) != *pointWords(want) {
+				t.Fatalf("%s: %x, the twin gives %x", what, *pointWords(got), *pointWords(want))
+			}
+		}
+		for n, p := range pts {
+			what := " input " + strconv.Itoa(n)
+			p0 := *p
+
+			var want Point
+			ifmaDoublePointGeneric(&want, p)
+			g := newVecGuarded(new(Point))
+			k.doublePoint(&g.v, p)
+			g.check(t, "ifmaDoublePoint"+what)
+			same("ifmaDoublePoint"+what, &g.v, &want)
+			same("ifmaDoublePoint's input"+what, p, &p0)
+			x := *p
+			k.doublePoint(&x, &x)
+			same("ifmaDoublePoint (v = p)"+what, &x, &want)
+
+			q := pts[r.IntN(len(pts))]
+			q0 := *q
+			for _, neg := range []uint64{0, ^uint64(0)} {
+				w := what + " neg " + strconv.FormatUint(neg&1, 10)
+				ifmaAddPointGeneric(&want, p, q, neg)
+				g := newVecGuarded(new(Point))
+				k.addPoint(&g.v, p, q, neg)
+				g.check(t, "ifmaAddPoint"+w)
+				same("ifmaAddPoint"+w, &g.v, &want)
+				same("ifmaAddPoint's p"+w, p, &p0)
+				same("ifmaAddPoint's q"+w, q, &q0)
+				x, y := *p, *q
+				k.addPoint(&x, &x, &y, neg)
+				same("ifmaAddPoint (v = p)"+w, &x, &want)
+				x = *p
+				k.addPoint(&y, &x, &y, neg)
+				same("ifmaAddPoint (v = q)"+w, &y, &want)
+			}
 		}
 	})
 }
@@ -722,6 +806,9 @@ func TestIFMAAllocs(t *testing.T) {
 	iftRequireIFMA(t)
 	be := iftNewBench(t)
 	var c ifmaLanes
+	var v, q Point
+	v.Set(NewGeneratorPoint())
+	q.Set(NewGeneratorPoint())
 	masks, neg := vecDigitMasks(-5)
 	for name, f := range map[string]func(){
 		"ifmaMul":       func() { ifmaMul(be.acc, be.acc, be.step) },
@@ -744,6 +831,8 @@ func TestIFMAAllocs(t *testing.T) {
 		"ifmaCachedSpaced": func() {
 			ifmaCachedSpaced((*[9][4]uint64)(unsafe.Pointer(&be.pair[3][0][1])), be.acc)
 		},
+		"ifmaAddPoint":    func() { ifmaAddPoint(&v, &v, &q, ^uint64(0)) },
+		"ifmaDoublePoint": func() { ifmaDoublePoint(&v, &v) },
 	} {
 		if n := testing.AllocsPerRun(20, f); n != 0 {
 			t.Errorf("%s allocates %v times", name, n)

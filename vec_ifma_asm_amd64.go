@@ -99,3 +99,16 @@ func ifmaCached2Asm(q *[5][4]uint64, p *[5][4]uint64, q2 *[5][4]uint64, p2 *[5][
 //
 //go:noescape
 func ifmaCachedPairAsm(q *[5][2][4]uint64, p *[5][4]uint64, p2 *[5][4]uint64, factors *[4]uint64)
+
+// ifmaDoublePointAsm sets the Point v to 2·p, as ifmaDoublePointGeneric does. It requires
+// ifmaAvailable. v may alias p.
+//
+//go:noescape
+func ifmaDoublePointAsm(v *[4][5]uint64, p *[4][5]uint64)
+
+// ifmaAddPointAsm sets the Point v to p + q, or p - q when neg is all ones, as
+// ifmaAddPointGeneric does with factors = vecCachedFactors. It requires ifmaAvailable.
+// neg must be 0 or all ones. v may alias p or q.
+//
+//go:noescape
+func ifmaAddPointAsm(v *[4][5]uint64, p *[4][5]uint64, q *[4][5]uint64, factors *[4]uint64, neg uint64)

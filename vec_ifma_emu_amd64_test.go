@@ -35,6 +35,8 @@ type iftKernels struct {
 	cachedPair       func(q *[5][2][4]uint64, p, p2 *ifmaLanes)
 	addCached2       func(p, q, p2, q2 *ifmaLanes)
 	cached2          func(q, p, q2, p2 *ifmaLanes)
+	addPoint         func(v, p, q *Point, neg uint64)
+	doublePoint      func(v, p *Point)
 	// emulated marks the interpreter, which some tests give fewer inputs
 	// in -short mode (it runs some thousand times slower than the CPU).
 	emulated bool
@@ -46,6 +48,7 @@ var iftNative = iftKernels{
 	doubleNAddAffine: ifmaDoubleNAddAffine,
 	addCached:        ifmaAddCached, cached: ifmaCached, cachedSpaced: ifmaCachedSpaced,
 	cachedPair: ifmaCachedPair, addCached2: ifmaAddCached2, cached2: ifmaCached2,
+	addPoint: ifmaAddPoint, doublePoint: ifmaDoublePoint,
 }
 
 // iftForKernels runs f as a subtest on each implementation of the kernels:
@@ -129,6 +132,13 @@ func iftInterpreted(t testing.TB) *iftKernels {
 	}
 	k.cached2 = func(q, p, q2, p2 *ifmaLanes) {
 		iftEmuCall(t, "ifmaCached2Asm", iftPtr(q), iftPtr(p), iftPtr(q2), iftPtr(p2), iftPtr(&vecCachedFactors))
+	}
+	k.addPoint = func(v, p, q *Point, neg uint64) {
+		iftEmuCall(t, "ifmaAddPointAsm", iftPtr(pointWords(v)), iftPtr(pointWords(p)), iftPtr(pointWords(q)),
+			iftPtr(&vecCachedFactors), neg)
+	}
+	k.doublePoint = func(v, p *Point) {
+		iftEmuCall(t, "ifmaDoublePointAsm", iftPtr(pointWords(v)), iftPtr(pointWords(p)))
 	}
 	return k
 }

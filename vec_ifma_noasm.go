@@ -48,3 +48,6 @@ func ifmaCachedSpaced(q *[9][4]uint64, p *ifmaLanes) { ifmaCachedSpacedGeneric(q
 func ifmaCachedPair(q *[5][2][4]uint64, p, p2 *ifmaLanes) { ifmaCachedPairGeneric(q, p, p2) }
 func ifmaAddCached2(p, q, p2, q2 *ifmaLanes)              { ifmaAddCached2Generic(p, q, p2, q2) }
 func ifmaCached2(q, p, q2, p2 *ifmaLanes)                 { ifmaCached2Generic(q, p, q2, p2) }
+
+func ifmaAddPoint(v, p, q *Point, neg uint64) { ifmaAddPointGeneric(v, p, q, neg) }
+func ifmaDoublePoint(v, p *Point)             { ifmaDoublePointGeneric(v, p) }

@@ -7,20 +7,26 @@ import "github.com/seed06d4b90c/edwards25519/field"
 //
 // On the IFMA backend, the exported group operations of point.go (Add,
 // Subtract, Double, MultByCofactor) run the kernels instead of the serial
-// formulas: the operands enter lanes, one kernel does the whole addition
-// (ifmaAddCached) or doubling (ifmaDouble) as two rounds of four
-// multiplications in one vector each, and the lanes come back as the
-// Point. The other backends keep the serial formulas: the AVX2 kernels,
-// with the conversions to and from radix 2^25.5, took longer than the
-// serial code for a single operation (docs/PERFORMANCE.md, "Point
-// operations on the IFMA kernels").
+// formulas: one kernel call, ifmaAddPoint or ifmaDoublePoint, reads the
+// Points, transposes them into lanes in registers, does the whole addition
+// or doubling as two rounds of four multiplications in one vector each, and
+// writes the result back as a Point. The other backends keep the serial
+// formulas: the AVX2 kernels, with the conversions to and from radix
+// 2^25.5, took longer than the serial code for a single operation
+// (docs/PERFORMANCE.md, "Point operations on the IFMA kernels").
 //
-// Cost model. Addition: eight coordinates converted into lanes (for
-// Subtract two of them negated first), one ifmaCached for the addend, one
-// ifmaAddCached, and four coordinates copied back. Doubling: four
-// coordinates converted (ifmaDouble reads T's lane too: its E is 2·T·Z),
-// one ifmaDouble, four copied back. MultByCofactor: three doublings in lanes,
-// the lanes made dense again between them (setDense).
+// Cost model. Addition: one ifmaAddPoint, which is the addend's cached form
+// (ifmaCached's steps), its sign, and ifmaAddCached's steps, plus the
+// transposes: twenty 8-byte loads and fifteen lane merges a Point read, a
+// 4x4 transpose (eight shuffles), four 32-byte and four 8-byte stores a
+// Point written. Doubling: one ifmaDoublePoint, ifmaDouble's steps between
+// the same transposes (ifmaDouble reads T's lane too: its E is 2·T·Z).
+// MultByCofactor: three ifmaDoublePoint, each reading the Point the last
+// one wrote.
+//
+// The portable twins ifmaAddPointGeneric and ifmaDoublePointGeneric spell
+// the kernels out with the lane helpers below and the kernels' own twins;
+// vec_ifma_amd64_test.go checks the kernels against them limb for limb.
 //
 // # Dense lanes
 //
@@ -29,7 +35,7 @@ import "github.com/seed06d4b90c/edwards25519/field"
 // known. Points given to Add may hold zero limbs: the identity (0, 1, 1,
 // 0), whose coordinates 1 have four zero limbs, or any point with a
 // coordinate 0. So each coordinate e enters its lane as e + p, after one
-// carry pass (setDense4). For e within the Element invariant (limbs
+// carry pass (setDense4, and the same steps in the kernels' loads). For e within the Element invariant (limbs
 // below 2^51 + 2^18) the carry c_k = e_k >> 51 is 0 or 1, so the carried
 // limbs are at most 2^51 - 1 + 19 (limb 0, which takes 19·c_4) and 2^51
 // (the others), and with p's limbs (2^51 - 19, 2^51 - 1, ...) added every
@@ -55,17 +61,17 @@ import "github.com/seed06d4b90c/edwards25519/field"
 // factors, so T is never a multiplication's operand, and 2p - T cannot
 // underflow for T within the Element invariant (2p_k >= 2^52 - 38 > T_k),
 // where a dense T could (2p_0 - T_0 < 0 for T_0 above 2^52 - 38).
-// Y + 2p - X does not underflow for the reason above. Subtract adds the
-// cached form of -q, (-X, Y, Z, -T), negated in Element arithmetic before
-// the lanes are filled: which of the two it is depends on the method
-// called, not on the points. The cached form that comes out is a
-// kernel's result, reduced, and for the identity and the points of small
-// order its limbs were checked to be nonzero (TestIFMAPointMethods).
+// Y + 2p - X does not underflow for the reason above. The cached form that
+// comes out is a kernel's result, reduced, and for the identity and the
+// points of small order its limbs were checked to be nonzero
+// (TestIFMAPointMethods). Subtract adds the cached form of -q: the same
+// addend with its sign applied as the affine additions apply theirs
+// (ifmaExpandAddend: Y-X and Y+X trade lanes, 2d·T becomes 2p - 2d·T, and
+// neither swap nor 2p - x of a reduced x makes a limb zero). Which of the
+// two it is depends on the method called, not on the points.
 //
-// The kernels return reduced lanes (the Element invariant), which become
-// the result's coordinates as they are. The kernels compute exactly the
-// limbs of their ...Generic twins (vec_ifma_amd64_test.go checks it on
-// dense lanes too), which the seam runs where the kernels are absent.
+// The kernels' results are reduced (the Element invariant) and become the
+// result's coordinates as they are.
 // ----------------------------------------------------------------------------
 
 // setDense4 sets the four lanes of v to e0 + p, e1 + p, e2 + p and e3 + p,
@@ -103,63 +109,65 @@ func (v *ifmaLanes) setDensePoint(p *Point) *ifmaLanes {
 	return v.setDense4(&p.x, &p.y, &p.z, &p.t)
 }
 
-// setCached sets v to the kernel's cached form of q, λ·(Y-X, Y+X, 2d·T,
-// 2Z), or of -q when neg is true (see "The addend" above).
-func (v *ifmaLanes) setCached(q *Point, neg bool) *ifmaLanes {
-	ifmaCached(v, v.setCachedInput(q, neg))
-	return v
-}
-
-// setCachedInput sets v to the lanes that setCached hands ifmaCached: X
-// (or -X), Y and Z dense, and T (or -T) as it is. neg is public: it is the
-// method called.
-func (v *ifmaLanes) setCachedInput(q *Point, neg bool) *ifmaLanes {
-	x, t := &q.x, &q.t
-	var nx, nt field.Element
-	if neg {
-		x, t = nx.Negate(x), nt.Negate(t)
-	}
+// setCachedInput sets v to the lanes that ifmaCached makes the addend of q
+// from: X, Y and Z dense, and T as it is.
+func (v *ifmaLanes) setCachedInput(q *Point) *ifmaLanes {
 	// setDense4 writes whole rows, T's dense lane included, which is then
-	// overwritten with T as it is: a per-limb helper shared by both, to
-	// skip that lane, made setDense4 and so Double slower.
-	v.setDense4(x, &q.y, &q.z, t)
-	tl := limbsOf(t)
+	// overwritten with T as it is.
+	v.setDense4(&q.x, &q.y, &q.z, &q.t)
+	tl := limbsOf(&q.t)
 	for k := range v {
 		v[k][3] = tl[k]
 	}
 	return v
 }
 
-// ifmaPointAdd sets v = p + q, or p - q when sub is true, with
-// ifmaAddCached, and returns v.
+// ifmaAddPointGeneric sets v = p + q, or p - q when neg is all ones (neg is
+// 0 or all ones, applied with masks): the dense lanes of p, the cached form
+// of q with its sign, one addition, and the lanes back as v. It is the twin
+// of ifmaAddPointAsm. v may alias p or q.
+func ifmaAddPointGeneric(v, p, q *Point, neg uint64) {
+	var pl, ql ifmaLanes
+	var a ifmaAddend
+	pl.setDensePoint(p)
+	ifmaCachedGeneric(&ql, ql.setCachedInput(q))
+	ifmaExpandAddend(&a, (*ifmaAddend)(&ql), neg)
+	ifmaAddCachedGeneric(&pl, (*ifmaLanes)(&a))
+	pl.toPoint(v)
+}
+
+// ifmaDoublePointGeneric sets v = 2·p: the dense lanes of p, one doubling,
+// and the lanes back as v. It is the twin of ifmaDoublePointAsm. v may
+// alias p.
+func ifmaDoublePointGeneric(v, p *Point) {
+	var l ifmaLanes
+	l.setDensePoint(p)
+	ifmaDoubleGeneric(&l)
+	l.toPoint(v)
+}
+
+// ifmaPointAdd sets v = p + q, or p - q when sub is true, and returns v.
+// sub is public: it is the method called.
 func ifmaPointAdd(v, p, q *Point, sub bool) *Point {
-	var pr, qr vecRoom[ifmaLanes]
-	pl := pr.get().setDensePoint(p)
-	ifmaAddCached(pl, qr.get().setCached(q, sub))
-	return pl.toPoint(v)
+	var neg uint64
+	if sub {
+		neg = ^uint64(0)
+	}
+	ifmaAddPoint(v, p, q, neg)
+	return v
 }
 
-// setDense makes v's lanes, reduced as every kernel returns them, dense.
-func (v *ifmaLanes) setDense() *ifmaLanes {
-	var t Point
-	return v.setDensePoint(v.toPoint(&t))
-}
-
-// ifmaPointDouble sets v = 2·p with ifmaDouble and returns v.
+// ifmaPointDouble sets v = 2·p and returns v.
 func ifmaPointDouble(v, p *Point) *Point {
-	var pr vecRoom[ifmaLanes]
-	pl := pr.get().setDensePoint(p)
-	ifmaDouble(pl)
-	return pl.toPoint(v)
+	ifmaDoublePoint(v, p)
+	return v
 }
 
-// ifmaPointMultByCofactor sets v = 8·p with three ifmaDouble, the lanes
-// made dense again between them, and returns v.
+// ifmaPointMultByCofactor sets v = 8·p with three doublings, each of the
+// Point the last one wrote, and returns v.
 func ifmaPointMultByCofactor(v, p *Point) *Point {
-	var pr vecRoom[ifmaLanes]
-	pl := pr.get().setDensePoint(p)
-	ifmaDouble(pl)
-	ifmaDouble(pl.setDense())
-	ifmaDouble(pl.setDense())
-	return pl.toPoint(v)
+	ifmaDoublePoint(v, p)
+	ifmaDoublePoint(v, v)
+	ifmaDoublePoint(v, v)
+	return v
 }

@@ -83,7 +83,9 @@ import (
 // Each is a 32-byte vector (four lanes), in pairs for limb 0 and for limbs
 // 1..4.
 const (
-	cBetaMid = 64 // (0, β_k, β_k, 0): limb 0, then high at +32
+	cBetaMid = 64  // (0, β_k, β_k, 0): limb 0, then high at +32
+	cP0      = 128 // p's limb 0, one word
+	cPHigh   = 136 // p's limbs 1..4, one word
 )
 
 // regs is the register pool of ifma52, which its multiplication and carry
@@ -120,6 +122,8 @@ func main() {
 			DATA(cBetaMid+32*h+8*l, U64(w))
 		}
 	}
+	DATA(cP0, U64(ifma52.P0))
+	DATA(cPHigh, U64(ifma52.PHigh))
 
 	mulRoutine()
 	doubleRoutine()
@@ -136,6 +140,8 @@ func main() {
 	cachedSpacedRoutine()
 	cached2Routine()
 	cachedPairRoutine()
+	doublePointRoutine()
+	addPointRoutine()
 	Generate()
 }
 
@@ -678,4 +684,146 @@ func cachedPairRoutine() {
 	Load(Param("factors"), RDX)
 	out := cachedOfArgs()
 	ifma52.StoreSpacedAndReturn(out, Mem{Base: RDI}, 2*ifma52.LimbBytes)
+}
+
+// The Point kernels: ifmaDoublePoint and ifmaAddPoint read and write a
+// Point (vec_ifma_point.go), four field.Elements X, Y, Z, T of five 8-byte
+// limbs each, limb k of coordinate c at byte 40·c + 8·k, and transpose it
+// to and from the lanes in registers. The Go code they replace wrote the
+// lanes with 8-byte stores that the kernels then read with 32-byte loads,
+// which the CPU does not forward from the stores (docs/PERFORMANCE.md,
+// "Point operations on the IFMA kernels"); here every load is of 8 bytes.
+
+// coordBytes is the size of one coordinate of a Point, a field.Element.
+const coordBytes = 8 * ifma52.Limbs
+
+// loadPoint emits the lanes (X, Y, Z, T) of the Point at m into newly
+// allocated registers, made dense as setDense4 makes them in the lanes that
+// dense selects (all four when dense is nil) and left as loaded in the
+// others.
+//
+// Limb row k is two registers merged: T_k broadcast with Z_k over lanes
+// 0..2, and Y_k broadcast with X_k over lane 0, then the second over lanes
+// 0 and 1 of the first; every load is of 8 bytes. The dense form of a limb
+// row is then (x_k mod 2^51) + (c_(k-1) + p_k), with c_k = x_k >> 51 and
+// 19·c_4 in place of c_(-1). c_k is 0 or 1 for limbs below 2^51 + 2^18
+// (the Element invariant), so 19·c_4 is 19 AND the mask of bit 51 of x_4
+// (a shift left by 12 and an arithmetic shift right by 63 make that mask),
+// which keeps a multiplier from seeing the operand 0 ("Zero limbs" in
+// vec_ifma.go).
+func loadPoint(m Mem, dense Op) ifma52.Elem {
+	Comment("The Point's lanes, transposed: limb row k is (X_k, Y_k, Z_k, T_k), merged from",
+		"(Z_k, Z_k, Z_k, T_k) and (X_k, Y_k, Y_k, Y_k), each a broadcast and a masked one.")
+	v := regs.GetElem()
+	t := regs.Get()
+	for k := range v {
+		VPBROADCASTQ(m.Offset(3*coordBytes+8*k), v[k])
+		VPBROADCASTQ(m.Offset(2*coordBytes+8*k), kNotLane, v[k])
+		VPBROADCASTQ(m.Offset(coordBytes+8*k), t)
+		VPBROADCASTQ(m.Offset(8*k), kLane0, t)
+		VPBLENDMQ(t, v[k], kLow, v[k])
+	}
+	regs.Put(t)
+	if dense == nil {
+		Comment("Dense lanes: v_k = (v_k mod 2^51) + (c_(k-1) + p_k), c_k = v_k >> 51, with 19·c_4",
+			"for c_(-1).")
+	} else {
+		Comment("Dense lanes 0..2 (lane 3 as loaded): v_k = (v_k mod 2^51) + (c_(k-1) + p_k),",
+			"c_k = v_k >> 51, with 19·c_4 for c_(-1).")
+	}
+	// masked inserts the lane mask, if any, before the destination.
+	masked := func(ops ...Op) []Op {
+		if dense == nil {
+			return ops
+		}
+		return append(ops[:len(ops)-1:len(ops)-1], dense, ops[len(ops)-1])
+	}
+	c := regs.GetN(ifma52.Limbs) // c[k] is the carry into limb k
+	for k := 0; k < ifma52.Limbs-1; k++ {
+		VPSRLQ(U8(51), v[k], c[k+1])
+	}
+	Comment("19·c_4 = 19 AND (bit 51 of v_4, spread over the word).")
+	VPSLLQ(U8(12), v[4], c[0])
+	VPSRAQ(U8(63), c[0], c[0])
+	VPANDQ_BCST(ifma52.Const(ifma52.CNineteen), c[0], c[0])
+	pk := ifma52.BroadcastRegs(cP0, cPHigh)
+	for k := range v {
+		VPADDQ(pk(k), c[k], c[k])
+	}
+	pk(-1)
+	mask := regs.Get()
+	VPBROADCASTQ(ifma52.Const(ifma52.CMask51), mask)
+	for k := range v {
+		VPANDQ(masked(mask, v[k], v[k])...)
+		VPADDQ(masked(c[k], v[k], v[k])...)
+	}
+	regs.Put(mask)
+	regs.Put(c...)
+	return v
+}
+
+// storePointAndReturn ends a Point kernel: it writes the lanes v (X, Y, Z,
+// T) into the Point at m, frees v's registers, and returns. Limbs 0..3 of
+// each coordinate are one 32-byte store, after a 4x4 transpose of limb rows
+// 0..3 (qwords interleaved within 128-bit halves, then halves joined); limb
+// 4 of each is an 8-byte store of its lane, moved to lane 0. A load of the
+// Point that follows, of 8 bytes in Go or in these kernels, lies within one
+// store.
+func storePointAndReturn(v ifma52.Elem, m Mem) {
+	Comment("Store: (X0, X1, Z0, Z1), (Y0, Y1, T0, T1) from rows 0 and 1, the same from rows 2",
+		"and 3, then X = (X0..X3) from their low halves, Z from their high halves, and Y, T;",
+		"limb 4 of each coordinate from its lane of row 4.")
+	a, b, c, d := regs.Get(), regs.Get(), regs.Get(), regs.Get()
+	VPUNPCKLQDQ(v[1], v[0], a)
+	VPUNPCKHQDQ(v[1], v[0], b)
+	VPUNPCKLQDQ(v[3], v[2], c)
+	VPUNPCKHQDQ(v[3], v[2], d)
+	for coord, s := range []struct {
+		lo, hi VecPhysical
+		imm    uint8
+	}{{a, c, 0}, {b, d, 0}, {a, c, 3}, {b, d, 3}} {
+		r := v[coord]
+		VSHUFI64X2(U8(s.imm), s.hi, s.lo, r)
+		VMOVDQU64(r, m.Offset(coord*coordBytes))
+	}
+	regs.Put(a, b, c, d)
+	VMOVQ(v[4].AsX(), m.Offset(32))
+	for coord := 1; coord < 4; coord++ {
+		VPERMQ(U8(coord), v[4], v[coord])
+		VMOVQ(v[coord].AsX(), m.Offset(coord*coordBytes+32))
+	}
+	ifma52.FreeAndReturn(v)
+}
+
+func doublePointRoutine() {
+	TEXT("ifmaDoublePointAsm", NOSPLIT, "func(v *[4][5]uint64, p *[4][5]uint64)")
+	Pragma("noescape")
+	Doc("ifmaDoublePointAsm sets the Point v to 2·p, as ifmaDoublePointGeneric does. It requires",
+		"ifmaAvailable. v may alias p.")
+	Load(Param("v"), RDI)
+	Load(Param("p"), RSI)
+	ifma52.SetLaneMasks(laneMasks)
+	p := loadPoint(Mem{Base: RSI}, nil)
+	storePointAndReturn(doubleBody(p), Mem{Base: RDI})
+}
+
+func addPointRoutine() {
+	TEXT("ifmaAddPointAsm", NOSPLIT, "func(v *[4][5]uint64, p *[4][5]uint64, q *[4][5]uint64, factors *[4]uint64, neg uint64)")
+	Pragma("noescape")
+	Doc("ifmaAddPointAsm sets the Point v to p + q, or p - q when neg is all ones, as",
+		"ifmaAddPointGeneric does with factors = vecCachedFactors. It requires ifmaAvailable.",
+		"neg must be 0 or all ones. v may alias p or q.")
+	Load(Param("v"), RDI)
+	Load(Param("p"), RSI)
+	Load(Param("q"), R8)
+	Load(Param("factors"), RDX)
+	ifma52.SetLaneMasks(laneMasks)
+	q := loadPoint(Mem{Base: R8}, kNotLane)
+	kf := regs.Get()
+	VMOVDQU64(Mem{Base: RDX}, kf)
+	q = cachedForm(q, kf)
+	regs.Put(kf)
+	signAddendBy(q, NewParamAddr("neg", 32))
+	p := loadPoint(Mem{Base: RSI}, nil)
+	storePointAndReturn(addBody(p, q), Mem{Base: RDI})
 }

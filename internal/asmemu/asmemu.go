@@ -554,8 +554,16 @@ func lanewise(f func(d, a, b uint64) uint64) func(*machine, *inst) {
 	}
 }
 
-// shift makes the handler of an immediate shift of every lane.
-func shift(left bool) func(*machine, *inst) {
+// The directions of shift.
+const (
+	shiftLeft = iota
+	shiftRight
+	shiftRightArith // the sign bit copied in
+)
+
+// shift makes the handler of an immediate shift of every lane. A count
+// above 63 gives 0, or for the arithmetic shift the sign bit in every bit.
+func shift(dir int) func(*machine, *inst) {
 	return func(m *machine, in *inst) {
 		srcs, mask, d, w := dest(in)
 		n := srcs[0].imm
@@ -563,9 +571,11 @@ func shift(left bool) func(*machine, *inst) {
 		var v [8]uint64
 		for i := range w {
 			switch {
+			case dir == shiftRightArith:
+				v[i] = uint64(int64(a[i]) >> min(n, 63))
 			case n > 63:
 				v[i] = 0
-			case left:
+			case dir == shiftLeft:
 				v[i] = a[i] << n
 			default:
 				v[i] = a[i] >> n
@@ -610,6 +620,24 @@ func broadcast(size int) func(*machine, *inst) {
 	}
 }
 
+// unpack makes the handler of VPUNPCKLQDQ (half 0) and VPUNPCKHQDQ (half
+// 1).
+func unpack(half int) func(*machine, *inst) {
+	return func(m *machine, in *inst) {
+		srcs, mask, d, w := dest(in)
+		if len(srcs) != 2 {
+			panic("want two sources")
+		}
+		second := m.read(&srcs[0], w, in.bcst)
+		first := m.read(&srcs[1], w, false)
+		var v [8]uint64
+		for l := 0; l < w; l += 2 {
+			v[l], v[l+1] = first[l+half], second[l+half]
+		}
+		m.write(in, d, v, w, mask)
+	}
+}
+
 var handlers map[string]func(*machine, *inst)
 
 func init() {
@@ -630,8 +658,39 @@ func init() {
 			hi, lo := bits.Mul64(a&mask52, b&mask52)
 			return d + (hi<<12 | lo>>52)
 		}),
-		"VPSRLQ": shift(false),
-		"VPSLLQ": shift(true),
+		"VPSRLQ": shift(shiftRight),
+		"VPSLLQ": shift(shiftLeft),
+		"VPSRAQ": shift(shiftRightArith),
+		// VPUNPCKLQDQ and VPUNPCKHQDQ: within each 128-bit lane, the low
+		// (or high) qword of the first source (Intel order), then that of
+		// the second.
+		"VPUNPCKLQDQ": unpack(0),
+		"VPUNPCKHQDQ": unpack(1),
+		"VSHUFI64X2": func(m *machine, in *inst) {
+			// Each 128-bit block of the result is a block of a source
+			// chosen by the immediate: the lower half of the blocks from
+			// the first source (Intel order), the upper half from the
+			// second, one bit a selector for YMM, two for ZMM.
+			srcs, mask, d, w := dest(in)
+			imm := srcs[0].imm
+			second := m.read(&srcs[1], w, in.bcst)
+			first := m.read(&srcs[2], w, false)
+			blocks := w / 2
+			bits := uint64(blocks / 2) // selector width: 1 (YMM) or 2 (ZMM)
+			if blocks < 2 {
+				panic("VSHUFI64X2 needs Y or Z registers")
+			}
+			var v [8]uint64
+			for j := range blocks {
+				src := &first
+				if j >= blocks/2 {
+					src = &second
+				}
+				sel := int(imm >> (bits * uint64(j)) & (1<<bits - 1))
+				v[2*j], v[2*j+1] = src[2*sel], src[2*sel+1]
+			}
+			m.write(in, d, v, w, mask)
+		},
 		"VPSHUFD": func(m *machine, in *inst) {
 			// Within each 128-bit lane, dword j of the result is dword
 			// imm[2j+1:2j] of the source.
@@ -769,6 +828,14 @@ func init() {
 		},
 		"KMOVW": func(m *machine, in *inst) {
 			m.k[in.args[1].reg] = m.gpr[in.args[0].reg] & 0xffff
+		},
+		"VMOVQ": func(m *machine, in *inst) {
+			// Only the store of an X register's low qword is modelled.
+			s, d := &in.args[0], &in.args[1]
+			if len(in.args) != 2 || s.kind != opVec || s.width != 2 || d.kind != opMem {
+				panic("only VMOVQ X, mem is modelled")
+			}
+			m.store64(m.addr(d), m.vec[s.reg][0])
 		},
 		"MOVQ": func(m *machine, in *inst) {
 			s, d := &in.args[0], &in.args[1]

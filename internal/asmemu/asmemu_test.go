@@ -359,3 +359,69 @@ top:
 		t.Error("overlapping, unequal arguments went unreported")
 	}
 }
+
+// TestTransposeOps checks the instructions of the Point kernels'
+// transposes and dense step: masked broadcasts from memory merging into a
+// register, the qword unpacks, VSHUFI64X2 on Y and Z registers, the
+// arithmetic shift right, and VMOVQ's store of one qword.
+func TestTransposeOps(t *testing.T) {
+	p := load(t, `
+TEXT ·f(SB), NOSPLIT, $0-8
+	MOVQ v+0(FP), SI
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 64(SI), Z1
+	MOVL $0x00000006, AX
+	KMOVW AX, K1
+	VMOVDQU64 Z0, Z2
+	VPBROADCASTQ 8(SI), K1, Y2
+	VMOVDQU64 Z2, 128(SI)
+	VPUNPCKLQDQ Z1, Z0, Z3
+	VMOVDQU64 Z3, 192(SI)
+	VPUNPCKHQDQ Y1, Y0, Y4
+	VMOVDQU64 Z4, 256(SI)
+	VSHUFI64X2 $0x02, Y1, Y0, Y5
+	VMOVDQU64 Z5, 320(SI)
+	VSHUFI64X2 $0x9c, Z1, Z0, Z6
+	VMOVDQU64 Z6, 384(SI)
+	VPSRAQ $0x3f, Z0, Z7
+	VMOVDQU64 Z7, 448(SI)
+	VPSRAQ $0x04, Z0, Z8
+	VMOVDQU64 Z8, 512(SI)
+	VMOVDQU64 Z0, 576(SI)
+	VMOVQ X1, 584(SI)
+	RET
+`)
+	var v [80]uint64
+	for i := range 16 {
+		v[i] = uint64(i+1)*0x0101010101 | uint64(i%3)<<62
+	}
+	x := v
+	call(t, p, "f", BufferOf(&v))
+	sra := func(q uint64, n uint) uint64 { return uint64(int64(q) >> n) }
+	want := [][8]uint64{
+		// K1 = lanes 1 and 2 of a Y register: the rest of Z2's lower
+		// half kept, its upper half cleared.
+		{x[0], x[1], x[1], x[3], 0, 0, 0, 0},
+		// The low qword of each 128-bit lane of Z0, then of Z1.
+		{x[0], x[8], x[2], x[10], x[4], x[12], x[6], x[14]},
+		{x[1], x[9], x[3], x[11], 0, 0, 0, 0},
+		// Y: block 0 of Y0, then block 1 of Y1.
+		{x[0], x[1], x[10], x[11], 0, 0, 0, 0},
+		// 0x9c = selectors 0, 3 (from Z0), 1, 2 (from Z1).
+		{x[0], x[1], x[6], x[7], x[10], x[11], x[12], x[13]},
+		{sra(x[0], 63), sra(x[1], 63), sra(x[2], 63), sra(x[3], 63), sra(x[4], 63), sra(x[5], 63), sra(x[6], 63), sra(x[7], 63)},
+		{sra(x[0], 4), sra(x[1], 4), sra(x[2], 4), sra(x[3], 4), sra(x[4], 4), sra(x[5], 4), sra(x[6], 4), sra(x[7], 4)},
+		// VMOVQ writes X1's low qword over Z0's second and nothing else.
+		{x[0], x[8], x[2], x[3], x[4], x[5], x[6], x[7]},
+	}
+	names := []string{"masked broadcast", "VPUNPCKLQDQ Z", "VPUNPCKHQDQ Y", "VSHUFI64X2 Y", "VSHUFI64X2 Z",
+		"VPSRAQ $63", "VPSRAQ $4", "VMOVQ store"}
+	for i, name := range names {
+		if got := [8]uint64(v[16+8*i : 24+8*i]); got != want[i] {
+			t.Errorf("%s: got %x, want %x", name, got, want[i])
+		}
+	}
+	if x[2]>>63 == 0 || x[0]>>63 != 0 {
+		t.Fatal("the inputs do not mix sign bits")
+	}
+}

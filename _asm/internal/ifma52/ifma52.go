@@ -227,6 +227,10 @@ func StoreAndReturn(v Elem, m Mem) {
 	ret(v)
 }
 
+// FreeAndReturn ends a kernel that has stored its result v itself, as
+// StoreAndReturn does after its stores.
+func FreeAndReturn(v Elem) { ret(v) }
+
 // StoreSpacedAndReturn is StoreAndReturn with limb k of v written at
 // m + k·stride rather than m + k·LimbBytes.
 func StoreSpacedAndReturn(v Elem, m Mem, stride int) {
