@@ -88,6 +88,8 @@ func ifmaAddPoint(v, p, q *Point, neg uint64) {
 
 func ifmaDoublePoint(v, p *Point) { ifmaDoublePointAsm(pointWords(v), pointWords(p)) }
 
+func ifmaMultByCofactorPoint(v, p *Point) { ifmaMultByCofactorPointAsm(pointWords(v), pointWords(p)) }
+
 func ifmaCached2(q, p, q2, p2 *ifmaLanes) {
 	ifmaCached2Asm((*[5][4]uint64)(q), (*[5][4]uint64)(p), (*[5][4]uint64)(q2), (*[5][4]uint64)(p2), &vecCachedFactors)
 }

@@ -6681,6 +6681,1112 @@ TEXT ·ifmaDoublePointAsm(SB), NOSPLIT, $0-16
 	VZEROUPPER
 	RET
 
+// func ifmaMultByCofactorPointAsm(v *[4][5]uint64, p *[4][5]uint64)
+// Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL
+TEXT ·ifmaMultByCofactorPointAsm(SB), NOSPLIT, $0-16
+	MOVQ v+0(FP), DI
+	MOVQ p+8(FP), SI
+
+	// Lane masks: K1 = lane 0, K2 = lane 2, K3 = lanes 0 and 1, K4 = lanes 0 and 2,
+	// K5 = lanes 1 and 2, K6 = lanes 0, 1 and 2.
+	MOVL  $0x00000001, AX
+	KMOVW AX, K1
+	MOVL  $0x00000004, AX
+	KMOVW AX, K2
+	MOVL  $0x00000003, AX
+	KMOVW AX, K3
+	MOVL  $0x00000005, AX
+	KMOVW AX, K4
+	MOVL  $0x00000006, AX
+	KMOVW AX, K5
+	MOVL  $0x00000007, AX
+	KMOVW AX, K6
+
+	// The Point's lanes, transposed: limb row k is (X_k, Y_k, Z_k, T_k), merged from
+	// (Z_k, Z_k, Z_k, T_k) and (X_k, Y_k, Y_k, Y_k), each a broadcast and a masked one.
+	VPBROADCASTQ 120(SI), Y0
+	VPBROADCASTQ 80(SI), K6, Y0
+	VPBROADCASTQ 40(SI), Y5
+	VPBROADCASTQ (SI), K1, Y5
+	VPBLENDMQ    Y5, Y0, K3, Y0
+	VPBROADCASTQ 128(SI), Y1
+	VPBROADCASTQ 88(SI), K6, Y1
+	VPBROADCASTQ 48(SI), Y5
+	VPBROADCASTQ 8(SI), K1, Y5
+	VPBLENDMQ    Y5, Y1, K3, Y1
+	VPBROADCASTQ 136(SI), Y2
+	VPBROADCASTQ 96(SI), K6, Y2
+	VPBROADCASTQ 56(SI), Y5
+	VPBROADCASTQ 16(SI), K1, Y5
+	VPBLENDMQ    Y5, Y2, K3, Y2
+	VPBROADCASTQ 144(SI), Y3
+	VPBROADCASTQ 104(SI), K6, Y3
+	VPBROADCASTQ 64(SI), Y5
+	VPBROADCASTQ 24(SI), K1, Y5
+	VPBLENDMQ    Y5, Y3, K3, Y3
+	VPBROADCASTQ 152(SI), Y4
+	VPBROADCASTQ 112(SI), K6, Y4
+	VPBROADCASTQ 72(SI), Y5
+	VPBROADCASTQ 32(SI), K1, Y5
+	VPBLENDMQ    Y5, Y4, K3, Y4
+
+	// Dense lanes: v_k = (v_k mod 2^51) + (c_(k-1) + p_k), c_k = v_k >> 51, with 19·c_4
+	// for c_(-1).
+	VPSRLQ $0x33, Y0, Y6
+	VPSRLQ $0x33, Y1, Y7
+	VPSRLQ $0x33, Y2, Y8
+	VPSRLQ $0x33, Y3, Y9
+
+	// 19·c_4 = 19 AND (bit 51 of v_4, spread over the word).
+	VPSLLQ       $0x0c, Y4, Y5
+	VPSRAQ       $0x3f, Y5, Y5
+	VPANDQ.BCST  ifmaConsts<>+8(SB), Y5, Y5
+	VPBROADCASTQ ifmaConsts<>+128(SB), Y10
+	VPBROADCASTQ ifmaConsts<>+136(SB), Y11
+	VPADDQ       Y10, Y5, Y5
+	VPADDQ       Y11, Y6, Y6
+	VPADDQ       Y11, Y7, Y7
+	VPADDQ       Y11, Y8, Y8
+	VPADDQ       Y11, Y9, Y9
+	VPBROADCASTQ ifmaConsts<>+0(SB), Y10
+	VPANDQ       Y10, Y0, Y0
+	VPADDQ       Y5, Y0, Y0
+	VPANDQ       Y10, Y1, Y1
+	VPADDQ       Y6, Y1, Y1
+	VPANDQ       Y10, Y2, Y2
+	VPADDQ       Y7, Y2, Y2
+	VPANDQ       Y10, Y3, Y3
+	VPADDQ       Y8, Y3, Y3
+	VPANDQ       Y10, Y4, Y4
+	VPADDQ       Y9, Y4, Y4
+
+	// S2 = (X, Y, Z, Z): VSHUFPD $0x22 picks words within each 128-bit half, (0, 1) in
+	// lanes 0 and 1 and (0, 0) in lanes 2 and 3 (and the same in a wide routine's upper
+	// 256 bits). No word crosses a half, so no VPERMQ; the first operand is P itself.
+	VSHUFPD $0x22, Y0, Y0, Y5
+	VSHUFPD $0x22, Y1, Y1, Y6
+	VSHUFPD $0x22, Y2, Y2, Y7
+	VSHUFPD $0x22, Y3, Y3, Y8
+	VSHUFPD $0x22, Y4, Y4, Y9
+
+	// (A, B', Z²', TZ) = (0, β, β, 0) + P ∘ S2, as columns, with B' = B + β and
+	// Z²' = Z² + β: TZ = XY, since P's T is XY/Z. The bias is the start of the
+	// columns' last accumulators, so it costs no addition.
+	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
+	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
+	// those in column k+5.
+	// D and B: the high and low halves of columns 5..9.
+	VPXORQ      Y10, Y10, Y10
+	VPMADD52HUQ Y8, Y1, Y10
+	VPXORQ      Y11, Y11, Y11
+	VPMADD52HUQ Y9, Y1, Y11
+	VPXORQ      Y12, Y12, Y12
+	VPMADD52HUQ Y9, Y2, Y12
+	VPXORQ      Y13, Y13, Y13
+	VPMADD52HUQ Y9, Y3, Y13
+	VPXORQ      Y14, Y14, Y14
+	VPMADD52HUQ Y9, Y4, Y14
+	VPXORQ      Y15, Y15, Y15
+	VPMADD52LUQ Y9, Y1, Y15
+	VPXORQ      Y16, Y16, Y16
+	VPMADD52LUQ Y9, Y2, Y16
+	VPXORQ      Y17, Y17, Y17
+	VPMADD52LUQ Y9, Y3, Y17
+	VPXORQ      Y18, Y18, Y18
+	VPMADD52LUQ Y9, Y4, Y18
+	VPMADD52HUQ Y7, Y2, Y10
+	VPMADD52HUQ Y8, Y2, Y11
+	VPMADD52HUQ Y8, Y3, Y12
+	VPMADD52HUQ Y8, Y4, Y13
+	VPMADD52LUQ Y8, Y2, Y15
+	VPMADD52LUQ Y8, Y3, Y16
+	VPMADD52LUQ Y8, Y4, Y17
+	VPMADD52HUQ Y6, Y3, Y10
+	VPMADD52HUQ Y7, Y3, Y11
+	VPMADD52HUQ Y7, Y4, Y12
+	VPMADD52LUQ Y7, Y3, Y15
+	VPMADD52LUQ Y7, Y4, Y16
+	VPMADD52HUQ Y9, Y0, Y10
+	VPMADD52HUQ Y6, Y4, Y11
+	VPMADD52LUQ Y6, Y4, Y15
+	VPMADD52HUQ Y5, Y4, Y10
+
+	// u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.
+	VPADDQ Y10, Y10, Y10
+	VPADDQ Y15, Y10, Y10
+	VPSLLQ $0x04, Y10, Y15
+	VPADDQ Y10, Y15, Y15
+	VPADDQ Y11, Y11, Y11
+	VPADDQ Y16, Y11, Y11
+	VPSLLQ $0x04, Y11, Y16
+	VPADDQ Y11, Y16, Y16
+	VPADDQ Y12, Y12, Y12
+	VPADDQ Y17, Y12, Y12
+	VPSLLQ $0x04, Y12, Y17
+	VPADDQ Y12, Y17, Y17
+	VPADDQ Y13, Y13, Y13
+	VPADDQ Y18, Y13, Y13
+	VPSLLQ $0x04, Y13, Y18
+	VPADDQ Y13, Y18, Y18
+	VPADDQ Y14, Y14, Y14
+	VPSLLQ $0x04, Y14, Y19
+	VPADDQ Y14, Y19, Y19
+
+	// C: the high halves of columns 1..4, onto u_k.
+	VPMADD52HUQ Y7, Y1, Y14
+	VPMADD52HUQ Y6, Y1, Y13
+	VPMADD52HUQ Y6, Y0, Y12
+	VPMADD52HUQ Y5, Y0, Y11
+	VPMADD52HUQ Y6, Y2, Y14
+	VPMADD52HUQ Y7, Y0, Y13
+	VPMADD52HUQ Y5, Y1, Y12
+	VPMADD52HUQ Y8, Y0, Y14
+	VPMADD52HUQ Y5, Y2, Y13
+	VPMADD52HUQ Y5, Y3, Y14
+
+	// w_k = 2·(u_k + C_k) + s_k.
+	VPADDQ Y10, Y10, Y10
+	VPADDQ Y15, Y10, Y10
+	VPADDQ Y11, Y11, Y11
+	VPADDQ Y16, Y11, Y11
+	VPADDQ Y12, Y12, Y12
+	VPADDQ Y17, Y12, Y12
+	VPADDQ Y13, Y13, Y13
+	VPADDQ Y18, Y13, Y13
+	VPADDQ Y14, Y14, Y14
+	VPADDQ Y19, Y14, Y14
+
+	// A: the low halves of columns 0..4, from the seed.
+	VMOVDQU64   ifmaConsts<>+96(SB), Y15
+	VMOVDQU64   ifmaConsts<>+96(SB), Y16
+	VMOVDQU64   ifmaConsts<>+96(SB), Y17
+	VMOVDQU64   ifmaConsts<>+96(SB), Y18
+	VMOVDQU64   ifmaConsts<>+64(SB), Y19
+	VPMADD52LUQ Y8, Y1, Y15
+	VPMADD52LUQ Y7, Y1, Y16
+	VPMADD52LUQ Y6, Y1, Y17
+	VPMADD52LUQ Y6, Y0, Y18
+	VPMADD52LUQ Y5, Y0, Y19
+	VPMADD52LUQ Y7, Y2, Y15
+	VPMADD52LUQ Y6, Y2, Y16
+	VPMADD52LUQ Y7, Y0, Y17
+	VPMADD52LUQ Y5, Y1, Y18
+	VPMADD52LUQ Y6, Y3, Y15
+	VPMADD52LUQ Y8, Y0, Y16
+	VPMADD52LUQ Y5, Y2, Y17
+	VPMADD52LUQ Y9, Y0, Y15
+	VPMADD52LUQ Y5, Y3, Y16
+	VPMADD52LUQ Y5, Y4, Y15
+
+	// f_k = A_k + w_k.
+	VPADDQ Y10, Y19, Y19
+	VPADDQ Y11, Y18, Y18
+	VPADDQ Y12, Y17, Y17
+	VPADDQ Y13, Y16, Y16
+	VPADDQ Y14, Y15, Y15
+
+	// (E, G, F', H') = (2TZ, B + β - A, A + β - B + 2Z², A + B + β): with
+	// Q1 = (TZ, B', A, B'), Q2 = (TZ, A, B', A) and h = (0, 0, 2Z²', 0), Q1 + Q2 in
+	// lanes 0 and 3 and Q1 + h - Q2 in lanes 1 and 2 (2Z²' - B' = 2Z² + β - B).
+	VPERMQ   $0x47, Y19, Y0
+	VPERMQ   $0x13, Y19, Y1
+	VPADDQ.Z Y19, Y19, K2, Y2
+	VPADDQ   Y2, Y0, Y2
+	VPADDQ   Y1, Y0, Y0
+	VPSUBQ   Y1, Y2, K5, Y0
+	VPERMQ   $0x47, Y18, Y1
+	VPERMQ   $0x13, Y18, Y2
+	VPADDQ.Z Y18, Y18, K2, Y3
+	VPADDQ   Y3, Y1, Y3
+	VPADDQ   Y2, Y1, Y1
+	VPSUBQ   Y2, Y3, K5, Y1
+	VPERMQ   $0x47, Y17, Y2
+	VPERMQ   $0x13, Y17, Y3
+	VPADDQ.Z Y17, Y17, K2, Y4
+	VPADDQ   Y4, Y2, Y4
+	VPADDQ   Y3, Y2, Y2
+	VPSUBQ   Y3, Y4, K5, Y2
+	VPERMQ   $0x47, Y16, Y3
+	VPERMQ   $0x13, Y16, Y4
+	VPADDQ.Z Y16, Y16, K2, Y5
+	VPADDQ   Y5, Y3, Y5
+	VPADDQ   Y4, Y3, Y3
+	VPSUBQ   Y4, Y5, K5, Y3
+	VPERMQ   $0x47, Y15, Y4
+	VPERMQ   $0x13, Y15, Y5
+	VPADDQ.Z Y15, Y15, K2, Y6
+	VPADDQ   Y6, Y4, Y6
+	VPADDQ   Y5, Y4, Y4
+	VPSUBQ   Y5, Y6, K5, Y4
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Y0, Y5
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y0, Y0
+	VPSRLQ           $0x33, Y1, Y6
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y1, Y1
+	VPSRLQ           $0x33, Y2, Y7
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y2, Y2
+	VPSRLQ           $0x33, Y3, Y8
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y3, Y3
+	VPSRLQ           $0x33, Y4, Y9
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y4, Y4
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Y9, Y0
+	VPADDQ           Y5, Y1, Y1
+	VPADDQ           Y6, Y2, Y2
+	VPADDQ           Y7, Y3, Y3
+	VPADDQ           Y8, Y4, Y4
+
+	// W1 = (E, G, F', H') itself, W2 = (F', H', G, E): the permutation (2, 3, 1, 0).
+	VPERMQ $0x1e, Y0, Y5
+	VPERMQ $0x1e, Y1, Y6
+	VPERMQ $0x1e, Y2, Y7
+	VPERMQ $0x1e, Y3, Y8
+	VPERMQ $0x1e, Y4, Y9
+
+	// P' = W1 ∘ W2 = (E·F', G·H', F'·G, H'·E), carried.
+	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
+	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
+	// those in column k+5.
+	// D and B: the high and low halves of columns 5..9.
+	VPXORQ      Y10, Y10, Y10
+	VPMADD52HUQ Y8, Y1, Y10
+	VPXORQ      Y11, Y11, Y11
+	VPMADD52HUQ Y9, Y1, Y11
+	VPXORQ      Y12, Y12, Y12
+	VPMADD52HUQ Y9, Y2, Y12
+	VPXORQ      Y13, Y13, Y13
+	VPMADD52HUQ Y9, Y3, Y13
+	VPXORQ      Y14, Y14, Y14
+	VPMADD52HUQ Y9, Y4, Y14
+	VPXORQ      Y15, Y15, Y15
+	VPMADD52LUQ Y9, Y1, Y15
+	VPXORQ      Y16, Y16, Y16
+	VPMADD52LUQ Y9, Y2, Y16
+	VPXORQ      Y17, Y17, Y17
+	VPMADD52LUQ Y9, Y3, Y17
+	VPXORQ      Y18, Y18, Y18
+	VPMADD52LUQ Y9, Y4, Y18
+	VPMADD52HUQ Y7, Y2, Y10
+	VPMADD52HUQ Y8, Y2, Y11
+	VPMADD52HUQ Y8, Y3, Y12
+	VPMADD52HUQ Y8, Y4, Y13
+	VPMADD52LUQ Y8, Y2, Y15
+	VPMADD52LUQ Y8, Y3, Y16
+	VPMADD52LUQ Y8, Y4, Y17
+	VPMADD52HUQ Y6, Y3, Y10
+	VPMADD52HUQ Y7, Y3, Y11
+	VPMADD52HUQ Y7, Y4, Y12
+	VPMADD52LUQ Y7, Y3, Y15
+	VPMADD52LUQ Y7, Y4, Y16
+	VPMADD52HUQ Y9, Y0, Y10
+	VPMADD52HUQ Y6, Y4, Y11
+	VPMADD52LUQ Y6, Y4, Y15
+	VPMADD52HUQ Y5, Y4, Y10
+
+	// u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.
+	VPADDQ Y10, Y10, Y10
+	VPADDQ Y15, Y10, Y10
+	VPSLLQ $0x04, Y10, Y15
+	VPADDQ Y10, Y15, Y15
+	VPADDQ Y11, Y11, Y11
+	VPADDQ Y16, Y11, Y11
+	VPSLLQ $0x04, Y11, Y16
+	VPADDQ Y11, Y16, Y16
+	VPADDQ Y12, Y12, Y12
+	VPADDQ Y17, Y12, Y12
+	VPSLLQ $0x04, Y12, Y17
+	VPADDQ Y12, Y17, Y17
+	VPADDQ Y13, Y13, Y13
+	VPADDQ Y18, Y13, Y13
+	VPSLLQ $0x04, Y13, Y18
+	VPADDQ Y13, Y18, Y18
+	VPADDQ Y14, Y14, Y14
+	VPSLLQ $0x04, Y14, Y19
+	VPADDQ Y14, Y19, Y19
+
+	// C: the high halves of columns 1..4, onto u_k.
+	VPMADD52HUQ Y7, Y1, Y14
+	VPMADD52HUQ Y6, Y1, Y13
+	VPMADD52HUQ Y6, Y0, Y12
+	VPMADD52HUQ Y5, Y0, Y11
+	VPMADD52HUQ Y6, Y2, Y14
+	VPMADD52HUQ Y7, Y0, Y13
+	VPMADD52HUQ Y5, Y1, Y12
+	VPMADD52HUQ Y8, Y0, Y14
+	VPMADD52HUQ Y5, Y2, Y13
+	VPMADD52HUQ Y5, Y3, Y14
+
+	// w_k = 2·(u_k + C_k) + s_k.
+	VPADDQ Y10, Y10, Y10
+	VPADDQ Y15, Y10, Y10
+	VPADDQ Y11, Y11, Y11
+	VPADDQ Y16, Y11, Y11
+	VPADDQ Y12, Y12, Y12
+	VPADDQ Y17, Y12, Y12
+	VPADDQ Y13, Y13, Y13
+	VPADDQ Y18, Y13, Y13
+	VPADDQ Y14, Y14, Y14
+	VPADDQ Y19, Y14, Y14
+
+	// A: the low halves of columns 0..4.
+	VPXORQ      Y15, Y15, Y15
+	VPMADD52LUQ Y8, Y1, Y15
+	VPXORQ      Y16, Y16, Y16
+	VPMADD52LUQ Y7, Y1, Y16
+	VPXORQ      Y17, Y17, Y17
+	VPMADD52LUQ Y6, Y1, Y17
+	VPXORQ      Y18, Y18, Y18
+	VPMADD52LUQ Y6, Y0, Y18
+	VPXORQ      Y19, Y19, Y19
+	VPMADD52LUQ Y5, Y0, Y19
+	VPMADD52LUQ Y7, Y2, Y15
+	VPMADD52LUQ Y6, Y2, Y16
+	VPMADD52LUQ Y7, Y0, Y17
+	VPMADD52LUQ Y5, Y1, Y18
+	VPMADD52LUQ Y6, Y3, Y15
+	VPMADD52LUQ Y8, Y0, Y16
+	VPMADD52LUQ Y5, Y2, Y17
+	VPMADD52LUQ Y9, Y0, Y15
+	VPMADD52LUQ Y5, Y3, Y16
+	VPMADD52LUQ Y5, Y4, Y15
+
+	// f_k = A_k + w_k.
+	VPADDQ Y10, Y19, Y19
+	VPADDQ Y11, Y18, Y18
+	VPADDQ Y12, Y17, Y17
+	VPADDQ Y13, Y16, Y16
+	VPADDQ Y14, Y15, Y15
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Y19, Y10
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y19, Y19
+	VPSRLQ           $0x33, Y18, Y11
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y18, Y18
+	VPSRLQ           $0x33, Y17, Y12
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y17, Y17
+	VPSRLQ           $0x33, Y16, Y13
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y16, Y16
+	VPSRLQ           $0x33, Y15, Y14
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y15, Y15
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Y14, Y19
+	VPADDQ           Y10, Y18, Y18
+	VPADDQ           Y11, Y17, Y17
+	VPADDQ           Y12, Y16, Y16
+	VPADDQ           Y13, Y15, Y15
+
+	// Dense lanes: v_k = (v_k mod 2^51) + (c_(k-1) + p_k), c_k = v_k >> 51, with 19·c_4
+	// for c_(-1).
+	VPSRLQ $0x33, Y19, Y1
+	VPSRLQ $0x33, Y18, Y2
+	VPSRLQ $0x33, Y17, Y3
+	VPSRLQ $0x33, Y16, Y4
+
+	// 19·c_4 = 19 AND (bit 51 of v_4, spread over the word).
+	VPSLLQ       $0x0c, Y15, Y0
+	VPSRAQ       $0x3f, Y0, Y0
+	VPANDQ.BCST  ifmaConsts<>+8(SB), Y0, Y0
+	VPBROADCASTQ ifmaConsts<>+128(SB), Y5
+	VPBROADCASTQ ifmaConsts<>+136(SB), Y6
+	VPADDQ       Y5, Y0, Y0
+	VPADDQ       Y6, Y1, Y1
+	VPADDQ       Y6, Y2, Y2
+	VPADDQ       Y6, Y3, Y3
+	VPADDQ       Y6, Y4, Y4
+	VPBROADCASTQ ifmaConsts<>+0(SB), Y5
+	VPANDQ       Y5, Y19, Y19
+	VPADDQ       Y0, Y19, Y19
+	VPANDQ       Y5, Y18, Y18
+	VPADDQ       Y1, Y18, Y18
+	VPANDQ       Y5, Y17, Y17
+	VPADDQ       Y2, Y17, Y17
+	VPANDQ       Y5, Y16, Y16
+	VPADDQ       Y3, Y16, Y16
+	VPANDQ       Y5, Y15, Y15
+	VPADDQ       Y4, Y15, Y15
+
+	// S2 = (X, Y, Z, Z): VSHUFPD $0x22 picks words within each 128-bit half, (0, 1) in
+	// lanes 0 and 1 and (0, 0) in lanes 2 and 3 (and the same in a wide routine's upper
+	// 256 bits). No word crosses a half, so no VPERMQ; the first operand is P itself.
+	VSHUFPD $0x22, Y19, Y19, Y0
+	VSHUFPD $0x22, Y18, Y18, Y1
+	VSHUFPD $0x22, Y17, Y17, Y2
+	VSHUFPD $0x22, Y16, Y16, Y3
+	VSHUFPD $0x22, Y15, Y15, Y4
+
+	// (A, B', Z²', TZ) = (0, β, β, 0) + P ∘ S2, as columns, with B' = B + β and
+	// Z²' = Z² + β: TZ = XY, since P's T is XY/Z. The bias is the start of the
+	// columns' last accumulators, so it costs no addition.
+	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
+	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
+	// those in column k+5.
+	// D and B: the high and low halves of columns 5..9.
+	VPXORQ      Y5, Y5, Y5
+	VPMADD52HUQ Y3, Y18, Y5
+	VPXORQ      Y6, Y6, Y6
+	VPMADD52HUQ Y4, Y18, Y6
+	VPXORQ      Y7, Y7, Y7
+	VPMADD52HUQ Y4, Y17, Y7
+	VPXORQ      Y8, Y8, Y8
+	VPMADD52HUQ Y4, Y16, Y8
+	VPXORQ      Y9, Y9, Y9
+	VPMADD52HUQ Y4, Y15, Y9
+	VPXORQ      Y10, Y10, Y10
+	VPMADD52LUQ Y4, Y18, Y10
+	VPXORQ      Y11, Y11, Y11
+	VPMADD52LUQ Y4, Y17, Y11
+	VPXORQ      Y12, Y12, Y12
+	VPMADD52LUQ Y4, Y16, Y12
+	VPXORQ      Y13, Y13, Y13
+	VPMADD52LUQ Y4, Y15, Y13
+	VPMADD52HUQ Y2, Y17, Y5
+	VPMADD52HUQ Y3, Y17, Y6
+	VPMADD52HUQ Y3, Y16, Y7
+	VPMADD52HUQ Y3, Y15, Y8
+	VPMADD52LUQ Y3, Y17, Y10
+	VPMADD52LUQ Y3, Y16, Y11
+	VPMADD52LUQ Y3, Y15, Y12
+	VPMADD52HUQ Y1, Y16, Y5
+	VPMADD52HUQ Y2, Y16, Y6
+	VPMADD52HUQ Y2, Y15, Y7
+	VPMADD52LUQ Y2, Y16, Y10
+	VPMADD52LUQ Y2, Y15, Y11
+	VPMADD52HUQ Y4, Y19, Y5
+	VPMADD52HUQ Y1, Y15, Y6
+	VPMADD52LUQ Y1, Y15, Y10
+	VPMADD52HUQ Y0, Y15, Y5
+
+	// u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.
+	VPADDQ Y5, Y5, Y5
+	VPADDQ Y10, Y5, Y5
+	VPSLLQ $0x04, Y5, Y10
+	VPADDQ Y5, Y10, Y10
+	VPADDQ Y6, Y6, Y6
+	VPADDQ Y11, Y6, Y6
+	VPSLLQ $0x04, Y6, Y11
+	VPADDQ Y6, Y11, Y11
+	VPADDQ Y7, Y7, Y7
+	VPADDQ Y12, Y7, Y7
+	VPSLLQ $0x04, Y7, Y12
+	VPADDQ Y7, Y12, Y12
+	VPADDQ Y8, Y8, Y8
+	VPADDQ Y13, Y8, Y8
+	VPSLLQ $0x04, Y8, Y13
+	VPADDQ Y8, Y13, Y13
+	VPADDQ Y9, Y9, Y9
+	VPSLLQ $0x04, Y9, Y14
+	VPADDQ Y9, Y14, Y14
+
+	// C: the high halves of columns 1..4, onto u_k.
+	VPMADD52HUQ Y2, Y18, Y9
+	VPMADD52HUQ Y1, Y18, Y8
+	VPMADD52HUQ Y1, Y19, Y7
+	VPMADD52HUQ Y0, Y19, Y6
+	VPMADD52HUQ Y1, Y17, Y9
+	VPMADD52HUQ Y2, Y19, Y8
+	VPMADD52HUQ Y0, Y18, Y7
+	VPMADD52HUQ Y3, Y19, Y9
+	VPMADD52HUQ Y0, Y17, Y8
+	VPMADD52HUQ Y0, Y16, Y9
+
+	// w_k = 2·(u_k + C_k) + s_k.
+	VPADDQ Y5, Y5, Y5
+	VPADDQ Y10, Y5, Y5
+	VPADDQ Y6, Y6, Y6
+	VPADDQ Y11, Y6, Y6
+	VPADDQ Y7, Y7, Y7
+	VPADDQ Y12, Y7, Y7
+	VPADDQ Y8, Y8, Y8
+	VPADDQ Y13, Y8, Y8
+	VPADDQ Y9, Y9, Y9
+	VPADDQ Y14, Y9, Y9
+
+	// A: the low halves of columns 0..4, from the seed.
+	VMOVDQU64   ifmaConsts<>+96(SB), Y10
+	VMOVDQU64   ifmaConsts<>+96(SB), Y11
+	VMOVDQU64   ifmaConsts<>+96(SB), Y12
+	VMOVDQU64   ifmaConsts<>+96(SB), Y13
+	VMOVDQU64   ifmaConsts<>+64(SB), Y14
+	VPMADD52LUQ Y3, Y18, Y10
+	VPMADD52LUQ Y2, Y18, Y11
+	VPMADD52LUQ Y1, Y18, Y12
+	VPMADD52LUQ Y1, Y19, Y13
+	VPMADD52LUQ Y0, Y19, Y14
+	VPMADD52LUQ Y2, Y17, Y10
+	VPMADD52LUQ Y1, Y17, Y11
+	VPMADD52LUQ Y2, Y19, Y12
+	VPMADD52LUQ Y0, Y18, Y13
+	VPMADD52LUQ Y1, Y16, Y10
+	VPMADD52LUQ Y3, Y19, Y11
+	VPMADD52LUQ Y0, Y17, Y12
+	VPMADD52LUQ Y4, Y19, Y10
+	VPMADD52LUQ Y0, Y16, Y11
+	VPMADD52LUQ Y0, Y15, Y10
+
+	// f_k = A_k + w_k.
+	VPADDQ Y5, Y14, Y14
+	VPADDQ Y6, Y13, Y13
+	VPADDQ Y7, Y12, Y12
+	VPADDQ Y8, Y11, Y11
+	VPADDQ Y9, Y10, Y10
+
+	// (E, G, F', H') = (2TZ, B + β - A, A + β - B + 2Z², A + B + β): with
+	// Q1 = (TZ, B', A, B'), Q2 = (TZ, A, B', A) and h = (0, 0, 2Z²', 0), Q1 + Q2 in
+	// lanes 0 and 3 and Q1 + h - Q2 in lanes 1 and 2 (2Z²' - B' = 2Z² + β - B).
+	VPERMQ   $0x47, Y14, Y0
+	VPERMQ   $0x13, Y14, Y1
+	VPADDQ.Z Y14, Y14, K2, Y2
+	VPADDQ   Y2, Y0, Y2
+	VPADDQ   Y1, Y0, Y0
+	VPSUBQ   Y1, Y2, K5, Y0
+	VPERMQ   $0x47, Y13, Y1
+	VPERMQ   $0x13, Y13, Y2
+	VPADDQ.Z Y13, Y13, K2, Y3
+	VPADDQ   Y3, Y1, Y3
+	VPADDQ   Y2, Y1, Y1
+	VPSUBQ   Y2, Y3, K5, Y1
+	VPERMQ   $0x47, Y12, Y2
+	VPERMQ   $0x13, Y12, Y3
+	VPADDQ.Z Y12, Y12, K2, Y4
+	VPADDQ   Y4, Y2, Y4
+	VPADDQ   Y3, Y2, Y2
+	VPSUBQ   Y3, Y4, K5, Y2
+	VPERMQ   $0x47, Y11, Y3
+	VPERMQ   $0x13, Y11, Y4
+	VPADDQ.Z Y11, Y11, K2, Y5
+	VPADDQ   Y5, Y3, Y5
+	VPADDQ   Y4, Y3, Y3
+	VPSUBQ   Y4, Y5, K5, Y3
+	VPERMQ   $0x47, Y10, Y4
+	VPERMQ   $0x13, Y10, Y5
+	VPADDQ.Z Y10, Y10, K2, Y6
+	VPADDQ   Y6, Y4, Y6
+	VPADDQ   Y5, Y4, Y4
+	VPSUBQ   Y5, Y6, K5, Y4
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Y0, Y5
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y0, Y0
+	VPSRLQ           $0x33, Y1, Y6
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y1, Y1
+	VPSRLQ           $0x33, Y2, Y7
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y2, Y2
+	VPSRLQ           $0x33, Y3, Y8
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y3, Y3
+	VPSRLQ           $0x33, Y4, Y9
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y4, Y4
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Y9, Y0
+	VPADDQ           Y5, Y1, Y1
+	VPADDQ           Y6, Y2, Y2
+	VPADDQ           Y7, Y3, Y3
+	VPADDQ           Y8, Y4, Y4
+
+	// W1 = (E, G, F', H') itself, W2 = (F', H', G, E): the permutation (2, 3, 1, 0).
+	VPERMQ $0x1e, Y0, Y5
+	VPERMQ $0x1e, Y1, Y6
+	VPERMQ $0x1e, Y2, Y7
+	VPERMQ $0x1e, Y3, Y8
+	VPERMQ $0x1e, Y4, Y9
+
+	// P' = W1 ∘ W2 = (E·F', G·H', F'·G, H'·E), carried.
+	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
+	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
+	// those in column k+5.
+	// D and B: the high and low halves of columns 5..9.
+	VPXORQ      Y10, Y10, Y10
+	VPMADD52HUQ Y8, Y1, Y10
+	VPXORQ      Y11, Y11, Y11
+	VPMADD52HUQ Y9, Y1, Y11
+	VPXORQ      Y12, Y12, Y12
+	VPMADD52HUQ Y9, Y2, Y12
+	VPXORQ      Y13, Y13, Y13
+	VPMADD52HUQ Y9, Y3, Y13
+	VPXORQ      Y14, Y14, Y14
+	VPMADD52HUQ Y9, Y4, Y14
+	VPXORQ      Y15, Y15, Y15
+	VPMADD52LUQ Y9, Y1, Y15
+	VPXORQ      Y16, Y16, Y16
+	VPMADD52LUQ Y9, Y2, Y16
+	VPXORQ      Y17, Y17, Y17
+	VPMADD52LUQ Y9, Y3, Y17
+	VPXORQ      Y18, Y18, Y18
+	VPMADD52LUQ Y9, Y4, Y18
+	VPMADD52HUQ Y7, Y2, Y10
+	VPMADD52HUQ Y8, Y2, Y11
+	VPMADD52HUQ Y8, Y3, Y12
+	VPMADD52HUQ Y8, Y4, Y13
+	VPMADD52LUQ Y8, Y2, Y15
+	VPMADD52LUQ Y8, Y3, Y16
+	VPMADD52LUQ Y8, Y4, Y17
+	VPMADD52HUQ Y6, Y3, Y10
+	VPMADD52HUQ Y7, Y3, Y11
+	VPMADD52HUQ Y7, Y4, Y12
+	VPMADD52LUQ Y7, Y3, Y15
+	VPMADD52LUQ Y7, Y4, Y16
+	VPMADD52HUQ Y9, Y0, Y10
+	VPMADD52HUQ Y6, Y4, Y11
+	VPMADD52LUQ Y6, Y4, Y15
+	VPMADD52HUQ Y5, Y4, Y10
+
+	// u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.
+	VPADDQ Y10, Y10, Y10
+	VPADDQ Y15, Y10, Y10
+	VPSLLQ $0x04, Y10, Y15
+	VPADDQ Y10, Y15, Y15
+	VPADDQ Y11, Y11, Y11
+	VPADDQ Y16, Y11, Y11
+	VPSLLQ $0x04, Y11, Y16
+	VPADDQ Y11, Y16, Y16
+	VPADDQ Y12, Y12, Y12
+	VPADDQ Y17, Y12, Y12
+	VPSLLQ $0x04, Y12, Y17
+	VPADDQ Y12, Y17, Y17
+	VPADDQ Y13, Y13, Y13
+	VPADDQ Y18, Y13, Y13
+	VPSLLQ $0x04, Y13, Y18
+	VPADDQ Y13, Y18, Y18
+	VPADDQ Y14, Y14, Y14
+	VPSLLQ $0x04, Y14, Y19
+	VPADDQ Y14, Y19, Y19
+
+	// C: the high halves of columns 1..4, onto u_k.
+	VPMADD52HUQ Y7, Y1, Y14
+	VPMADD52HUQ Y6, Y1, Y13
+	VPMADD52HUQ Y6, Y0, Y12
+	VPMADD52HUQ Y5, Y0, Y11
+	VPMADD52HUQ Y6, Y2, Y14
+	VPMADD52HUQ Y7, Y0, Y13
+	VPMADD52HUQ Y5, Y1, Y12
+	VPMADD52HUQ Y8, Y0, Y14
+	VPMADD52HUQ Y5, Y2, Y13
+	VPMADD52HUQ Y5, Y3, Y14
+
+	// w_k = 2·(u_k + C_k) + s_k.
+	VPADDQ Y10, Y10, Y10
+	VPADDQ Y15, Y10, Y10
+	VPADDQ Y11, Y11, Y11
+	VPADDQ Y16, Y11, Y11
+	VPADDQ Y12, Y12, Y12
+	VPADDQ Y17, Y12, Y12
+	VPADDQ Y13, Y13, Y13
+	VPADDQ Y18, Y13, Y13
+	VPADDQ Y14, Y14, Y14
+	VPADDQ Y19, Y14, Y14
+
+	// A: the low halves of columns 0..4.
+	VPXORQ      Y15, Y15, Y15
+	VPMADD52LUQ Y8, Y1, Y15
+	VPXORQ      Y16, Y16, Y16
+	VPMADD52LUQ Y7, Y1, Y16
+	VPXORQ      Y17, Y17, Y17
+	VPMADD52LUQ Y6, Y1, Y17
+	VPXORQ      Y18, Y18, Y18
+	VPMADD52LUQ Y6, Y0, Y18
+	VPXORQ      Y19, Y19, Y19
+	VPMADD52LUQ Y5, Y0, Y19
+	VPMADD52LUQ Y7, Y2, Y15
+	VPMADD52LUQ Y6, Y2, Y16
+	VPMADD52LUQ Y7, Y0, Y17
+	VPMADD52LUQ Y5, Y1, Y18
+	VPMADD52LUQ Y6, Y3, Y15
+	VPMADD52LUQ Y8, Y0, Y16
+	VPMADD52LUQ Y5, Y2, Y17
+	VPMADD52LUQ Y9, Y0, Y15
+	VPMADD52LUQ Y5, Y3, Y16
+	VPMADD52LUQ Y5, Y4, Y15
+
+	// f_k = A_k + w_k.
+	VPADDQ Y10, Y19, Y19
+	VPADDQ Y11, Y18, Y18
+	VPADDQ Y12, Y17, Y17
+	VPADDQ Y13, Y16, Y16
+	VPADDQ Y14, Y15, Y15
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Y19, Y10
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y19, Y19
+	VPSRLQ           $0x33, Y18, Y11
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y18, Y18
+	VPSRLQ           $0x33, Y17, Y12
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y17, Y17
+	VPSRLQ           $0x33, Y16, Y13
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y16, Y16
+	VPSRLQ           $0x33, Y15, Y14
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y15, Y15
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Y14, Y19
+	VPADDQ           Y10, Y18, Y18
+	VPADDQ           Y11, Y17, Y17
+	VPADDQ           Y12, Y16, Y16
+	VPADDQ           Y13, Y15, Y15
+
+	// Dense lanes: v_k = (v_k mod 2^51) + (c_(k-1) + p_k), c_k = v_k >> 51, with 19·c_4
+	// for c_(-1).
+	VPSRLQ $0x33, Y19, Y1
+	VPSRLQ $0x33, Y18, Y2
+	VPSRLQ $0x33, Y17, Y3
+	VPSRLQ $0x33, Y16, Y4
+
+	// 19·c_4 = 19 AND (bit 51 of v_4, spread over the word).
+	VPSLLQ       $0x0c, Y15, Y0
+	VPSRAQ       $0x3f, Y0, Y0
+	VPANDQ.BCST  ifmaConsts<>+8(SB), Y0, Y0
+	VPBROADCASTQ ifmaConsts<>+128(SB), Y5
+	VPBROADCASTQ ifmaConsts<>+136(SB), Y6
+	VPADDQ       Y5, Y0, Y0
+	VPADDQ       Y6, Y1, Y1
+	VPADDQ       Y6, Y2, Y2
+	VPADDQ       Y6, Y3, Y3
+	VPADDQ       Y6, Y4, Y4
+	VPBROADCASTQ ifmaConsts<>+0(SB), Y5
+	VPANDQ       Y5, Y19, Y19
+	VPADDQ       Y0, Y19, Y19
+	VPANDQ       Y5, Y18, Y18
+	VPADDQ       Y1, Y18, Y18
+	VPANDQ       Y5, Y17, Y17
+	VPADDQ       Y2, Y17, Y17
+	VPANDQ       Y5, Y16, Y16
+	VPADDQ       Y3, Y16, Y16
+	VPANDQ       Y5, Y15, Y15
+	VPADDQ       Y4, Y15, Y15
+
+	// S2 = (X, Y, Z, Z): VSHUFPD $0x22 picks words within each 128-bit half, (0, 1) in
+	// lanes 0 and 1 and (0, 0) in lanes 2 and 3 (and the same in a wide routine's upper
+	// 256 bits). No word crosses a half, so no VPERMQ; the first operand is P itself.
+	VSHUFPD $0x22, Y19, Y19, Y0
+	VSHUFPD $0x22, Y18, Y18, Y1
+	VSHUFPD $0x22, Y17, Y17, Y2
+	VSHUFPD $0x22, Y16, Y16, Y3
+	VSHUFPD $0x22, Y15, Y15, Y4
+
+	// (A, B', Z²', TZ) = (0, β, β, 0) + P ∘ S2, as columns, with B' = B + β and
+	// Z²' = Z² + β: TZ = XY, since P's T is XY/Z. The bias is the start of the
+	// columns' last accumulators, so it costs no addition.
+	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
+	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
+	// those in column k+5.
+	// D and B: the high and low halves of columns 5..9.
+	VPXORQ      Y5, Y5, Y5
+	VPMADD52HUQ Y3, Y18, Y5
+	VPXORQ      Y6, Y6, Y6
+	VPMADD52HUQ Y4, Y18, Y6
+	VPXORQ      Y7, Y7, Y7
+	VPMADD52HUQ Y4, Y17, Y7
+	VPXORQ      Y8, Y8, Y8
+	VPMADD52HUQ Y4, Y16, Y8
+	VPXORQ      Y9, Y9, Y9
+	VPMADD52HUQ Y4, Y15, Y9
+	VPXORQ      Y10, Y10, Y10
+	VPMADD52LUQ Y4, Y18, Y10
+	VPXORQ      Y11, Y11, Y11
+	VPMADD52LUQ Y4, Y17, Y11
+	VPXORQ      Y12, Y12, Y12
+	VPMADD52LUQ Y4, Y16, Y12
+	VPXORQ      Y13, Y13, Y13
+	VPMADD52LUQ Y4, Y15, Y13
+	VPMADD52HUQ Y2, Y17, Y5
+	VPMADD52HUQ Y3, Y17, Y6
+	VPMADD52HUQ Y3, Y16, Y7
+	VPMADD52HUQ Y3, Y15, Y8
+	VPMADD52LUQ Y3, Y17, Y10
+	VPMADD52LUQ Y3, Y16, Y11
+	VPMADD52LUQ Y3, Y15, Y12
+	VPMADD52HUQ Y1, Y16, Y5
+	VPMADD52HUQ Y2, Y16, Y6
+	VPMADD52HUQ Y2, Y15, Y7
+	VPMADD52LUQ Y2, Y16, Y10
+	VPMADD52LUQ Y2, Y15, Y11
+	VPMADD52HUQ Y4, Y19, Y5
+	VPMADD52HUQ Y1, Y15, Y6
+	VPMADD52LUQ Y1, Y15, Y10
+	VPMADD52HUQ Y0, Y15, Y5
+
+	// u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.
+	VPADDQ Y5, Y5, Y5
+	VPADDQ Y10, Y5, Y5
+	VPSLLQ $0x04, Y5, Y10
+	VPADDQ Y5, Y10, Y10
+	VPADDQ Y6, Y6, Y6
+	VPADDQ Y11, Y6, Y6
+	VPSLLQ $0x04, Y6, Y11
+	VPADDQ Y6, Y11, Y11
+	VPADDQ Y7, Y7, Y7
+	VPADDQ Y12, Y7, Y7
+	VPSLLQ $0x04, Y7, Y12
+	VPADDQ Y7, Y12, Y12
+	VPADDQ Y8, Y8, Y8
+	VPADDQ Y13, Y8, Y8
+	VPSLLQ $0x04, Y8, Y13
+	VPADDQ Y8, Y13, Y13
+	VPADDQ Y9, Y9, Y9
+	VPSLLQ $0x04, Y9, Y14
+	VPADDQ Y9, Y14, Y14
+
+	// C: the high halves of columns 1..4, onto u_k.
+	VPMADD52HUQ Y2, Y18, Y9
+	VPMADD52HUQ Y1, Y18, Y8
+	VPMADD52HUQ Y1, Y19, Y7
+	VPMADD52HUQ Y0, Y19, Y6
+	VPMADD52HUQ Y1, Y17, Y9
+	VPMADD52HUQ Y2, Y19, Y8
+	VPMADD52HUQ Y0, Y18, Y7
+	VPMADD52HUQ Y3, Y19, Y9
+	VPMADD52HUQ Y0, Y17, Y8
+	VPMADD52HUQ Y0, Y16, Y9
+
+	// w_k = 2·(u_k + C_k) + s_k.
+	VPADDQ Y5, Y5, Y5
+	VPADDQ Y10, Y5, Y5
+	VPADDQ Y6, Y6, Y6
+	VPADDQ Y11, Y6, Y6
+	VPADDQ Y7, Y7, Y7
+	VPADDQ Y12, Y7, Y7
+	VPADDQ Y8, Y8, Y8
+	VPADDQ Y13, Y8, Y8
+	VPADDQ Y9, Y9, Y9
+	VPADDQ Y14, Y9, Y9
+
+	// A: the low halves of columns 0..4, from the seed.
+	VMOVDQU64   ifmaConsts<>+96(SB), Y10
+	VMOVDQU64   ifmaConsts<>+96(SB), Y11
+	VMOVDQU64   ifmaConsts<>+96(SB), Y12
+	VMOVDQU64   ifmaConsts<>+96(SB), Y13
+	VMOVDQU64   ifmaConsts<>+64(SB), Y14
+	VPMADD52LUQ Y3, Y18, Y10
+	VPMADD52LUQ Y2, Y18, Y11
+	VPMADD52LUQ Y1, Y18, Y12
+	VPMADD52LUQ Y1, Y19, Y13
+	VPMADD52LUQ Y0, Y19, Y14
+	VPMADD52LUQ Y2, Y17, Y10
+	VPMADD52LUQ Y1, Y17, Y11
+	VPMADD52LUQ Y2, Y19, Y12
+	VPMADD52LUQ Y0, Y18, Y13
+	VPMADD52LUQ Y1, Y16, Y10
+	VPMADD52LUQ Y3, Y19, Y11
+	VPMADD52LUQ Y0, Y17, Y12
+	VPMADD52LUQ Y4, Y19, Y10
+	VPMADD52LUQ Y0, Y16, Y11
+	VPMADD52LUQ Y0, Y15, Y10
+
+	// f_k = A_k + w_k.
+	VPADDQ Y5, Y14, Y14
+	VPADDQ Y6, Y13, Y13
+	VPADDQ Y7, Y12, Y12
+	VPADDQ Y8, Y11, Y11
+	VPADDQ Y9, Y10, Y10
+
+	// (E, G, F', H') = (2TZ, B + β - A, A + β - B + 2Z², A + B + β): with
+	// Q1 = (TZ, B', A, B'), Q2 = (TZ, A, B', A) and h = (0, 0, 2Z²', 0), Q1 + Q2 in
+	// lanes 0 and 3 and Q1 + h - Q2 in lanes 1 and 2 (2Z²' - B' = 2Z² + β - B).
+	VPERMQ   $0x47, Y14, Y0
+	VPERMQ   $0x13, Y14, Y1
+	VPADDQ.Z Y14, Y14, K2, Y2
+	VPADDQ   Y2, Y0, Y2
+	VPADDQ   Y1, Y0, Y0
+	VPSUBQ   Y1, Y2, K5, Y0
+	VPERMQ   $0x47, Y13, Y1
+	VPERMQ   $0x13, Y13, Y2
+	VPADDQ.Z Y13, Y13, K2, Y3
+	VPADDQ   Y3, Y1, Y3
+	VPADDQ   Y2, Y1, Y1
+	VPSUBQ   Y2, Y3, K5, Y1
+	VPERMQ   $0x47, Y12, Y2
+	VPERMQ   $0x13, Y12, Y3
+	VPADDQ.Z Y12, Y12, K2, Y4
+	VPADDQ   Y4, Y2, Y4
+	VPADDQ   Y3, Y2, Y2
+	VPSUBQ   Y3, Y4, K5, Y2
+	VPERMQ   $0x47, Y11, Y3
+	VPERMQ   $0x13, Y11, Y4
+	VPADDQ.Z Y11, Y11, K2, Y5
+	VPADDQ   Y5, Y3, Y5
+	VPADDQ   Y4, Y3, Y3
+	VPSUBQ   Y4, Y5, K5, Y3
+	VPERMQ   $0x47, Y10, Y4
+	VPERMQ   $0x13, Y10, Y5
+	VPADDQ.Z Y10, Y10, K2, Y6
+	VPADDQ   Y6, Y4, Y6
+	VPADDQ   Y5, Y4, Y4
+	VPSUBQ   Y5, Y6, K5, Y4
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Y0, Y5
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y0, Y0
+	VPSRLQ           $0x33, Y1, Y6
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y1, Y1
+	VPSRLQ           $0x33, Y2, Y7
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y2, Y2
+	VPSRLQ           $0x33, Y3, Y8
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y3, Y3
+	VPSRLQ           $0x33, Y4, Y9
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y4, Y4
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Y9, Y0
+	VPADDQ           Y5, Y1, Y1
+	VPADDQ           Y6, Y2, Y2
+	VPADDQ           Y7, Y3, Y3
+	VPADDQ           Y8, Y4, Y4
+
+	// W1 = (E, G, F', H') itself, W2 = (F', H', G, E): the permutation (2, 3, 1, 0).
+	VPERMQ $0x1e, Y0, Y5
+	VPERMQ $0x1e, Y1, Y6
+	VPERMQ $0x1e, Y2, Y7
+	VPERMQ $0x1e, Y3, Y8
+	VPERMQ $0x1e, Y4, Y9
+
+	// P' = W1 ∘ W2 = (E·F', G·H', F'·G, H'·E), carried.
+	// Columns of a·b: f_k = A_k + 2·(u_k + C_k) + 17·u_k with u_k = B_k + 2·D_k, where
+	// A_k and C_k sum the low and high halves of the products in column k, B_k and D_k
+	// those in column k+5.
+	// D and B: the high and low halves of columns 5..9.
+	VPXORQ      Y10, Y10, Y10
+	VPMADD52HUQ Y8, Y1, Y10
+	VPXORQ      Y11, Y11, Y11
+	VPMADD52HUQ Y9, Y1, Y11
+	VPXORQ      Y12, Y12, Y12
+	VPMADD52HUQ Y9, Y2, Y12
+	VPXORQ      Y13, Y13, Y13
+	VPMADD52HUQ Y9, Y3, Y13
+	VPXORQ      Y14, Y14, Y14
+	VPMADD52HUQ Y9, Y4, Y14
+	VPXORQ      Y15, Y15, Y15
+	VPMADD52LUQ Y9, Y1, Y15
+	VPXORQ      Y16, Y16, Y16
+	VPMADD52LUQ Y9, Y2, Y16
+	VPXORQ      Y17, Y17, Y17
+	VPMADD52LUQ Y9, Y3, Y17
+	VPXORQ      Y18, Y18, Y18
+	VPMADD52LUQ Y9, Y4, Y18
+	VPMADD52HUQ Y7, Y2, Y10
+	VPMADD52HUQ Y8, Y2, Y11
+	VPMADD52HUQ Y8, Y3, Y12
+	VPMADD52HUQ Y8, Y4, Y13
+	VPMADD52LUQ Y8, Y2, Y15
+	VPMADD52LUQ Y8, Y3, Y16
+	VPMADD52LUQ Y8, Y4, Y17
+	VPMADD52HUQ Y6, Y3, Y10
+	VPMADD52HUQ Y7, Y3, Y11
+	VPMADD52HUQ Y7, Y4, Y12
+	VPMADD52LUQ Y7, Y3, Y15
+	VPMADD52LUQ Y7, Y4, Y16
+	VPMADD52HUQ Y9, Y0, Y10
+	VPMADD52HUQ Y6, Y4, Y11
+	VPMADD52LUQ Y6, Y4, Y15
+	VPMADD52HUQ Y5, Y4, Y10
+
+	// u_k = B_k + 2·D_k, s_k = u_k + 16·u_k.
+	VPADDQ Y10, Y10, Y10
+	VPADDQ Y15, Y10, Y10
+	VPSLLQ $0x04, Y10, Y15
+	VPADDQ Y10, Y15, Y15
+	VPADDQ Y11, Y11, Y11
+	VPADDQ Y16, Y11, Y11
+	VPSLLQ $0x04, Y11, Y16
+	VPADDQ Y11, Y16, Y16
+	VPADDQ Y12, Y12, Y12
+	VPADDQ Y17, Y12, Y12
+	VPSLLQ $0x04, Y12, Y17
+	VPADDQ Y12, Y17, Y17
+	VPADDQ Y13, Y13, Y13
+	VPADDQ Y18, Y13, Y13
+	VPSLLQ $0x04, Y13, Y18
+	VPADDQ Y13, Y18, Y18
+	VPADDQ Y14, Y14, Y14
+	VPSLLQ $0x04, Y14, Y19
+	VPADDQ Y14, Y19, Y19
+
+	// C: the high halves of columns 1..4, onto u_k.
+	VPMADD52HUQ Y7, Y1, Y14
+	VPMADD52HUQ Y6, Y1, Y13
+	VPMADD52HUQ Y6, Y0, Y12
+	VPMADD52HUQ Y5, Y0, Y11
+	VPMADD52HUQ Y6, Y2, Y14
+	VPMADD52HUQ Y7, Y0, Y13
+	VPMADD52HUQ Y5, Y1, Y12
+	VPMADD52HUQ Y8, Y0, Y14
+	VPMADD52HUQ Y5, Y2, Y13
+	VPMADD52HUQ Y5, Y3, Y14
+
+	// w_k = 2·(u_k + C_k) + s_k.
+	VPADDQ Y10, Y10, Y10
+	VPADDQ Y15, Y10, Y10
+	VPADDQ Y11, Y11, Y11
+	VPADDQ Y16, Y11, Y11
+	VPADDQ Y12, Y12, Y12
+	VPADDQ Y17, Y12, Y12
+	VPADDQ Y13, Y13, Y13
+	VPADDQ Y18, Y13, Y13
+	VPADDQ Y14, Y14, Y14
+	VPADDQ Y19, Y14, Y14
+
+	// A: the low halves of columns 0..4.
+	VPXORQ      Y15, Y15, Y15
+	VPMADD52LUQ Y8, Y1, Y15
+	VPXORQ      Y16, Y16, Y16
+	VPMADD52LUQ Y7, Y1, Y16
+	VPXORQ      Y17, Y17, Y17
+	VPMADD52LUQ Y6, Y1, Y17
+	VPXORQ      Y18, Y18, Y18
+	VPMADD52LUQ Y6, Y0, Y18
+	VPXORQ      Y19, Y19, Y19
+	VPMADD52LUQ Y5, Y0, Y19
+	VPMADD52LUQ Y7, Y2, Y15
+	VPMADD52LUQ Y6, Y2, Y16
+	VPMADD52LUQ Y7, Y0, Y17
+	VPMADD52LUQ Y5, Y1, Y18
+	VPMADD52LUQ Y6, Y3, Y15
+	VPMADD52LUQ Y8, Y0, Y16
+	VPMADD52LUQ Y5, Y2, Y17
+	VPMADD52LUQ Y9, Y0, Y15
+	VPMADD52LUQ Y5, Y3, Y16
+	VPMADD52LUQ Y5, Y4, Y15
+
+	// f_k = A_k + w_k.
+	VPADDQ Y10, Y19, Y19
+	VPADDQ Y11, Y18, Y18
+	VPADDQ Y12, Y17, Y17
+	VPADDQ Y13, Y16, Y16
+	VPADDQ Y14, Y15, Y15
+
+	// Carry: c_k = v_k >> 51; v_k = (v_k mod 2^51) + c_(k-1); v_0 += 19·c_4.
+	VPSRLQ           $0x33, Y19, Y10
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y19, Y19
+	VPSRLQ           $0x33, Y18, Y11
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y18, Y18
+	VPSRLQ           $0x33, Y17, Y12
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y17, Y17
+	VPSRLQ           $0x33, Y16, Y13
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y16, Y16
+	VPSRLQ           $0x33, Y15, Y14
+	VPANDQ.BCST      ifmaConsts<>+0(SB), Y15, Y15
+	VPMADD52LUQ.BCST ifmaConsts<>+8(SB), Y14, Y19
+	VPADDQ           Y10, Y18, Y18
+	VPADDQ           Y11, Y17, Y17
+	VPADDQ           Y12, Y16, Y16
+	VPADDQ           Y13, Y15, Y15
+
+	// Store: (X0, X1, Z0, Z1), (Y0, Y1, T0, T1) from rows 0 and 1, the same from rows 2
+	// and 3, then X = (X0..X3) from their low halves, Z from their high halves, and Y, T;
+	// limb 4 of each coordinate from its lane of row 4.
+	VPUNPCKLQDQ Y18, Y19, Y0
+	VPUNPCKHQDQ Y18, Y19, Y1
+	VPUNPCKLQDQ Y16, Y17, Y2
+	VPUNPCKHQDQ Y16, Y17, Y3
+	VSHUFI64X2  $0x00, Y2, Y0, Y19
+	VMOVDQU64   Y19, (DI)
+	VSHUFI64X2  $0x00, Y3, Y1, Y18
+	VMOVDQU64   Y18, 40(DI)
+	VSHUFI64X2  $0x03, Y2, Y0, Y17
+	VMOVDQU64   Y17, 80(DI)
+	VSHUFI64X2  $0x03, Y3, Y1, Y16
+	VMOVDQU64   Y16, 120(DI)
+	VMOVQ       X15, 32(DI)
+	VPERMQ      $0x01, Y15, Y18
+	VMOVQ       X18, 72(DI)
+	VPERMQ      $0x02, Y15, Y17
+	VMOVQ       X17, 112(DI)
+	VPERMQ      $0x03, Y15, Y16
+	VMOVQ       X16, 152(DI)
+	VZEROUPPER
+	RET
+
 // func ifmaAddPointAsm(v *[4][5]uint64, p *[4][5]uint64, q *[4][5]uint64, factors *[4]uint64, neg uint64)
 // Requires: AVX, AVX2, AVX512F, AVX512IFMA, AVX512VL
 TEXT ·ifmaAddPointAsm(SB), NOSPLIT, $0-40

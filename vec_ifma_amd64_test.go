@@ -299,7 +299,8 @@ func iftPointInputs(t testing.TB, r *rand.Rand, n int) []*Point {
 }
 
 // TestIFMAPointOpKernels runs the kernels that read and write Points,
-// ifmaAddPoint (both signs) and ifmaDoublePoint, against their twins, limb
+// ifmaAddPoint (both signs), ifmaDoublePoint and ifmaMultByCofactorPoint,
+// against their twins, limb
 // for limb: into a fresh Point between guard words, and in place, the
 // result aliasing each operand; and checks that no input is modified.
 func TestIFMAPointOpKernels(t *testing.T) {
@@ -326,6 +327,16 @@ func TestIFMAPointOpKernels(t *testing.T) {
 			x := *p
 			k.doublePoint(&x, &x)
 			same("ifmaDoublePoint (v = p)"+what, &x, &want)
+
+			ifmaMultByCofactorPointGeneric(&want, p)
+			g = newVecGuarded(new(Point))
+			k.multByCofactor(&g.v, p)
+			g.check(t, "ifmaMultByCofactorPoint"+what)
+			same("ifmaMultByCofactorPoint"+what, &g.v, &want)
+			same("ifmaMultByCofactorPoint's input"+what, p, &p0)
+			x = *p
+			k.multByCofactor(&x, &x)
+			same("ifmaMultByCofactorPoint (v = p)"+what, &x, &want)
 
 			q := pts[r.IntN(len(pts))]
 			q0 := *q
@@ -831,8 +842,9 @@ func TestIFMAAllocs(t *testing.T) {
 		"ifmaCachedSpaced": func() {
 			ifmaCachedSpaced((*[9][4]uint64)(unsafe.Pointer(&be.pair[3][0][1])), be.acc)
 		},
-		"ifmaAddPoint":    func() { ifmaAddPoint(&v, &v, &q, ^uint64(0)) },
-		"ifmaDoublePoint": func() { ifmaDoublePoint(&v, &v) },
+		"ifmaAddPoint":            func() { ifmaAddPoint(&v, &v, &q, ^uint64(0)) },
+		"ifmaDoublePoint":         func() { ifmaDoublePoint(&v, &v) },
+		"ifmaMultByCofactorPoint": func() { ifmaMultByCofactorPoint(&v, &v) },
 	} {
 		if n := testing.AllocsPerRun(20, f); n != 0 {
 			t.Errorf("%s allocates %v times", name, n)

@@ -106,6 +106,13 @@ func ifmaCachedPairAsm(q *[5][2][4]uint64, p *[5][4]uint64, p2 *[5][4]uint64, fa
 //go:noescape
 func ifmaDoublePointAsm(v *[4][5]uint64, p *[4][5]uint64)
 
+// ifmaMultByCofactorPointAsm sets the Point v to 8·p, as ifmaMultByCofactorPointGeneric
+// does: three doublings in registers, each result made dense as a load of it would be. It
+// requires ifmaAvailable. v may alias p.
+//
+//go:noescape
+func ifmaMultByCofactorPointAsm(v *[4][5]uint64, p *[4][5]uint64)
+
 // ifmaAddPointAsm sets the Point v to p + q, or p - q when neg is all ones, as
 // ifmaAddPointGeneric does with factors = vecCachedFactors. It requires ifmaAvailable.
 // neg must be 0 or all ones. v may alias p or q.

@@ -37,6 +37,7 @@ type iftKernels struct {
 	cached2          func(q, p, q2, p2 *ifmaLanes)
 	addPoint         func(v, p, q *Point, neg uint64)
 	doublePoint      func(v, p *Point)
+	multByCofactor   func(v, p *Point)
 	// emulated marks the interpreter, which some tests give fewer inputs
 	// in -short mode (it runs some thousand times slower than the CPU).
 	emulated bool
@@ -48,7 +49,7 @@ var iftNative = iftKernels{
 	doubleNAddAffine: ifmaDoubleNAddAffine,
 	addCached:        ifmaAddCached, cached: ifmaCached, cachedSpaced: ifmaCachedSpaced,
 	cachedPair: ifmaCachedPair, addCached2: ifmaAddCached2, cached2: ifmaCached2,
-	addPoint: ifmaAddPoint, doublePoint: ifmaDoublePoint,
+	addPoint: ifmaAddPoint, doublePoint: ifmaDoublePoint, multByCofactor: ifmaMultByCofactorPoint,
 }
 
 // iftForKernels runs f as a subtest on each implementation of the kernels:
@@ -139,6 +140,9 @@ func iftInterpreted(t testing.TB) *iftKernels {
 	}
 	k.doublePoint = func(v, p *Point) {
 		iftEmuCall(t, "ifmaDoublePointAsm", iftPtr(pointWords(v)), iftPtr(pointWords(p)))
+	}
+	k.multByCofactor = func(v, p *Point) {
+		iftEmuCall(t, "ifmaMultByCofactorPointAsm", iftPtr(pointWords(v)), iftPtr(pointWords(p)))
 	}
 	return k
 }

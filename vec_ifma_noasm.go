@@ -51,3 +51,4 @@ func ifmaCached2(q, p, q2, p2 *ifmaLanes)                 { ifmaCached2Generic(q
 
 func ifmaAddPoint(v, p, q *Point, neg uint64) { ifmaAddPointGeneric(v, p, q, neg) }
 func ifmaDoublePoint(v, p *Point)             { ifmaDoublePointGeneric(v, p) }
+func ifmaMultByCofactorPoint(v, p *Point)     { ifmaMultByCofactorPointGeneric(v, p) }

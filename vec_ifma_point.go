@@ -21,10 +21,11 @@ import "github.com/seed06d4b90c/edwards25519/field"
 // 4x4 transpose (eight shuffles), four 32-byte and four 8-byte stores a
 // Point written. Doubling: one ifmaDoublePoint, ifmaDouble's steps between
 // the same transposes (ifmaDouble reads T's lane too: its E is 2·T·Z).
-// MultByCofactor: three ifmaDoublePoint, each reading the Point the last
-// one wrote.
+// MultByCofactor: one ifmaMultByCofactorPoint, three doublings between the
+// same transposes, each result made dense in registers as a load makes it.
 //
-// The portable twins ifmaAddPointGeneric and ifmaDoublePointGeneric spell
+// The portable twins ifmaAddPointGeneric, ifmaDoublePointGeneric and
+// ifmaMultByCofactorPointGeneric spell
 // the kernels out with the lane helpers below and the kernels' own twins;
 // vec_ifma_amd64_test.go checks the kernels against them limb for limb.
 //
@@ -163,11 +164,18 @@ func ifmaPointDouble(v, p *Point) *Point {
 	return v
 }
 
-// ifmaPointMultByCofactor sets v = 8·p with three doublings, each of the
-// Point the last one wrote, and returns v.
+// ifmaMultByCofactorPointGeneric sets v = 8·p with three
+// ifmaDoublePointGeneric, each of the Point the last one wrote. It is the
+// twin of ifmaMultByCofactorPointAsm, which keeps the lanes in registers
+// between its doublings and makes them dense there. v may alias p.
+func ifmaMultByCofactorPointGeneric(v, p *Point) {
+	ifmaDoublePointGeneric(v, p)
+	ifmaDoublePointGeneric(v, v)
+	ifmaDoublePointGeneric(v, v)
+}
+
+// ifmaPointMultByCofactor sets v = 8·p and returns v.
 func ifmaPointMultByCofactor(v, p *Point) *Point {
-	ifmaDoublePoint(v, p)
-	ifmaDoublePoint(v, v)
-	ifmaDoublePoint(v, v)
+	ifmaMultByCofactorPoint(v, p)
 	return v
 }

@@ -141,6 +141,7 @@ func main() {
 	cached2Routine()
 	cachedPairRoutine()
 	doublePointRoutine()
+	multByCofactorPointRoutine()
 	addPointRoutine()
 	Generate()
 }
@@ -724,6 +725,15 @@ func loadPoint(m Mem, dense Op) ifma52.Elem {
 		VPBLENDMQ(t, v[k], kLow, v[k])
 	}
 	regs.Put(t)
+	makeDense(v, dense)
+	return v
+}
+
+// makeDense emits the dense step of loadPoint on the limb rows v, in place,
+// in the lanes that dense selects (all four when dense is nil). The limbs
+// must be within the Element invariant, as a Point's and every kernel's
+// result are.
+func makeDense(v ifma52.Elem, dense Op) {
 	if dense == nil {
 		Comment("Dense lanes: v_k = (v_k mod 2^51) + (c_(k-1) + p_k), c_k = v_k >> 51, with 19·c_4",
 			"for c_(-1).")
@@ -759,7 +769,6 @@ func loadPoint(m Mem, dense Op) ifma52.Elem {
 	}
 	regs.Put(mask)
 	regs.Put(c...)
-	return v
 }
 
 // storePointAndReturn ends a Point kernel: it writes the lanes v (X, Y, Z,
@@ -805,6 +814,25 @@ func doublePointRoutine() {
 	ifma52.SetLaneMasks(laneMasks)
 	p := loadPoint(Mem{Base: RSI}, nil)
 	storePointAndReturn(doubleBody(p), Mem{Base: RDI})
+}
+
+func multByCofactorPointRoutine() {
+	TEXT("ifmaMultByCofactorPointAsm", NOSPLIT, "func(v *[4][5]uint64, p *[4][5]uint64)")
+	Pragma("noescape")
+	Doc("ifmaMultByCofactorPointAsm sets the Point v to 8·p, as ifmaMultByCofactorPointGeneric",
+		"does: three doublings in registers, each result made dense as a load of it would be. It",
+		"requires ifmaAvailable. v may alias p.")
+	Load(Param("v"), RDI)
+	Load(Param("p"), RSI)
+	ifma52.SetLaneMasks(laneMasks)
+	p := loadPoint(Mem{Base: RSI}, nil)
+	for i := range 3 {
+		if i > 0 {
+			makeDense(p, nil)
+		}
+		p = doubleBody(p)
+	}
+	storePointAndReturn(p, Mem{Base: RDI})
 }
 
 func addPointRoutine() {
