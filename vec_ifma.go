@@ -39,7 +39,9 @@ import (
 // instance of vec.go's vecBackend contract over the seam, with lanes
 // ifmaLanes and packed addends ifmaAddend; detectBackend (backend_amd64.go)
 // selects it where ifmaAvailable. On that backend Point.Add, Subtract,
-// Double and MultByCofactor call the seam directly (vec_ifma_point.go).
+// Double and MultByCofactor call three more kernels of the seam,
+// ifmaAddPoint, ifmaDoublePoint and ifmaMultByCofactorPoint, which read and
+// write Points rather than lanes (vec_ifma_point.go, with their twins).
 //
 // # Representation
 //

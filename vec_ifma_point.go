@@ -7,9 +7,10 @@ import "github.com/seed06d4b90c/edwards25519/field"
 //
 // On the IFMA backend, the exported group operations of point.go (Add,
 // Subtract, Double, MultByCofactor) run the kernels instead of the serial
-// formulas: one kernel call, ifmaAddPoint or ifmaDoublePoint, reads the
-// Points, transposes them into lanes in registers, does the whole addition
-// or doubling as two rounds of four multiplications in one vector each, and
+// formulas: one kernel call, ifmaAddPoint, ifmaDoublePoint or
+// ifmaMultByCofactorPoint, reads the Points, transposes them into lanes in
+// registers, makes the lanes dense (below), does the whole addition or
+// doubling as two rounds of four multiplications in one vector each, and
 // writes the result back as a Point. The other backends keep the serial
 // formulas: the AVX2 kernels, with the conversions to and from radix
 // 2^25.5, took longer than the serial code for a single operation
@@ -17,17 +18,18 @@ import "github.com/seed06d4b90c/edwards25519/field"
 //
 // Cost model. Addition: one ifmaAddPoint, which is the addend's cached form
 // (ifmaCached's steps), its sign, and ifmaAddCached's steps, plus the
-// transposes: twenty 8-byte loads and fifteen lane merges a Point read, a
-// 4x4 transpose (eight shuffles), four 32-byte and four 8-byte stores a
+// transposes and dense steps: twenty 8-byte loads, fifteen lane merges and
+// about 25 instructions of dense step a Point read, a 4x4 transpose (eight
+// shuffles), three permutations, four 32-byte and four 8-byte stores a
 // Point written. Doubling: one ifmaDoublePoint, ifmaDouble's steps between
 // the same transposes (ifmaDouble reads T's lane too: its E is 2·T·Z).
 // MultByCofactor: one ifmaMultByCofactorPoint, three doublings between the
 // same transposes, each result made dense in registers as a load makes it.
 //
 // The portable twins ifmaAddPointGeneric, ifmaDoublePointGeneric and
-// ifmaMultByCofactorPointGeneric spell
-// the kernels out with the lane helpers below and the kernels' own twins;
-// vec_ifma_amd64_test.go checks the kernels against them limb for limb.
+// ifmaMultByCofactorPointGeneric spell the kernels out with the lane
+// helpers below and the kernels' own twins; vec_ifma_amd64_test.go checks
+// the kernels against them limb for limb.
 //
 // # Dense lanes
 //
@@ -36,14 +38,15 @@ import "github.com/seed06d4b90c/edwards25519/field"
 // known. Points given to Add may hold zero limbs: the identity (0, 1, 1,
 // 0), whose coordinates 1 have four zero limbs, or any point with a
 // coordinate 0. So each coordinate e enters its lane as e + p, after one
-// carry pass (setDense4, and the same steps in the kernels' loads). For e within the Element invariant (limbs
-// below 2^51 + 2^18) the carry c_k = e_k >> 51 is 0 or 1, so the carried
-// limbs are at most 2^51 - 1 + 19 (limb 0, which takes 19·c_4) and 2^51
-// (the others), and with p's limbs (2^51 - 19, 2^51 - 1, ...) added every
-// limb lies in [p_k, 2^52): never zero, and loose, which is what IFMA reads.
+// carry pass (setDense4 in the twins, the same steps in the kernels' loads).
+// For e within the Element invariant (limbs below 2^51 + 2^18) the carry
+// c_k = e_k >> 51 is 0 or 1, so the carried limbs are at most 2^51 - 1 +
+// 19 (limb 0, which takes 19·c_4) and 2^51 (the others), and with p's
+// limbs (2^51 - 19, 2^51 - 1, ...) added every limb lies in [p_k, 2^52):
+// never zero, and loose, which is what IFMA reads.
 //
-// Both kernels accept such lanes, by the bounds their twins state for
-// loose limbs:
+// The kernels' bodies accept such lanes, by the bounds their twins state
+// for loose limbs:
 //
 //   - ifmaDouble multiplies the lanes (X, Y, Z, T) as they are; ifma52's
 //     MulColumns takes loose operands, and the doubling's sums of columns

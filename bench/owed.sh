@@ -211,6 +211,10 @@ check ifma-column-seeds ifma "Seeds for the columns' accumulators" \
 bench/alternate.sh -n 10 -pkg ./x25519 1eaa92b -test.bench 'BenchmarkIFMALadderKernel|BenchmarkX25519\$' -test.count 1 -test.benchtime 300ms
 bench/alternate.sh -n 4 1eaa92b -run '^(ScalarMult|VarTimeDoubleScalarBaseMult|PointDouble|MultiScalarMult/n=16|X25519/variable|Ed25519/Verify)\$' -count 10
 go build -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect -time 30s -run '^(ScalarMult|MultiScalarMult|Point\\.Double|Point\\.MultByCofactor|NewPointTable|x25519\\.X25519)(/|\$)'"
+check ifma-point-kernels ifma "Points read and written by the IFMA kernels" \
+	"bench/alternate.sh -n 8 -pkg . 15d11f3 -test.bench 'BenchmarkGroupLaw/.*/backend=ifma' -test.count 1 -test.benchtime 300ms
+bench/alternate.sh -n 4 15d11f3 -run '^(PointAdd|PointDouble|SetHashToCurve|SetEncodeToCurve)\$' -count 10
+go build -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect -time 40s -run '^Point\\.(Add|Subtract|Double|MultByCofactor|SetHashToCurve|SetEncodeToCurve)(/|\$)'"
 check avx2-double-runs notm167 "Runs of doublings in one kernel" \
 	"GODEBUG=cpu.avx512ifma=off bench/alternate.sh -n 10 -pkg . 591d81d -test.bench 'ScalarMults/avx2/^(VarTimeDoubleScalarBaseMult|ScalarMult|VarTimeMSM16)\$' -test.count 1 -test.benchtime 400ms
 GODEBUG=cpu.avx512ifma=off bench/alternate.sh -n 4 591d81d -run '^(VarTimeDoubleScalarBaseMult|VarTimeMultiScalarMult/n=(2|16)|Ed25519/Verify)\$' -count 10"
@@ -261,7 +265,7 @@ if $triage; then
 		echo "owed.sh: no check is owed by this CPU ($class), so no triage" >&2
 		exit 0
 	fi
-	rows='^(FieldMultiply|FieldSquare|FieldInvert|PointSetBytes|PointDouble|ScalarBaseMult|ScalarMult|VarTimeDoubleScalarBaseMult|MultiScalarMult/n=64|VarTimeMultiScalarMult/n=(16|1024)|Ed25519/(Sign|Verify)|X25519/variable|IsTorsionFree)$'
+	rows='^(FieldMultiply|FieldSquare|FieldInvert|PointSetBytes|PointAdd|PointDouble|ScalarBaseMult|ScalarMult|VarTimeDoubleScalarBaseMult|MultiScalarMult/n=64|VarTimeMultiScalarMult/n=(16|1024)|Ed25519/(Sign|Verify)|X25519/variable|IsTorsionFree)$'
 	names=(triage) owers=(any) sections=("How to measure")
 	cmds=("bench/alternate.sh -n 4 $oldest -run '$rows' -count 10")
 	if has avx512ifma; then

@@ -26,7 +26,10 @@
 // interleaved (ifmaAddDigitPair), two cached additions (ifmaAddCached2)
 // and two cached forms (ifmaCached2, and ifmaCachedPair, which stores them
 // interleaved): each wide routine's twin is two calls of the four-lane twin
-// (see ifma52.Wide). A vector field
+// (see ifma52.Wide). Three more read and write Points rather than lanes,
+// for Point.Add, Subtract, Double and MultByCofactor: ifmaAddPoint,
+// ifmaDoublePoint and ifmaMultByCofactorPoint, whose twins are in
+// vec_ifma_point.go (see loadPoint and storePointAndReturn). A vector field
 // element is five limbs, limb k being one YMM register that holds limb k of
 // four field elements in its four 64-bit lanes (memory layout [5][4]uint64).
 //
