@@ -690,10 +690,11 @@ func cachedPairRoutine() {
 	ifma52.StoreSpacedAndReturn(out, Mem{Base: RDI}, 2*ifma52.LimbBytes)
 }
 
-// The Point kernels: ifmaDoublePoint and ifmaAddPoint read and write a
-// Point (vec_ifma_point.go), four field.Elements X, Y, Z, T of five 8-byte
-// limbs each, limb k of coordinate c at byte 40·c + 8·k, and transpose it
-// to and from the lanes in registers. The Go code they replace wrote the
+// The Point kernels: ifmaAddPoint, ifmaDoublePoint and
+// ifmaMultByCofactorPoint read and write a Point (vec_ifma_point.go), four
+// field.Elements X, Y, Z, T of five 8-byte limbs each, limb k of
+// coordinate c at byte 40·c + 8·k, and transpose it to and from the lanes
+// in registers. The Go code they replace wrote the
 // lanes with 8-byte stores that the kernels then read with 32-byte loads,
 // which the CPU does not forward from the stores (docs/PERFORMANCE.md,
 // "Point operations on the IFMA kernels"); here every load is of 8 bytes.
