@@ -477,16 +477,24 @@ type iftBackend struct {
 	addDigit  func(p *ifmaLanes, row *[8]ifmaAddend, masks, neg uint64)
 	addCached func(p, q *ifmaLanes)
 	cached    func(q, p *ifmaLanes)
+	// The operations on Points of vec_ifma_point.go.
+	addPoint       func(v, p, q *Point, neg uint64)
+	doublePoint    func(v, p *Point)
+	multByCofactor func(v, p *Point)
 }
 
 var iftGeneric = iftBackend{
 	"generic", ifmaMulGeneric, ifmaDoubleGeneric, ifmaAddAffineGeneric,
 	ifmaAddDigitGeneric, ifmaAddCachedGeneric, ifmaCachedGeneric,
+	ifmaAddPointGeneric, ifmaDoublePointGeneric, ifmaMultByCofactorPointGeneric,
 }
 
 // iftSeam is the seam as bound in this build: the kernels on amd64 (usable
 // only where ifmaAvailable), the twins elsewhere.
-var iftSeam = iftBackend{"seam", ifmaMul, ifmaDouble, ifmaAddAffine, ifmaAddDigit, ifmaAddCached, ifmaCached}
+var iftSeam = iftBackend{
+	"seam", ifmaMul, ifmaDouble, ifmaAddAffine, ifmaAddDigit, ifmaAddCached, ifmaCached,
+	ifmaAddPoint, ifmaDoublePoint, ifmaMultByCofactorPoint,
+}
 
 // iftBackends returns the backends to run here: the twins, and the kernels
 // where the seam is bound to them and the CPU has them.
@@ -813,9 +821,9 @@ func TestIFMADenseLanes(t *testing.T) {
 // TestIFMAPointMethods checks the lanes that Point.Add, Subtract, Double
 // and MultByCofactor hand the kernels on the IFMA backend (dense where
 // they are multiplied, no zero limb, the right values), and runs each
-// backend of iftBackends on them against the reference, on points with
-// and without a torsion component, rescaled ones, the identity and the
-// torsion points.
+// backend of iftBackends on them, and its whole operations on Points,
+// against the reference, on points with and without a torsion component,
+// rescaled ones, the identity and the torsion points.
 func TestIFMAPointMethods(t *testing.T) {
 	r := ptRand(t)
 	pts := ptPoints(t, r, 40)
@@ -884,7 +892,18 @@ func TestIFMAPointMethods(t *testing.T) {
 						want.Subtract(refP, refQ)
 					}
 					samePoint(t, be.name+" P ± Q (dense)", iftToPoint(&s), want)
+
+					// The whole operation on Points, as Add and Subtract call it
+					// (the twin everywhere, the kernel where the CPU has it).
+					var r Point
+					be.addPoint(&r, p, q, neg)
+					samePoint(t, be.name+" addPoint", &r, want)
 				}
+				var r Point
+				be.doublePoint(&r, p)
+				samePoint(t, be.name+" doublePoint", &r, new(ref.Point).Add(refP, refP))
+				be.multByCofactor(&r, p)
+				samePoint(t, be.name+" multByCofactor", &r, new(ref.Point).MultByCofactor(refP))
 			}
 		})
 	}
