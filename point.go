@@ -489,7 +489,8 @@ func (v *Point) Add(p, q *Point) *Point {
 	mustBeInitialized(p)
 	mustBeInitialized(q)
 	if pointBackend == backendIFMA {
-		return ifmaPointAdd(v, p, q, false)
+		ifmaAddPoint(v, p, q, 0)
+		return v
 	}
 	var qc cached
 	var sum completed
@@ -502,7 +503,8 @@ func (v *Point) Subtract(p, q *Point) *Point {
 	mustBeInitialized(p)
 	mustBeInitialized(q)
 	if pointBackend == backendIFMA {
-		return ifmaPointAdd(v, p, q, true)
+		ifmaAddPoint(v, p, q, ^uint64(0)) // the sign of q, by mask
+		return v
 	}
 	var qc cached
 	var diff completed
@@ -514,7 +516,8 @@ func (v *Point) Subtract(p, q *Point) *Point {
 func (v *Point) Double(p *Point) *Point {
 	mustBeInitialized(p)
 	if pointBackend == backendIFMA {
-		return ifmaPointDouble(v, p)
+		ifmaDoublePoint(v, p)
+		return v
 	}
 	var pp projective
 	var dbl completed
@@ -574,7 +577,8 @@ func (v *Point) doubleN(n int, pp *projective, c *completed) {
 func (v *Point) MultByCofactor(p *Point) *Point {
 	mustBeInitialized(p)
 	if pointBackend == backendIFMA {
-		return ifmaPointMultByCofactor(v, p)
+		ifmaMultByCofactorPoint(v, p)
+		return v
 	}
 	var pp projective
 	var c completed

@@ -150,23 +150,6 @@ func ifmaDoublePointGeneric(v, p *Point) {
 	l.toPoint(v)
 }
 
-// ifmaPointAdd sets v = p + q, or p - q when sub is true, and returns v.
-// sub is public: it is the method called.
-func ifmaPointAdd(v, p, q *Point, sub bool) *Point {
-	var neg uint64
-	if sub {
-		neg = ^uint64(0)
-	}
-	ifmaAddPoint(v, p, q, neg)
-	return v
-}
-
-// ifmaPointDouble sets v = 2·p and returns v.
-func ifmaPointDouble(v, p *Point) *Point {
-	ifmaDoublePoint(v, p)
-	return v
-}
-
 // ifmaMultByCofactorPointGeneric sets v = 8·p with three
 // ifmaDoublePointGeneric, each of the Point the last one wrote. It is the
 // twin of ifmaMultByCofactorPointAsm, which keeps the lanes in registers
@@ -175,10 +158,4 @@ func ifmaMultByCofactorPointGeneric(v, p *Point) {
 	ifmaDoublePointGeneric(v, p)
 	ifmaDoublePointGeneric(v, v)
 	ifmaDoublePointGeneric(v, v)
-}
-
-// ifmaPointMultByCofactor sets v = 8·p and returns v.
-func ifmaPointMultByCofactor(v, p *Point) *Point {
-	ifmaMultByCofactorPoint(v, p)
-	return v
 }

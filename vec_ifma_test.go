@@ -873,6 +873,7 @@ func TestIFMAPointMethods(t *testing.T) {
 						}
 					}
 					be.cached(&c, &in)
+					iftCheckReduced(t, be.name+" cached (Point.Add's addend)", (*iftVec)(&c))
 					neg := uint64(0)
 					if sub {
 						neg = ^uint64(0)
@@ -881,8 +882,8 @@ func TestIFMAPointMethods(t *testing.T) {
 					// No zero limb reaches ifmaAddCached, for the identity and
 					// the torsion points too.
 					iftCheckNoZeroLimb(t, be.name+" cached (Point.Add's addend)", (*iftVec)(&a))
-					// Loose: the sign's 2p - 2d·T is below 2p, not reduced.
-					iftCheckBound(t, be.name+" cached (Point.Add's addend)", (*iftVec)(&a), iftLoose)
+					// With its sign, loose: 2p - 2d·T is below 2p, not reduced.
+					iftCheckBound(t, be.name+" signed addend", (*iftVec)(&a), iftLoose)
 					iftCheckLanes(t, be.name+" cached (Point.Add's addend)", (*iftVec)(&a), vecCachedLanes(qq))
 					s := v
 					be.addCached(&s, (*ifmaLanes)(&a))

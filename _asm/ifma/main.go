@@ -694,10 +694,10 @@ func cachedPairRoutine() {
 // ifmaMultByCofactorPoint read and write a Point (vec_ifma_point.go), four
 // field.Elements X, Y, Z, T of five 8-byte limbs each, limb k of
 // coordinate c at byte 40·c + 8·k, and transpose it to and from the lanes
-// in registers. The Go code they replace wrote the
-// lanes with 8-byte stores that the kernels then read with 32-byte loads,
-// which the CPU does not forward from the stores (docs/PERFORMANCE.md,
-// "Point operations on the IFMA kernels"); here every load is of 8 bytes.
+// in registers. Every load is of 8 bytes, so that it is forwarded from the
+// 8-byte stores of the Go code that wrote the Point, where a wider load
+// over them waits (docs/PERFORMANCE.md, "Point operations on the IFMA
+// kernels").
 
 // coordBytes is the size of one coordinate of a Point, a field.Element.
 const coordBytes = 8 * ifma52.Limbs

@@ -831,8 +831,11 @@ func init() {
 		},
 		"VMOVQ": func(m *machine, in *inst) {
 			// Only the store of an X register's low qword is modelled.
+			if len(in.args) != 2 {
+				panic("want a source and a destination")
+			}
 			s, d := &in.args[0], &in.args[1]
-			if len(in.args) != 2 || s.kind != opVec || s.width != 2 || d.kind != opMem {
+			if s.kind != opVec || s.width != 2 || d.kind != opMem {
 				panic("only VMOVQ X, mem is modelled")
 			}
 			m.store64(m.addr(d), m.vec[s.reg][0])
