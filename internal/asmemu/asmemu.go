@@ -676,17 +676,17 @@ func init() {
 			second := m.read(&srcs[1], w, in.bcst)
 			first := m.read(&srcs[2], w, false)
 			blocks := w / 2
-			bits := uint64(blocks / 2) // selector width: 1 (YMM) or 2 (ZMM)
 			if blocks < 2 {
 				panic("VSHUFI64X2 needs Y or Z registers")
 			}
+			selWidth := uint64(blocks / 2) // bits a selector: 1 (YMM) or 2 (ZMM)
 			var v [8]uint64
 			for j := range blocks {
 				src := &first
 				if j >= blocks/2 {
 					src = &second
 				}
-				sel := int(imm >> (bits * uint64(j)) & (1<<bits - 1))
+				sel := int(imm >> (selWidth * uint64(j)) & (1<<selWidth - 1))
 				v[2*j], v[2*j+1] = src[2*sel], src[2*sel+1]
 			}
 			m.write(in, d, v, w, mask)
