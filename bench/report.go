@@ -80,6 +80,18 @@ func formatRatio(r float64) string {
 	return fmt.Sprintf("%.2f", r)
 }
 
+// targetRatio formats the measured ratio r of a target whose bound is max:
+// as formatRatio does, but with a third decimal when two would print the
+// bound itself, so that a verdict never reads "≤ 0.70: 0.70 ❌" for a
+// median of 0.7012.
+func targetRatio(r, max float64) string {
+	s := formatRatio(r)
+	if s == fmt.Sprintf("%.2f", max) {
+		s = fmt.Sprintf("%.3f", r)
+	}
+	return s
+}
+
 // ratioCell formats the median of the per-round ratios rs, with the half
 // interquartile range in percent when there are enough rounds to speak of
 // one.
@@ -185,7 +197,7 @@ func targetCell(t *table, r *row, key string, rows map[string]*row, v *verdicts,
 				count.missed++
 				count.misses = append(count.misses, missed(r.op.Name, tg, med))
 			}
-			s = strings.TrimSpace(fmt.Sprintf("%s: %s %s", s, formatRatio(med), word))
+			s = strings.TrimSpace(fmt.Sprintf("%s: %s %s", s, targetRatio(med, tg.Max), word))
 		}
 		parts = append(parts, s)
 	}
@@ -199,9 +211,9 @@ func missed(op string, tg suite.Target, ratio float64) string {
 		goal = fmt.Sprintf("< %.2f", tg.Max)
 	}
 	if len(tg.Rows) > 0 {
-		return fmt.Sprintf("%s: %s of ours' %s, target %s", op, formatRatio(ratio), strings.Join(tg.Rows, " + "), goal)
+		return fmt.Sprintf("%s: %s of ours' %s, target %s", op, targetRatio(ratio, tg.Max), strings.Join(tg.Rows, " + "), goal)
 	}
-	return fmt.Sprintf("%s: ours/%s %s, target %s", op, tg.Impl, formatRatio(ratio), goal)
+	return fmt.Sprintf("%s: ours/%s %s, target %s", op, tg.Impl, targetRatio(ratio, tg.Max), goal)
 }
 
 // header returns the column headers of t.

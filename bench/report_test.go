@@ -33,13 +33,13 @@ func TestTargetCells(t *testing.T) {
 
 	v := &verdicts{"met", "MISSED"}
 	var count tally
-	if got, want := targetCell(tb, a, "peer", rows, v, &count), "≤ 0.50: 0.50 met; < 0.50: 0.50 MISSED"; got != want {
+	if got, want := targetCell(tb, a, "peer", rows, v, &count), "≤ 0.50: 0.500 met; < 0.50: 0.500 MISSED"; got != want {
 		t.Errorf("row A: %q, want %q", got, want)
 	}
 	if got, want := targetCell(tb, b, "ours", rows, v, &count), "≤ 0.10 C+D: 0.05 met"; got != want {
 		t.Errorf("row B: %q, want %q", got, want)
 	}
-	if count.met != 2 || count.missed != 1 || len(count.misses) != 1 || count.misses[0] != "A: ours/peer 0.50, target < 0.50" {
+	if count.met != 2 || count.missed != 1 || len(count.misses) != 1 || count.misses[0] != "A: ours/peer 0.500, target < 0.50" {
 		t.Errorf("tally %+v", count)
 	}
 	if got := targetCell(tb, a, "peer", rows, nil, &count); got != "≤ 0.50; < 0.50" {
@@ -47,6 +47,23 @@ func TestTargetCells(t *testing.T) {
 	}
 	if h := strings.Join(header(tb), "|"); h != "operation|ours|ref|peer|ours/ref|peer/ref|target ours/peer|target vs our rows" {
 		t.Errorf("header %q", h)
+	}
+	// Where two decimals would print the bound itself, a third shows which
+	// side of it the median is on; elsewhere two are enough. Per round,
+	// ours/peer is 0.7012, 0.7012, 0.7012 for F, 0.6996 for G.
+	f := &row{op: suite.Op{Name: "F", Targets: []suite.Target{{Impl: "peer", Max: 0.70}, {Impl: "peer", Max: 0.75}}},
+		cells: []*measurement{m(701.2, 701.2, 701.2), m(1, 1, 1), m(1000, 1000, 1000)}}
+	g := &row{op: suite.Op{Name: "G", Targets: []suite.Target{{Impl: "peer", Max: 0.70}}},
+		cells: []*measurement{m(699.6), m(1), m(1000)}}
+	count = tally{}
+	if got, want := targetCell(tb, f, "peer", rows, v, &count), "≤ 0.70: 0.701 MISSED; ≤ 0.75: 0.70 met"; got != want {
+		t.Errorf("row F: %q, want %q", got, want)
+	}
+	if got, want := targetCell(tb, g, "peer", rows, v, &count), "≤ 0.70: 0.700 met"; got != want {
+		t.Errorf("row G: %q, want %q", got, want)
+	}
+	if count.met != 2 || count.missed != 1 || count.misses[0] != "F: ours/peer 0.701, target ≤ 0.70" {
+		t.Errorf("tally of F and G: %+v", count)
 	}
 	// A missing peer gives no ratio, and a miss.
 	e := &row{op: suite.Op{Name: "E", Targets: []suite.Target{{Impl: "peer", Max: 2}}}, cells: []*measurement{m(1), m(1), nil}}
