@@ -106,7 +106,15 @@ func (v *Point) ScalarMult(x *Scalar, q *Point) *Point {
 // correction -δ·Q: 252 doublings and 127 additions, and one doubling and
 // one addition to build the table. Three cached points of state, a select
 // of both entries per digit, and no digit that picks the identity, as in
-// ScalarMult. Serial on every backend.
+// ScalarMult.
+//
+// Serial (scalarMultSlowSerial) on the serial and AVX2 backends; on IFMA
+// the same digits and operations on the kernels (scalarMultSlowVec), two
+// doublings and the addition of a digit being one doubleNAddAffine, whose
+// count, always 2 here, is its only input that sets its time. State: the
+// accumulator (its lanes and a Point) and four packed addends (q, 2q, 3q and
+// the digit's entry), 960 bytes in a 64-byte aligned room, where
+// ScalarMult's vector loop keeps about 2 KiB.
 // ----------------------------------------------------------------------------
 
 // ScalarMultSlow stores x·q in v and returns v, in constant time. Its table
@@ -116,6 +124,9 @@ func (v *Point) ScalarMultSlow(x *Scalar, q *Point) *Point {
 	mustBeInitialized(q)
 	var digits [oddRadix4Count]int8
 	odd := x.oddRadix4Digits(&digits)
+	if pointBackend == backendIFMA {
+		return scalarMultSlowVec[ifmaBackend](v, &digits, odd, q)
+	}
 	return v.scalarMultSlowSerial(&digits, odd, q)
 }
 

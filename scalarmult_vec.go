@@ -33,6 +33,43 @@ func scalarMultVec[B vecBackend[L, A], L, A any](v *Point, rec *oddRecoding, q *
 	return vecOddRadix16[B](v, terms[:], []*Point{q}, []oddRecoding{*rec})
 }
 
+// vecSlowRoom is the working memory of scalarMultSlowVec: the accumulator,
+// and the addends q, 2q, 3q and the one a digit picks.
+type vecSlowRoom[L, A any] struct {
+	acc                    vecAcc[L]
+	one, two, three, entry A
+}
+
+// scalarMultSlowVec is ScalarMultSlow's odd radix-4 loop (the digits and
+// the parity mask odd of Scalar.oddRadix4Digits) on backend B, the steps of
+// scalarMultSlowSerial: the table {q, 3q} and 2q packed as addends, built in
+// the accumulator's lanes, then from q, per digit the entry picked by
+// selectAddend and two doublings and the signed addition as one
+// doubleNAddAffine, and -δ·q at the end. doubleNAddAffine's count is the
+// constant 2, so its time depends on nothing secret.
+func scalarMultSlowVec[B vecBackend[L, A], L, A any](v *Point, digits *[oddRadix4Count]int8, odd uint64, q *Point) *Point {
+	var b B
+	var room vecRoom[vecSlowRoom[L, A]]
+	s := room.get()
+	s.acc.point.Set(q)
+	b.fromPoint(vecHide(&s.acc.p), vecHide(&s.acc.point))
+	b.cachedPack(vecHide(&s.one), vecHide(&s.acc.p))
+	b.double(vecHide(&s.acc.p))
+	b.cachedPack(vecHide(&s.two), vecHide(&s.acc.p))
+	b.addAffine(vecHide(&s.acc.p), vecHide(&s.one), 0)
+	b.cachedPack(vecHide(&s.three), vecHide(&s.acc.p))
+	b.fromPoint(vecHide(&s.acc.p), vecHide(&s.acc.point))
+	for i := oddRadix4Count - 1; i >= 0; i-- {
+		abs, neg := digitAbsSign(int32(digits[i]))
+		b.selectAddend(vecHide(&s.entry), vecHide(&s.three), vecHide(&s.one), uint64(ctEqual(abs, 3)))
+		b.doubleNAddAffine(vecHide(&s.acc.p), 2, vecHide(&s.entry), -uint64(neg))
+	}
+	b.selectAddend(vecHide(&s.entry), vecHide(&s.two), vecHide(&s.one), odd&1)
+	b.addAffine(vecHide(&s.acc.p), vecHide(&s.entry), ^uint64(0))
+	b.toPoint(vecHide(&s.acc.point), vecHide(&s.acc.p))
+	return v.Set(&s.acc.point)
+}
+
 // multiScalarMultVec is MultiScalarMult's Straus loop: one vecOddTerm per
 // point, on the stack for up to smallTerms points and in one aligned
 // allocation otherwise, in two accumulators where vecPaired says so.

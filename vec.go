@@ -76,8 +76,9 @@ type vecBackend[L, A any] interface {
 	// doubleNAddAffine does double(p) n times, for n ≥ 1, then
 	// addAffine(p, a, neg): a run of zero digits and the nonzero digit
 	// that ends it, in one kernel where the backend has one (IFMA). Unlike
-	// the other methods, its time depends on n, which the variable-time
-	// loops, its only callers, know from their public digits.
+	// the other methods, its time depends on n, so every caller passes a
+	// public n: the variable-time loops know it from their public digits,
+	// and ScalarMultSlow's loop on IFMA passes the constant 2.
 	doubleNAddAffine(p *L, n int, a *A, neg uint64)
 	// addDigitPair does addDigit(p, &rows[0], d) and addDigit(p2,
 	// &rows[1], d2), at once where the backend has a kernel for two (IFMA),

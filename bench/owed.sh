@@ -215,6 +215,10 @@ check ifma-point-kernels ifma "Points read and written by the IFMA kernels" \
 	"bench/alternate.sh -n 8 -pkg . 15d11f3 -test.bench 'BenchmarkGroupLaw/.*/backend=ifma' -test.count 1 -test.benchtime 300ms
 bench/alternate.sh -n 4 15d11f3 -run '^(PointAdd|PointDouble|SetHashToCurve|SetEncodeToCurve)\$' -count 10
 go build -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect -time 40s -run '^Point\\.(Add|Subtract|Double|MultByCofactor|SetHashToCurve|SetEncodeToCurve)(/|\$)'"
+check slow-ifma ifma "\`ScalarMultSlow\` on IFMA" \
+	"bench/alternate.sh -n 8 -pkg . 172bb82 -test.bench 'ScalarMults/ifma/ScalarMultSlow\$' -test.count 1 -test.benchtime 300ms
+bench/alternate.sh -n 4 172bb82 -run '^(ScalarMultSlow|ScalarMult)\$' -count 10
+go build -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect -time 40s -run '^Point\\.ScalarMultSlow(/|\$)'"
 check avx2-double-runs notm167 "Runs of doublings in one kernel" \
 	"GODEBUG=cpu.avx512ifma=off bench/alternate.sh -n 10 -pkg . 591d81d -test.bench 'ScalarMults/avx2/^(VarTimeDoubleScalarBaseMult|ScalarMult|VarTimeMSM16)\$' -test.count 1 -test.benchtime 400ms
 GODEBUG=cpu.avx512ifma=off bench/alternate.sh -n 4 591d81d -run '^(VarTimeDoubleScalarBaseMult|VarTimeMultiScalarMult/n=(2|16)|Ed25519/Verify)\$' -count 10"

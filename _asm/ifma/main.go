@@ -57,7 +57,8 @@
 // # Constant time
 //
 // Straight-line code: no branch but the loop of ifmaDoubleNAddAffine, which
-// counts its public n (the variable-time loops only), and every address is
+// counts its public n (the variable-time loops' runs of zero digits, and the
+// constant 2 in ScalarMultSlow's loop), and every address is
 // an argument pointer, an argument's own slot (the scans' masks) or the
 // constant table, plus a constant. The lane masks in K1..K6 are constants.
 // The digit and the sign act only through masks computed in Go
@@ -426,8 +427,9 @@ func double4AddDigitRoutine() {
 // addAffineRoutine's addition, with p kept in registers throughout: a run
 // of zero digits and the nonzero digit that ends it, in the w-NAF loops of
 // VarTimeDoubleScalarBaseMult and VarTimeMultiScalarMult (scalarmult_vec.go),
-// which know n from their public digits. The doubling is a loop counted
-// down in CX, so the kernel's time depends on n, and only on n.
+// which know n from their public digits, and a radix-4 digit's two doublings
+// and addition in ScalarMultSlow's loop (n = 2). The doubling is a loop
+// counted down in CX, so the kernel's time depends on n, and only on n.
 func doubleNAddAffineRoutine() {
 	TEXT("ifmaDoubleNAddAffineAsm", NOSPLIT, "func(p *[5][4]uint64, n int, a *[5][4]uint64, neg uint64)")
 	Pragma("noescape")

@@ -7,8 +7,10 @@ import (
 	"github.com/seed06d4b90c/edwards25519"
 )
 
-// Targets of Point.ScalarMultSlow, the serial radix-4 loop over a table of
-// two odd multiples (scalarmult_serial.go). The secret is the scalar; the
+// Targets of Point.ScalarMultSlow, the radix-4 loop over a table of two odd
+// multiples: serial (scalarmult_serial.go), or on the IFMA backend the same
+// loop on its kernels (scalarMultSlowVec in scalarmult_vec.go; the points
+// of small order are in smallorder.go). The secret is the scalar; the
 // point is fixed per run. Class 0 is a fixed random scalar, the scalar 0
 // (u = 1: the digit -3 in every place, the last entry negated) or the
 // scalar 2 (u = 3: -1 in place 0 and -3 in every other place, the shape

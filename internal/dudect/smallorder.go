@@ -35,6 +35,20 @@ func smallOrderTargets(rng *rand.Rand) []target {
 				func(s *edwards25519.Scalar) { sinkPoint.ScalarMult(s, order8) }),
 		},
 		{
+			name:    "Point.ScalarMultSlow/order-2-point",
+			classes: "fixed random scalar vs random scalars, the point of order 2",
+			batch:   1,
+			chunk: inputs(scalarClass(&fixed),
+				func(s *edwards25519.Scalar) { sinkPoint.ScalarMultSlow(s, order2) }),
+		},
+		{
+			name:    "Point.ScalarMultSlow/order-8-point",
+			classes: "fixed random scalar vs random scalars, a point of order 8",
+			batch:   1,
+			chunk: inputs(scalarClass(&fixed),
+				func(s *edwards25519.Scalar) { sinkPoint.ScalarMultSlow(s, order8) }),
+		},
+		{
 			name:    "Point.ScalarMultTable/order-2-point",
 			classes: "fixed random scalar vs random scalars, the table of the point of order 2",
 			batch:   1,
