@@ -211,22 +211,37 @@ func condMask(cond int) uint64 {
 // Select sets v to a when cond is 1 and to b when cond is 0, in constant
 // time, and returns v. Other values of cond are not supported.
 func (v *Element) Select(a, b *Element, cond int) *Element {
+	// Limb by limb, each written after its two reads, so v may be a or b;
+	// spelled out, since the compiler does not unroll the loop it would be.
 	m := condMask(cond)
-	for i := range v.l {
-		v.l[i] = b.l[i] ^ (m & (a.l[i] ^ b.l[i]))
-	}
+	v.l[0] = b.l[0] ^ (m & (a.l[0] ^ b.l[0]))
+	v.l[1] = b.l[1] ^ (m & (a.l[1] ^ b.l[1]))
+	v.l[2] = b.l[2] ^ (m & (a.l[2] ^ b.l[2]))
+	v.l[3] = b.l[3] ^ (m & (a.l[3] ^ b.l[3]))
+	v.l[4] = b.l[4] ^ (m & (a.l[4] ^ b.l[4]))
 	return v
 }
 
 // Swap exchanges v and u when cond is 1 and leaves both unchanged when cond
 // is 0, in constant time. Other values of cond are not supported.
 func (v *Element) Swap(u *Element, cond int) {
+	// Spelled out limb by limb, as Select.
 	m := condMask(cond)
-	for i := range v.l {
-		d := m & (v.l[i] ^ u.l[i])
-		v.l[i] ^= d
-		u.l[i] ^= d
-	}
+	d0 := m & (v.l[0] ^ u.l[0])
+	d1 := m & (v.l[1] ^ u.l[1])
+	d2 := m & (v.l[2] ^ u.l[2])
+	d3 := m & (v.l[3] ^ u.l[3])
+	d4 := m & (v.l[4] ^ u.l[4])
+	v.l[0] ^= d0
+	v.l[1] ^= d1
+	v.l[2] ^= d2
+	v.l[3] ^= d3
+	v.l[4] ^= d4
+	u.l[0] ^= d0
+	u.l[1] ^= d1
+	u.l[2] ^= d2
+	u.l[3] ^= d3
+	u.l[4] ^= d4
 }
 
 // Absolute sets v to u or -u, whichever is non-negative (see IsNegative),
@@ -282,12 +297,20 @@ func (v *Element) Multiply(a, b *Element) *Element {
 // Mult32 stores x·y in v, for a small factor y, and returns v: cheaper than
 // a Multiply by the Element y.
 func (v *Element) Mult32(x *Element, y uint32) *Element {
-	// Each limb product x_i*y is below 2^52 * 2^32 = 2^84, so the column
-	// sums handed to foldColumns are r_i = x_i*y: c_i < 2^33, and
-	// t_0 = m_0 + 19*c_4 < 2^51 + 19*2^33 < 2^64.
+	// Steps 2 to 4 of fe_generic.go's algorithm on the column sums
+	// r_i = x_i*y. For limbs below 2^54, as Multiply takes them (the
+	// invariant's, or the lazy sums of the x25519 ladder), each is below
+	// 2^54 * 2^32 = 2^86, so c_i < 2^35 and t_0 = m_0 + 19*c_4 < 2^51 +
+	// 19*2^35 < 2^64. Written out, as in
+	// feMulGeneric, so that no call is left in the function; every limb of x
+	// is read before v is written, so v may be x.
 	m := uint64(y)
-	foldColumns(v, product(x.l[0], m), product(x.l[1], m),
-		product(x.l[2], m), product(x.l[3], m), product(x.l[4], m))
+	c0, m0 := split51(product(x.l[0], m))
+	c1, m1 := split51(product(x.l[1], m))
+	c2, m2 := split51(product(x.l[2], m))
+	c3, m3 := split51(product(x.l[3], m))
+	c4, m4 := split51(product(x.l[4], m))
+	carryPass(v, m0+19*c4, m1+c0, m2+c1, m3+c2, m4+c3)
 	return v
 }
 

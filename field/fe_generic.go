@@ -54,27 +54,6 @@ func split51(r acc128) (quo, rem uint64) {
 	return r.hi<<13 | r.lo>>51, r.lo & mask51
 }
 
-// foldColumns performs steps 2, 3 and 4 of the algorithm above on the five
-// column sums and stores the result in out. (feMulGeneric and
-// feSquareGeneric spell the same statements out inline.)
-//
-// pre:  r_i < 2^115 for every i, and r_4 < 2^115 / 19 so that 19*c_4 fits.
-// post: out satisfies the Element invariant (see carryPass) and
-// out = r_0 + r_1*2^51 + r_2*2^102 + r_3*2^153 + r_4*2^204 (mod p).
-// why:  r_i = c_i*2^51 + m_i. Moving c_i one column up keeps the value, and
-// the c_4 moved out of the top column has weight 2^255 = 19 (mod p). The
-// sums t_i are then below 2^64 by the per-caller bounds proven at the call
-// sites (feMulGeneric, feSquareGeneric, Mult32), and carryPass accepts any
-// word.
-func foldColumns(out *Element, r0, r1, r2, r3, r4 acc128) {
-	c0, m0 := split51(r0)
-	c1, m1 := split51(r1)
-	c2, m2 := split51(r2)
-	c3, m3 := split51(r3)
-	c4, m4 := split51(r4)
-	carryPass(out, m0+19*c4, m1+c0, m2+c1, m3+c2, m4+c3)
-}
-
 // carryPass sets out to the element t_0 + t_1*2^51 + ... + t_4*2^204 (mod p)
 // with one parallel carry step: every carry k_i = t_i >> 51 is taken from the
 // inputs, then out_0 = (t_0 mod 2^51) + 19*k_4 and
@@ -129,7 +108,7 @@ func carryPass(out *Element, t0, t1, t2, t3, t4 uint64) {
 //     r_i < 77 * 2^108 < 2^115: every 128-bit sum is exact (split51's pre).
 //   - c_4 < 5 * 2^108 / 2^51 = 5 * 2^57, so 19*c_4 < 95 * 2^57 and
 //     t_0 < 2^51 + 95 * 2^57 < 2^64; for i >= 1, c_(i-1) < 77 * 2^57 and
-//     t_i < 2^51 + 77 * 2^57 < 2^64 (foldColumns' pre).
+//     t_i < 2^51 + 77 * 2^57 < 2^64 (carryPass takes any word).
 //   - the carries of the final pass are k_i = t_i >> 51: k_0 < 1 + 95*2^6
 //     = 6081, k_1 < 1 + 77*2^6, k_2 < 1 + 59*2^6, k_3 < 1 + 41*2^6 and
 //     k_4 < 1 + 23*2^6 = 1473 (t_4 = m_4 + c_3 with c_3 < 23 * 2^57). So
@@ -179,8 +158,8 @@ func feMulGeneric(out, a, b *Element) {
 	r4 = plusProduct(r4, a3, b1)
 	r4 = plusProduct(r4, a4, b0)
 
-	// Steps 2 to 4, written out rather than calling foldColumns so that the
-	// compiler keeps everything in one leaf function.
+	// Steps 2 to 4, written out so that the compiler keeps everything in one
+	// leaf function.
 	c0, m0 := split51(r0)
 	c1, m1 := split51(r1)
 	c2, m2 := split51(r2)
