@@ -1,6 +1,9 @@
 package x25519
 
-import "github.com/seed06d4b90c/edwards25519/field"
+import (
+	"github.com/seed06d4b90c/edwards25519/field"
+	"github.com/seed06d4b90c/edwards25519/internal/lazyfe"
+)
 
 // ----------------------------------------------------------------------------
 // The Montgomery ladder (RFC 7748, section 5)
@@ -145,16 +148,21 @@ func ladderGeneric(x2, z2 *field.Element, k *[32]byte, x1 *field.Element) {
 // ((DA+CB)², (DA-CB)², AA·BB, a24·E), and round 3 multiplies the two lanes
 // left (x1·t and E·(AA + f)) while x2 and x3 are carried through.
 //
-// Bounds: every operand is the output of a field operation, so its limbs
-// obey field.Element's invariant, which Multiply, Square and Mult32 accept.
+// Bounds: the state and every product obey field.Element's invariant. The
+// sums and differences that only feed a product skip the carry pass
+// (internal/lazyfe: a sum's limbs stay below 3·2^51 and may be squared, a
+// difference's below 2^54 and are only multiplied, Mult32 included), and B
+// and DA - CB, which are squared, keep Subtract's. None of them is stored
+// in the state. TestLadderLazyBounds runs the step on limbs at the
+// invariant's edges.
 func ladderStep(s *ladderState, x1 *field.Element) {
 	x2, z2, x3, z3 := &s[0], &s[1], &s[2], &s[3]
 	var a, b, c, d, aa, bb, e field.Element
 
-	a.Add(x2, z2)
+	lazyfe.Add(&a, x2, z2)
 	b.Subtract(x2, z2)
-	c.Add(x3, z3)
-	d.Subtract(x3, z3)
+	lazyfe.Add(&c, x3, z3)
+	lazyfe.Sub(&d, x3, z3)
 
 	// Round 1. DA and CB are kept in d and c.
 	aa.Square(&a)
@@ -162,9 +170,9 @@ func ladderStep(s *ladderState, x1 *field.Element) {
 	d.Multiply(&d, &a)
 	c.Multiply(&c, &b)
 
-	e.Subtract(&aa, &bb)
-	a.Add(&d, &c)      // DA + CB
-	b.Subtract(&d, &c) // DA - CB
+	lazyfe.Sub(&e, &aa, &bb)
+	lazyfe.Add(&a, &d, &c) // DA + CB
+	b.Subtract(&d, &c)     // DA - CB
 
 	// Round 2.
 	x3.Square(&a)
@@ -173,22 +181,23 @@ func ladderStep(s *ladderState, x1 *field.Element) {
 	c.Mult32(&e, a24)
 
 	// Round 3.
-	c.Add(&c, &aa)
+	lazyfe.Add(&c, &c, &aa)
 	z3.Multiply(z3, x1)
 	z2.Multiply(&e, &c)
 }
 
 // ladderDouble replaces (x2 : z2) by its double, the R0 half of ladderStep:
 // x2 = AA·BB, z2 = E·(AA + a24·E). Cost: 2M + 2S + 1 m32.
+// The sums and differences are lazy where ladderStep's are.
 func ladderDouble(x2, z2 *field.Element) {
 	var a, b, e field.Element
-	a.Add(x2, z2)
+	lazyfe.Add(&a, x2, z2)
 	b.Subtract(x2, z2)
 	a.Square(&a) // AA
 	b.Square(&b) // BB
-	e.Subtract(&a, &b)
+	lazyfe.Sub(&e, &a, &b)
 	x2.Multiply(&a, &b)
 	b.Mult32(&e, a24)
-	b.Add(&b, &a)
+	lazyfe.Add(&b, &b, &a)
 	z2.Multiply(&e, &b)
 }
