@@ -299,11 +299,11 @@ func (v *Element) Multiply(a, b *Element) *Element {
 func (v *Element) Mult32(x *Element, y uint32) *Element {
 	// Steps 2 to 4 of fe_generic.go's algorithm on the column sums
 	// r_i = x_i*y. For limbs below 2^54, as Multiply takes them (the
-	// invariant's, or the lazy sums of the x25519 ladder), each is below
-	// 2^54 * 2^32 = 2^86, so c_i < 2^35 and t_0 = m_0 + 19*c_4 < 2^51 +
-	// 19*2^35 < 2^64. Written out, as in
-	// feMulGeneric, so that no call is left in the function; every limb of x
-	// is read before v is written, so v may be x.
+	// invariant's, or the lazy sums of internal/lazyfe), each is below
+	// 2^54 * 2^32 = 2^86, so c_i < 2^35 and t_0 = m_0 + 19*c_4 <
+	// 2^51 + 19*2^35 < 2^64. Written out, as in feMulGeneric, so that no
+	// call is left in the function; every limb of x is read before v is
+	// written, so v may be x.
 	m := uint64(y)
 	c0, m0 := split51(product(x.l[0], m))
 	c1, m1 := split51(product(x.l[1], m))
