@@ -37,10 +37,9 @@ func pointWords(p *Point) *[4][elementWords]uint64 {
 	return (*[4][elementWords]uint64)(unsafe.Pointer(p))
 }
 
-// limbsOf views e as its limbs.
-func limbsOf(e *field.Element) *[elementWords]uint64 {
-	return (*[elementWords]uint64)(unsafe.Pointer(e))
-}
+// limbsOf views e as its limbs (internal/lazyfe's view, shared with the
+// x25519 ladder).
+func limbsOf(e *field.Element) *[elementWords]uint64 { return lazyfe.Limbs(e) }
 
 // Lazy additions.
 //

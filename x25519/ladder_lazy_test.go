@@ -38,7 +38,7 @@ func ladderStepCarried(s *ladderState, x1 *field.Element) {
 // whose limbs sit at the edges of field.Element's invariant (every limb
 // 2^51 + 2^18 - 1, or 0, or p's limbs, or mixtures) and on random states:
 // the values must agree, and the lazy step's state must obey the invariant
-// again. A difference built with p in place of 2p, or any bound the lazy
+// again. A difference built with p in place of 4p, or any bound the lazy
 // forms overstep, shows here as a wrong value (the values are compared,
 // not the limbs, which the lazy forms change).
 func TestLadderLazyBounds(t *testing.T) {
