@@ -10,6 +10,7 @@ package field
 import (
 	"encoding/binary"
 	"errors"
+	"math/bits"
 )
 
 // Element is a member of GF(p), p = 2^255 - 19. It is meant for the
@@ -302,14 +303,19 @@ func (v *Element) Mult32(x *Element, y uint32) *Element {
 	// invariant's, or the lazy sums of internal/lazyfe), each is below
 	// 2^54 * 2^32 = 2^86, so c_i < 2^35 and t_0 = m_0 + 19*c_4 <
 	// 2^51 + 19*2^35 < 2^64. Written out, as in feMulGeneric, so that no
-	// call is left in the function; every limb of x is read before v is
-	// written, so v may be x.
+	// call and no inline mark is left in the function; every limb of x is
+	// read before v is written, so v may be x.
 	m := uint64(y)
-	c0, m0 := split51(product(x.l[0], m))
-	c1, m1 := split51(product(x.l[1], m))
-	c2, m2 := split51(product(x.l[2], m))
-	c3, m3 := split51(product(x.l[3], m))
-	c4, m4 := split51(product(x.l[4], m))
+	h0, l0 := bits.Mul64(x.l[0], m)
+	h1, l1 := bits.Mul64(x.l[1], m)
+	h2, l2 := bits.Mul64(x.l[2], m)
+	h3, l3 := bits.Mul64(x.l[3], m)
+	h4, l4 := bits.Mul64(x.l[4], m)
+	c0, m0 := h0<<13|l0>>51, l0&mask51 // split51, written out
+	c1, m1 := h1<<13|l1>>51, l1&mask51
+	c2, m2 := h2<<13|l2>>51, l2&mask51
+	c3, m3 := h3<<13|l3>>51, l3&mask51
+	c4, m4 := h4<<13|l4>>51, l4&mask51
 	carryPass(v, m0+19*c4, m1+c0, m2+c1, m3+c2, m4+c3)
 	return v
 }

@@ -27,12 +27,6 @@ const mask51 = 1<<51 - 1
 // 128-bit partial products of one column.
 type acc128 struct{ lo, hi uint64 }
 
-// product returns x*y exactly.
-func product(x, y uint64) acc128 {
-	hi, lo := bits.Mul64(x, y)
-	return acc128{lo: lo, hi: hi}
-}
-
 // plusProduct returns s + x*y. The caller proves the sum stays below 2^128;
 // the final carry out of hi is therefore always zero and is dropped.
 func plusProduct(s acc128, x, y uint64) acc128 {
@@ -123,48 +117,96 @@ func feMulGeneric(out, a, b *Element) {
 	b3x19 := 19 * b3
 	b4x19 := 19 * b4
 
+	// Column i is summed in the word pair (hi_i, lo_i): each product p is
+	// added as lo_i += p.lo, then hi_i += p.hi plus the carry. The carry out
+	// of hi_i is always zero (r_i < 2^115) and is dropped. The steps are
+	// written out rather than called as small helpers: the compiler inlines
+	// such helpers but leaves one NOP per call site in the product
+	// (docs/PERFORMANCE.md, "Inline marks in the portable field code").
+	var h, l, c uint64
+
 	// Column 0: a0*b0 + 19*(a1*b4 + a2*b3 + a3*b2 + a4*b1).
-	r0 := product(a0, b0)
-	r0 = plusProduct(r0, a1, b4x19)
-	r0 = plusProduct(r0, a2, b3x19)
-	r0 = plusProduct(r0, a3, b2x19)
-	r0 = plusProduct(r0, a4, b1x19)
+	hi0, lo0 := bits.Mul64(a0, b0)
+	h, l = bits.Mul64(a1, b4x19)
+	lo0, c = bits.Add64(lo0, l, 0)
+	hi0, _ = bits.Add64(hi0, h, c)
+	h, l = bits.Mul64(a2, b3x19)
+	lo0, c = bits.Add64(lo0, l, 0)
+	hi0, _ = bits.Add64(hi0, h, c)
+	h, l = bits.Mul64(a3, b2x19)
+	lo0, c = bits.Add64(lo0, l, 0)
+	hi0, _ = bits.Add64(hi0, h, c)
+	h, l = bits.Mul64(a4, b1x19)
+	lo0, c = bits.Add64(lo0, l, 0)
+	hi0, _ = bits.Add64(hi0, h, c)
 
 	// Column 1: a0*b1 + a1*b0 + 19*(a2*b4 + a3*b3 + a4*b2).
-	r1 := product(a0, b1)
-	r1 = plusProduct(r1, a1, b0)
-	r1 = plusProduct(r1, a2, b4x19)
-	r1 = plusProduct(r1, a3, b3x19)
-	r1 = plusProduct(r1, a4, b2x19)
+	hi1, lo1 := bits.Mul64(a0, b1)
+	h, l = bits.Mul64(a1, b0)
+	lo1, c = bits.Add64(lo1, l, 0)
+	hi1, _ = bits.Add64(hi1, h, c)
+	h, l = bits.Mul64(a2, b4x19)
+	lo1, c = bits.Add64(lo1, l, 0)
+	hi1, _ = bits.Add64(hi1, h, c)
+	h, l = bits.Mul64(a3, b3x19)
+	lo1, c = bits.Add64(lo1, l, 0)
+	hi1, _ = bits.Add64(hi1, h, c)
+	h, l = bits.Mul64(a4, b2x19)
+	lo1, c = bits.Add64(lo1, l, 0)
+	hi1, _ = bits.Add64(hi1, h, c)
 
 	// Column 2: a0*b2 + a1*b1 + a2*b0 + 19*(a3*b4 + a4*b3).
-	r2 := product(a0, b2)
-	r2 = plusProduct(r2, a1, b1)
-	r2 = plusProduct(r2, a2, b0)
-	r2 = plusProduct(r2, a3, b4x19)
-	r2 = plusProduct(r2, a4, b3x19)
+	hi2, lo2 := bits.Mul64(a0, b2)
+	h, l = bits.Mul64(a1, b1)
+	lo2, c = bits.Add64(lo2, l, 0)
+	hi2, _ = bits.Add64(hi2, h, c)
+	h, l = bits.Mul64(a2, b0)
+	lo2, c = bits.Add64(lo2, l, 0)
+	hi2, _ = bits.Add64(hi2, h, c)
+	h, l = bits.Mul64(a3, b4x19)
+	lo2, c = bits.Add64(lo2, l, 0)
+	hi2, _ = bits.Add64(hi2, h, c)
+	h, l = bits.Mul64(a4, b3x19)
+	lo2, c = bits.Add64(lo2, l, 0)
+	hi2, _ = bits.Add64(hi2, h, c)
 
 	// Column 3: a0*b3 + a1*b2 + a2*b1 + a3*b0 + 19*a4*b4.
-	r3 := product(a0, b3)
-	r3 = plusProduct(r3, a1, b2)
-	r3 = plusProduct(r3, a2, b1)
-	r3 = plusProduct(r3, a3, b0)
-	r3 = plusProduct(r3, a4, b4x19)
+	hi3, lo3 := bits.Mul64(a0, b3)
+	h, l = bits.Mul64(a1, b2)
+	lo3, c = bits.Add64(lo3, l, 0)
+	hi3, _ = bits.Add64(hi3, h, c)
+	h, l = bits.Mul64(a2, b1)
+	lo3, c = bits.Add64(lo3, l, 0)
+	hi3, _ = bits.Add64(hi3, h, c)
+	h, l = bits.Mul64(a3, b0)
+	lo3, c = bits.Add64(lo3, l, 0)
+	hi3, _ = bits.Add64(hi3, h, c)
+	h, l = bits.Mul64(a4, b4x19)
+	lo3, c = bits.Add64(lo3, l, 0)
+	hi3, _ = bits.Add64(hi3, h, c)
 
 	// Column 4: a0*b4 + a1*b3 + a2*b2 + a3*b1 + a4*b0 (nothing wraps).
-	r4 := product(a0, b4)
-	r4 = plusProduct(r4, a1, b3)
-	r4 = plusProduct(r4, a2, b2)
-	r4 = plusProduct(r4, a3, b1)
-	r4 = plusProduct(r4, a4, b0)
+	hi4, lo4 := bits.Mul64(a0, b4)
+	h, l = bits.Mul64(a1, b3)
+	lo4, c = bits.Add64(lo4, l, 0)
+	hi4, _ = bits.Add64(hi4, h, c)
+	h, l = bits.Mul64(a2, b2)
+	lo4, c = bits.Add64(lo4, l, 0)
+	hi4, _ = bits.Add64(hi4, h, c)
+	h, l = bits.Mul64(a3, b1)
+	lo4, c = bits.Add64(lo4, l, 0)
+	hi4, _ = bits.Add64(hi4, h, c)
+	h, l = bits.Mul64(a4, b0)
+	lo4, c = bits.Add64(lo4, l, 0)
+	hi4, _ = bits.Add64(hi4, h, c)
 
-	// Steps 2 to 4, written out so that the compiler keeps everything in one
-	// leaf function.
-	c0, m0 := split51(r0)
-	c1, m1 := split51(r1)
-	c2, m2 := split51(r2)
-	c3, m3 := split51(r3)
-	c4, m4 := split51(r4)
+	// Steps 2 to 4: split51's quotient and remainder of each column, then
+	// the fold and the carry pass.
+	c0, m0 := hi0<<13|lo0>>51, lo0&mask51
+	c1, m1 := hi1<<13|lo1>>51, lo1&mask51
+	c2, m2 := hi2<<13|lo2>>51, lo2&mask51
+	c3, m3 := hi3<<13|lo3>>51, lo3&mask51
+	c4, m4 := hi4<<13|lo4>>51, lo4&mask51
 	carryPass(out, m0+19*c4, m1+c0, m2+c1, m3+c2, m4+c3)
 }
 
@@ -194,31 +236,59 @@ func feSquareGeneric(out, a *Element) {
 	a4x19, a3x19 := 19*a4, 19*a3
 	a1x38, a2x38, a3x38 := 38*a1, 38*a2, a3x19<<1
 
-	r0 := product(a0, a0)
-	r0 = plusProduct(r0, a1x38, a4)
-	r0 = plusProduct(r0, a2x38, a3)
+	// The column sums as in feMulGeneric, in word pairs (hi_i, lo_i).
+	var h, l, c uint64
 
-	r1 := product(a0x2, a1)
-	r1 = plusProduct(r1, a2x38, a4)
-	r1 = plusProduct(r1, a3x19, a3)
+	// Column 0: a0*a0 + 38*a1*a4 + 38*a2*a3.
+	hi0, lo0 := bits.Mul64(a0, a0)
+	h, l = bits.Mul64(a1x38, a4)
+	lo0, c = bits.Add64(lo0, l, 0)
+	hi0, _ = bits.Add64(hi0, h, c)
+	h, l = bits.Mul64(a2x38, a3)
+	lo0, c = bits.Add64(lo0, l, 0)
+	hi0, _ = bits.Add64(hi0, h, c)
 
-	r2 := product(a0x2, a2)
-	r2 = plusProduct(r2, a1, a1)
-	r2 = plusProduct(r2, a3x38, a4)
+	// Column 1: 2*a0*a1 + 38*a2*a4 + 19*a3*a3.
+	hi1, lo1 := bits.Mul64(a0x2, a1)
+	h, l = bits.Mul64(a2x38, a4)
+	lo1, c = bits.Add64(lo1, l, 0)
+	hi1, _ = bits.Add64(hi1, h, c)
+	h, l = bits.Mul64(a3x19, a3)
+	lo1, c = bits.Add64(lo1, l, 0)
+	hi1, _ = bits.Add64(hi1, h, c)
 
-	r3 := product(a0x2, a3)
-	r3 = plusProduct(r3, a1x2, a2)
-	r3 = plusProduct(r3, a4x19, a4)
+	// Column 2: 2*a0*a2 + a1*a1 + 38*a3*a4.
+	hi2, lo2 := bits.Mul64(a0x2, a2)
+	h, l = bits.Mul64(a1, a1)
+	lo2, c = bits.Add64(lo2, l, 0)
+	hi2, _ = bits.Add64(hi2, h, c)
+	h, l = bits.Mul64(a3x38, a4)
+	lo2, c = bits.Add64(lo2, l, 0)
+	hi2, _ = bits.Add64(hi2, h, c)
 
-	r4 := product(a0x2, a4)
-	r4 = plusProduct(r4, a1x2, a3)
-	r4 = plusProduct(r4, a2, a2)
+	// Column 3: 2*a0*a3 + 2*a1*a2 + 19*a4*a4.
+	hi3, lo3 := bits.Mul64(a0x2, a3)
+	h, l = bits.Mul64(a1x2, a2)
+	lo3, c = bits.Add64(lo3, l, 0)
+	hi3, _ = bits.Add64(hi3, h, c)
+	h, l = bits.Mul64(a4x19, a4)
+	lo3, c = bits.Add64(lo3, l, 0)
+	hi3, _ = bits.Add64(hi3, h, c)
 
-	c0, m0 := split51(r0)
-	c1, m1 := split51(r1)
-	c2, m2 := split51(r2)
-	c3, m3 := split51(r3)
-	c4, m4 := split51(r4)
+	// Column 4: 2*a0*a4 + 2*a1*a3 + a2*a2.
+	hi4, lo4 := bits.Mul64(a0x2, a4)
+	h, l = bits.Mul64(a1x2, a3)
+	lo4, c = bits.Add64(lo4, l, 0)
+	hi4, _ = bits.Add64(hi4, h, c)
+	h, l = bits.Mul64(a2, a2)
+	lo4, c = bits.Add64(lo4, l, 0)
+	hi4, _ = bits.Add64(hi4, h, c)
+
+	c0, m0 := hi0<<13|lo0>>51, lo0&mask51
+	c1, m1 := hi1<<13|lo1>>51, lo1&mask51
+	c2, m2 := hi2<<13|lo2>>51, lo2&mask51
+	c3, m3 := hi3<<13|lo3>>51, lo3&mask51
+	c4, m4 := hi4<<13|lo4>>51, lo4&mask51
 	carryPass(out, m0+19*c4, m1+c0, m2+c1, m3+c2, m4+c3)
 }
 
