@@ -3,6 +3,7 @@ package field
 import (
 	"bytes"
 	"encoding/hex"
+	"math"
 	"math/big"
 	"strconv"
 	"testing"
@@ -758,6 +759,36 @@ func TestNoAllocations(t *testing.T) {
 	for _, c := range cases {
 		if n := testing.AllocsPerRun(20, c.f); n != 0 {
 			t.Errorf("%s allocates %v times per run", c.name, n)
+		}
+	}
+}
+
+// TestSquareNLoop checks the portable squaring loop on every target:
+// feSquareNGeneric against n squarings formed as feMulGeneric(x, x), limb
+// for limb, with n < 1 counting as 1 (math.MinInt too), on inputs up to the
+// squarings' bound of 2^54 and with aliased operands. (On amd64,
+// TestAsmSquareN also holds it to n calls of feSquareGeneric.)
+func TestSquareNLoop(t *testing.T) {
+	r := newRand(t)
+	inputs := append(edgeElements(), &Element{l: [5]uint64{seamMax, seamMax, seamMax, seamMax, seamMax}})
+	for range iterations() {
+		inputs = append(inputs, wideElement(r), randomElement(r))
+	}
+	for i, a := range inputs {
+		n := []int{math.MinInt, -1, 0, 1, 2, 3, 5, 10, 50}[i%9]
+		want := *a
+		for range max(n, 1) {
+			feMulGeneric(&want, &want, &want)
+		}
+		var g Element
+		feSquareNGeneric(&g, a, n)
+		if g != want {
+			t.Fatalf("%d squarings of %#x: feSquareNGeneric %#x, want %#x", n, a.l, g.l, want.l)
+		}
+		g = *a
+		feSquareNGeneric(&g, &g, n)
+		if g != want {
+			t.Fatalf("aliased, %d squarings of %#x: feSquareNGeneric %#x, want %#x", n, a.l, g.l, want.l)
 		}
 	}
 }
