@@ -2,12 +2,12 @@ package field
 
 // This file holds the multiply and square by halves, the algorithm of the
 // 386 assembly (fe_386.s, written by the program in _asm/i386) stated in
-// Go. On targets whose registers are 32 bits wide Go has no 64x64 ->
-// 128-bit multiplication: bits.Mul64 is ordinary Go there, seven 32-bit
-// multiplications and a few dozen additions for one product. What those
-// targets have is a 32x32 -> 64-bit multiplication in one instruction (MULL
-// on 386), which is also what Go emits for uint64(x) * uint64(y) when both
-// operands are known to fit 32 bits.
+// Go, and the seam's code on WebAssembly. On targets whose registers are 32
+// bits wide Go has no 64x64 -> 128-bit multiplication: the compiler turns
+// bits.Mul64 into seven 32-bit multiplications and a few dozen additions.
+// What those targets have is a 32x32 -> 64-bit multiplication in one
+// instruction (MULL on 386), which is also what Go emits for
+// uint64(x) * uint64(y) when both operands are known to fit 32 bits.
 //
 // So every limb is cut into two halves, x = x_lo + 2^27 x_hi with x_lo and
 // x_hi below 2^27 (a limb is below 2^54 on entry), and one 128-bit product
@@ -26,10 +26,12 @@ package field
 // 19 * 2^27 < 2^32, so they are still 32-bit operands.
 //
 // The Go code here is compiled on every target and tested limb for limb
-// against feMulGeneric, but the seam runs it nowhere: on 386 the compiler
-// computes every product before it adds any (the _asm/i386 program says
-// why), which the assembly avoids, and on the other 32-bit targets (arm,
-// mips) it has not been timed against feMulGeneric.
+// against feMulGeneric. The seam runs it on WebAssembly (fe_wasm.go says
+// why it pays there). On 386 it runs the assembly instead: there the
+// compiler computes every product before it adds any (the _asm/i386 program
+// says why). The other targets without a 64x64 -> 128-bit multiplication
+// instruction (arm, mips, mipsle) keep feMulGeneric: the halves have not
+// been timed on them.
 
 // halfBits is where a limb is cut; maskHalf keeps the low half.
 const (

@@ -1,4 +1,4 @@
-//go:build (!amd64 && !arm64 && !386) || purego
+//go:build (!amd64 && !arm64 && !386 && !wasm) || purego
 
 package field
 

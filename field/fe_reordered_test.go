@@ -6,17 +6,17 @@ import "testing"
 // generic twin's limbs exactly, on every target (these tests are not
 // architecture specific).
 func TestReorderedMatchesGeneric(t *testing.T) {
-	checkProductsMatchGeneric(t, "feMulReordered", feMulReordered, feSquareReordered)
+	checkProductsMatchGeneric(t, "feMulReordered", "feSquareReordered", feMulReordered, feSquareReordered)
 }
 
 func TestHalvesMatchGeneric(t *testing.T) {
-	checkProductsMatchGeneric(t, "feMulHalves", feMulHalves, feSquareHalves)
+	checkProductsMatchGeneric(t, "feMulHalves", "feSquareHalves", feMulHalves, feSquareHalves)
 }
 
 // checkProductsMatchGeneric compares mul and square with feMulGeneric and
 // feSquareGeneric, limb for limb, on edge, invariant-bound and wide inputs
 // (limbs up to the seam's 2^54), with and without an aliased receiver.
-func checkProductsMatchGeneric(t *testing.T, name string, mul func(out, a, b *Element), square func(out, a *Element)) {
+func checkProductsMatchGeneric(t *testing.T, mulName, squareName string, mul func(out, a, b *Element), square func(out, a *Element)) {
 	r := newRand(t)
 	var inputs []*Element
 	inputs = append(inputs, edgeElements()...)
@@ -29,25 +29,25 @@ func checkProductsMatchGeneric(t *testing.T, name string, mul func(out, a, b *El
 		feMulGeneric(&g, a, b)
 		mul(&o, a, b)
 		if o != g {
-			t.Fatalf("%s(%v, %v) = %v, generic %v", name, a.l, b.l, o.l, g.l)
+			t.Fatalf("%s(%v, %v) = %v, generic %v", mulName, a.l, b.l, o.l, g.l)
 		}
 		feSquareGeneric(&g, a)
 		square(&o, a)
 		if o != g {
-			t.Fatalf("square of %s(%v) = %v, generic %v", name, a.l, o.l, g.l)
+			t.Fatalf("%s(%v) = %v, generic %v", squareName, a.l, o.l, g.l)
 		}
 		// Aliased receiver.
 		x := *a
 		mul(&x, &x, b)
 		feMulGeneric(&g, a, b)
 		if x != g {
-			t.Fatalf("aliased %s = %v, generic %v", name, x.l, g.l)
+			t.Fatalf("aliased %s = %v, generic %v", mulName, x.l, g.l)
 		}
 		x = *a
 		square(&x, &x)
 		feSquareGeneric(&g, a)
 		if x != g {
-			t.Fatalf("aliased square of %s = %v, generic %v", name, x.l, g.l)
+			t.Fatalf("aliased %s = %v, generic %v", squareName, x.l, g.l)
 		}
 	}
 	for i, a := range inputs {
