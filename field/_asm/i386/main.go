@@ -44,9 +44,11 @@
 //     bounds), so t_k >> 51 is the high word shifted right by 19.
 //
 // Every operand limb is read in part 1, before out is written, so out may
-// alias a or b. The frame holds only halves and column results, no secret
-// is used as an address or a branch condition, and MULL's time does not
-// depend on its operands on the CPUs Go supports.
+// alias a or b. The frame holds only halves and column results, and no
+// secret is used as an address or a branch condition. MULL is taken to run
+// in a time that does not depend on its operands, as the generic code
+// already takes it on 386, where the compiler makes its products of MULL
+// too; dudect measures the two routines (docs/SECURITY.md).
 package main
 
 import (
