@@ -32,16 +32,18 @@
 //  1. the halves: every operand limb x, two 32-bit words in memory, is cut
 //     into x_lo = x mod 2^27 and x_hi = x >> 27 (one SHRL with two
 //     registers, that is SHRD), and the scaled halves the columns need
-//     (19 times a half, or twice it) are made and kept in the frame;
+//     (19 times a half, or twice it) are made from the same registers; all
+//     are kept in the frame;
 //  2. per column, the products of lo and hi are summed in BX:CX and SI:DI,
 //     hi is stored, and the products of mid are summed in SI:DI;
 //  3. the column is joined into m_k = r_k mod 2^51 and c_k = r_k >> 51 as
 //     fe_halves.go's "Joining a column" states: s = lo + 2^27 (mid mod 2^24),
 //     m_k = s mod 2^51, c_k = (s >> 51) + (mid >> 24) + 8 hi;
-//  4. t_0 = m_0 + 19 c_4 and t_k = m_k + c_(k-1), then the carry pass of
-//     carryPass: out_0 = (t_0 mod 2^51) + 19 (t_4 >> 51), out_k = (t_k mod
-//     2^51) + (t_(k-1) >> 51). Every t_k is below 2^64 (fe_generic.go's
-//     bounds), so t_k >> 51 is the high word shifted right by 19.
+//  4. t_k = m_k + c_(k-1), made with column k, and t_0 = m_0 + 19 c_4
+//     after column 4, then the carry pass of carryPass: out_0 = (t_0 mod
+//     2^51) + 19 (t_4 >> 51), out_k = (t_k mod 2^51) + (t_(k-1) >> 51).
+//     Every t_k is below 2^64 (fe_generic.go's bounds), so t_k >> 51 is
+//     the high word shifted right by 19.
 //
 // Every operand limb is read in part 1, before out is written, so out may
 // alias a or b. The frame holds only halves and column results, and no
@@ -96,27 +98,40 @@ func (g *gen) slot(name string) string {
 	return fmt.Sprintf("%d(SP)", off)
 }
 
+// A scale asks halves for k times a limb's halves (k = 2 or 19) in the
+// slots <prefix>l<i> and, unless lowOnly, <prefix>h<i>.
+type scale struct {
+	prefix  string
+	k       int
+	lowOnly bool
+}
+
 // halves loads limb i of the element whose pointer is in SI and stores its
-// halves in the slots <name>l<i> and <name>h<i>.
-func (g *gen) halves(name string, i int) {
+// halves in the slots <name>l<i> and <name>h<i>, and the scaled halves
+// that scales ask for, made from the registers that hold the halves.
+func (g *gen) halves(name string, i int, scales ...scale) {
+	scaled := func(reg, half string, low bool) {
+		for _, sc := range scales {
+			if !low && sc.lowOnly {
+				continue
+			}
+			if sc.k == 2 {
+				g.op("LEAL (%s)(%s*1), CX", reg, reg)
+			} else {
+				g.op("IMUL3L $%d, %s, CX", sc.k, reg)
+			}
+			g.op("MOVL CX, %s", g.slot(fmt.Sprintf("%s%s%d", sc.prefix, half, i)))
+		}
+	}
 	g.op("MOVL %d(SI), AX", 8*i)
 	g.op("MOVL %d(SI), DX", 8*i+4)
 	g.op("MOVL AX, BX")
 	g.op("ANDL $0x07ffffff, BX")
 	g.op("MOVL BX, %s", g.slot(fmt.Sprintf("%sl%d", name, i)))
+	scaled("BX", "l", true)
 	g.op("SHRL $27, DX, AX") // AX = (AX >> 27) | (DX << 5): the limb >> 27
 	g.op("MOVL AX, %s", g.slot(fmt.Sprintf("%sh%d", name, i)))
-}
-
-// scaled stores k times the word in slot src in slot dst (k = 2 or 19).
-func (g *gen) scaled(dst, src string, k int) {
-	g.op("MOVL %s, AX", g.slot(src))
-	if k == 2 {
-		g.op("ADDL AX, AX")
-	} else {
-		g.op("IMUL3L $%d, AX, AX", k)
-	}
-	g.op("MOVL AX, %s", g.slot(dst))
+	scaled("AX", "h", false)
 }
 
 // sum adds the products ps into the register pair lo:hi; the first product
@@ -159,10 +174,15 @@ func (g *gen) column(k int, c column) {
 	g.op("SHRL $5, DX")
 	g.op("ADDL AX, BX")
 	g.op("ADCL DX, CX")
-	// m_k = s mod 2^51; CX becomes s >> 51 (s < 2^62).
-	g.op("MOVL BX, %s", g.slot(fmt.Sprintf("m%dl", k)))
+	// m_k = s mod 2^51 in BX:AX, plus c_(k-1) for k >= 1: t_k, stored in
+	// the slots m<k>; CX becomes s >> 51 (s < 2^62).
 	g.op("MOVL CX, AX")
 	g.op("ANDL $0x0007ffff, AX")
+	if k > 0 {
+		g.op("ADDL %s, BX", g.slot(fmt.Sprintf("c%dl", k-1)))
+		g.op("ADCL %s, AX", g.slot(fmt.Sprintf("c%dh", k-1)))
+	}
+	g.op("MOVL BX, %s", g.slot(fmt.Sprintf("m%dl", k)))
 	g.op("MOVL AX, %s", g.slot(fmt.Sprintf("m%dh", k)))
 	g.op("SHRL $19, CX")
 	// c_k = (s >> 51) + (mid >> 24) + 8 hi.
@@ -182,7 +202,7 @@ func (g *gen) column(k int, c column) {
 
 // finish emits part 4 and writes out, whose pointer it loads into DI.
 func (g *gen) finish() {
-	g.comment("t_0 = m_0 + 19 c_4 and t_k = m_k + c_(k-1), in the slots of m_k.")
+	g.comment("t_0 = m_0 + 19 c_4, in the slots of m_0 (the columns left t_k = m_k + c_(k-1) there).")
 	g.op("MOVL %s, AX", g.slot("c4l"))
 	g.op("MOVL $19, BX")
 	g.op("MULL BX")
@@ -190,12 +210,6 @@ func (g *gen) finish() {
 	g.op("ADDL CX, DX")
 	g.op("ADDL AX, %s", g.slot("m0l"))
 	g.op("ADCL DX, %s", g.slot("m0h"))
-	for k := 1; k <= 4; k++ {
-		g.op("MOVL %s, AX", g.slot(fmt.Sprintf("c%dl", k-1)))
-		g.op("MOVL %s, DX", g.slot(fmt.Sprintf("c%dh", k-1)))
-		g.op("ADDL AX, %s", g.slot(fmt.Sprintf("m%dl", k)))
-		g.op("ADCL DX, %s", g.slot(fmt.Sprintf("m%dh", k)))
-	}
 	g.comment("The carry pass: out_k = (t_k mod 2^51) + (t_(k-1) >> 51), 19 (t_4 >> 51) for k = 0.")
 	g.op("MOVL out+0(FP), DI")
 	for k := range 5 {
@@ -315,12 +329,9 @@ func mul(g *gen) {
 		g.halves("a", i)
 	}
 	g.op("MOVL b+8(FP), SI")
-	for i := range 5 {
-		g.halves("b", i)
-	}
-	for j := 1; j <= 4; j++ {
-		g.scaled(fmt.Sprintf("nl%d", j), fmt.Sprintf("bl%d", j), 19)
-		g.scaled(fmt.Sprintf("nh%d", j), fmt.Sprintf("bh%d", j), 19)
+	g.halves("b", 0)
+	for i := 1; i <= 4; i++ {
+		g.halves("b", i, scale{"n", 19, false})
 	}
 	for k, c := range mulColumns() {
 		g.column(k, c)
@@ -331,18 +342,11 @@ func mul(g *gen) {
 func square(g *gen) {
 	g.comment("Part 1: the halves of a, their doubles (d) and 19 times those of a3, a4 (n).")
 	g.op("MOVL a+4(FP), SI")
-	for i := range 5 {
-		g.halves("x", i)
+	for i := range 3 {
+		g.halves("x", i, scale{"d", 2, false})
 	}
-	for i := range 4 {
-		g.scaled(fmt.Sprintf("dl%d", i), fmt.Sprintf("xl%d", i), 2)
-		g.scaled(fmt.Sprintf("dh%d", i), fmt.Sprintf("xh%d", i), 2)
-	}
-	g.scaled("dl4", "xl4", 2)
-	for _, i := range []int{3, 4} {
-		g.scaled(fmt.Sprintf("nl%d", i), fmt.Sprintf("xl%d", i), 19)
-		g.scaled(fmt.Sprintf("nh%d", i), fmt.Sprintf("xh%d", i), 19)
-	}
+	g.halves("x", 3, scale{"d", 2, false}, scale{"n", 19, false})
+	g.halves("x", 4, scale{"d", 2, true}, scale{"n", 19, false})
 	for k, c := range squareColumns() {
 		g.column(k, c)
 	}
