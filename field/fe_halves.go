@@ -3,11 +3,14 @@ package field
 // This file holds the multiply and square by halves, the algorithm of the
 // 386 assembly (fe_386.s, written by the program in _asm/i386) stated in
 // Go, and the seam's code on WebAssembly. On targets whose registers are 32
-// bits wide Go has no 64x64 -> 128-bit multiplication: the compiler turns
-// bits.Mul64 into seven 32-bit multiplications and a few dozen additions.
-// What those targets have is a 32x32 -> 64-bit multiplication in one
-// instruction (MULL on 386), which is also what Go emits for
-// uint64(x) * uint64(y) when both operands are known to fit 32 bits.
+// bits wide Go has no 64x64 -> 128-bit multiplication: the compiler builds
+// bits.Mul64 from four 32x32 -> 64-bit products of the operands' words and
+// six additions with carry that join them, and a 128-bit column sum is
+// four words with a carry between each. What those targets have is the
+// 32x32 -> 64-bit multiplication in one instruction (MULL on 386), which is
+// also what Go emits for uint64(x) * uint64(y) when both operands are known
+// to fit 32 bits: with halves, a product needs no joining, and the sums
+// are 64-bit words that cannot overflow.
 //
 // So every limb is cut into two halves, x = x_lo + 2^27 x_hi with x_lo and
 // x_hi below 2^27 (a limb is below 2^54 on entry), and one 128-bit product

@@ -6,8 +6,9 @@ import "testing"
 // which give the same limbs, on whatever target runs it: feMulGeneric, the
 // arm64 operation order and the products by halves. Each multiply is chained
 // (its output is the next input), as in the FieldMultiply row; so is each
-// square. On a target that runs none of them in its seam (arm, mips) this is
-// the measurement that would choose one.
+// square. On the targets whose seam runs feMulGeneric without having been
+// timed against the others (arm, mips), this is the measurement that would
+// choose one.
 func BenchmarkPortableProducts(b *testing.B) {
 	x := Element{l: [5]uint64{1<<51 - 3, 1<<50 + 7, 1<<51 - 99, 12345678, 1<<51 - 1}}
 	y := Element{l: [5]uint64{1<<49 + 5, 1<<51 - 77, 98765, 1<<51 - 2, 1 << 48}}
