@@ -55,7 +55,7 @@ const (
 // 154 * 2^54 (each function states why). Then s < 77 * 2^54 + 2^51 < 2^61
 // is exact, floor(s / 2^51) < 2^10, mid_top < 154 * 2^30 < 2^38 and
 // 8 hi < 616 * 2^54 < 2^64 - 2^40, so the quotient is below 2^64 and every
-// word exact. Each product writes the join out per column; an inlined
+// word exact. Both functions below write the join out per column; an inlined
 // helper would leave an inline mark behind (see fe_generic.go).
 
 // feMulHalves sets out = a * b with the same limbs as feMulGeneric.
