@@ -96,7 +96,7 @@ func backendRule(goarch string, purego bool, flags []cpuFlag) string {
 }
 
 // fieldRule is the binding of the field arithmetic, restated from
-// field/fe_amd64.go, fe_arm64.go and fe_noasm.go. vendor is /proc/cpuinfo's
+// field/fe_amd64.go, fe_arm64.go, fe_386.go, fe_wasm.go and fe_noasm.go. vendor is /proc/cpuinfo's
 // vendor_id, which the library reads from CPUID: the multiply is the scaled
 // MULX, ADCX and ADOX form on CPUs with BMI2 and ADX, and MULX without ADX
 // on Intel CPUs with BMI2 alone; the MULX squarings' carry pass shifts by
@@ -124,6 +124,10 @@ func fieldRule(goarch string, purego bool, vendor string, flags []cpuFlag) strin
 		return mul + ", MULQ squarings"
 	case goarch == "arm64":
 		return "Go, arm64 operation order"
+	case goarch == "386":
+		return "products by 27-bit halves in 386 assembly"
+	case goarch == "wasm":
+		return "Go, products by 27-bit halves"
 	}
 	return "generic Go"
 }

@@ -46,6 +46,9 @@ func TestBackendRule(t *testing.T) {
 		{"amd64", false, nil, "serial", "MULQ multiply, MULQ squarings", "Go on field.Element"},
 		{"amd64", true, all, "serial", "generic Go", "Go on field.Element"},
 		{"arm64", false, nil, "serial", "Go, arm64 operation order", "Go on field.Element"},
+		{"386", false, nil, "serial", "products by 27-bit halves in 386 assembly", "Go on field.Element"},
+		{"386", true, nil, "serial", "generic Go", "Go on field.Element"},
+		{"wasm", false, nil, "serial", "Go, products by 27-bit halves", "Go on field.Element"},
 		{"s390x", false, nil, "serial", "generic Go", "Go on field.Element"},
 	} {
 		fl := flagsOf(c.flags...)
