@@ -6,6 +6,7 @@ import (
 	"os"
 	"regexp"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -327,15 +328,33 @@ func (m machine) flagsLine() string {
 	return strings.Join(parts, ", ")
 }
 
+// archLevel returns the build's instruction-set level for the target (the
+// GOAMD64, GO386, GOARM or GOARM64 setting the toolchain recorded), as
+// ", GOAMD64=v3", or "" when the binary carries no build information. The
+// compiler's code for both this library and its peers depends on it.
+func archLevel() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return ""
+	}
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "GOAMD64", "GO386", "GOARM", "GOARM64":
+			return ", " + s.Key + "=" + s.Value
+		}
+	}
+	return ""
+}
+
 // describe returns the lines that head every run.
 func (m machine) describe() []string {
 	godebug := m.godebug
 	if godebug == "" {
 		godebug = "unset"
 	}
-	tags := ""
+	tags := archLevel()
 	if purego {
-		tags = ", -tags purego"
+		tags += ", -tags purego"
 	}
 	cpuLine := fmt.Sprintf("CPU: %s, %d logical CPUs", m.cpuName(), m.logicalCPUs)
 	if d := m.details(); d != "" {
