@@ -24,18 +24,14 @@ const (
 	_            = -uint(unsafe.Sizeof(cached{}) ^ 8*cachedWords)
 )
 
-// The IFMA Point kernels (vec_ifma_point.go) read a Point as its four
-// coordinates X, Y, Z, T in that order, with nothing before or between them.
+// The IFMA Point kernels (vec_ifma_point.go, through pointWords in
+// vec_ifma_amd64.go) read a Point as its four coordinates X, Y, Z, T in
+// that order, with nothing before or between them.
 const (
 	_ = -uint(unsafe.Offsetof(Point{}.x))
 	_ = -uint(unsafe.Offsetof(Point{}.t) ^ 3*8*elementWords)
 	_ = -uint(unsafe.Sizeof(Point{}) ^ 4*8*elementWords)
 )
-
-// pointWords views p as the limbs of its coordinates, X, Y, Z, T.
-func pointWords(p *Point) *[4][elementWords]uint64 {
-	return (*[4][elementWords]uint64)(unsafe.Pointer(p))
-}
 
 // limbsOf views e as its limbs (internal/lazyfe's view, shared with the
 // x25519 ladder).

@@ -16,6 +16,12 @@ import (
 // The kernels compute exactly the limbs of the ifma...Generic twins;
 // vec_ifma_amd64_test.go checks that. Each needs ifmaAvailable.
 
+// pointWords views p as the limbs of its coordinates, X, Y, Z, T (the
+// layout that limbs.go asserts).
+func pointWords(p *Point) *[4][elementWords]uint64 {
+	return (*[4][elementWords]uint64)(unsafe.Pointer(p))
+}
+
 // ifmaAsm reports that the seam is the assembly (true here) rather than the
 // portable twins.
 const ifmaAsm = true

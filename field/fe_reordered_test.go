@@ -22,7 +22,8 @@ func checkProductsMatchGeneric(t *testing.T, mulName, squareName string, mul fun
 	inputs = append(inputs, edgeElements()...)
 	inputs = append(inputs, &Element{l: [5]uint64{seamMax, seamMax, seamMax, seamMax, seamMax}})
 	for range iterations() {
-		inputs = append(inputs, wideElement(r), randomElement(r))
+		m := mixedElement(r)
+		inputs = append(inputs, wideElement(r), randomElement(r), &m)
 	}
 	check := func(a, b *Element) {
 		var g, o Element

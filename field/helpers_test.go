@@ -117,16 +117,6 @@ var edgeLimbs = []uint64{
 	1<<54 - 2, 1<<54 - 1,
 }
 
-// squareInput brings a within feSquare's bound: every limb above
-// 3*2^51 - 1 becomes 3*2^51 - 1, so that wide random and edge elements
-// reach that bound exactly.
-func squareInput(a Element) Element {
-	for i := range a.l {
-		a.l[i] = min(a.l[i], sqMax)
-	}
-	return a
-}
-
 // mixedElement draws limbs from a mix of distributions: uniform below
 // 2^54, uniform below 2^51, edge values, and all-edge elements.
 func mixedElement(r *rand.Rand) Element {
