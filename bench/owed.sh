@@ -88,8 +88,9 @@ has() { case "$flags" in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 # model 167, which ran them on 2026-12-06 (bench/results/
 # 2026-12-06-intel-r-xeon-r-processor-f6m167-owed-checks.md). Class ifma is
 # owed by every CPU with IFMA but model 167, and class notm167 by every CPU
-# but model 167, that Zen 3 included (a change to the AVX2 path measured on
-# model 167 only).
+# but model 167 and that Zen 3 (a change to the AVX2 path measured on model
+# 167 only, which the Zen 3 ran on 2026-12-07: bench/results/
+# 2026-12-07-amd-epyc-zen-3-owed-checks.md).
 model167=false intel=false zen5=false ifma=false zen3m1=false
 if [ "$vendor" = GenuineIntel ] && [ "$family" = 6 ] && [ "$model" = 167 ]; then
 	model167=true
@@ -228,7 +229,7 @@ owes() {
 	case "$1" in
 	every) ! $model167 && ! $zen3m1 ;;
 	notzen3) ! $zen3m1 && ! $model167 ;;
-	notm167) ! $model167 ;;
+	notm167) ! $model167 && ! $zen3m1 ;;
 	intel) $intel ;;
 	zen5) $zen5 ;;
 	ifma) $ifma ;;
