@@ -227,7 +227,7 @@ func TestMultiScalarMultDifferential(t *testing.T) {
 	pts := ptPoints(t, r, 50)
 	edge := ptEdgeScalars(t)
 	forEachBackend(t, func(t *testing.T) {
-		for _, n := range []int{0, 1, 2, 3, smallTerms, smallTerms + 1, 7, 16, 33} {
+		for _, n := range []int{0, 1, 2, 3, smallTerms, smallTerms + 1, affineTerms - 1, affineTerms, 16, 33} {
 			ss, ps, rss, rps := ptTerms(t, r, n, pts, edge)
 			want := new(ref.Point).VarTimeMultiScalarMult(rss, rps)
 			samePoint(t, "MultiScalarMult", new(Point).MultiScalarMult(ss, ps), want)

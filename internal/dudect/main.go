@@ -221,9 +221,10 @@ func targets(rng *rand.Rand) []target {
 
 	// Four terms and seven: on IFMA both run the loop in two accumulators,
 	// seven with a last term alone in every step (pairsTerms in the root
-	// package's scalarmult_vec.go).
-	const msmTerms, msmTermsOdd = 4, 7
-	msmPoints := make([]*edwards25519.Point, msmTermsOdd)
+	// package's scalarmult_vec.go). Eight: on the serial backend the windows
+	// are affine from eight points (affineTerms in scalarmult_serial.go).
+	const msmTerms, msmTermsOdd, msmTermsAffine = 4, 7, 8
+	msmPoints := make([]*edwards25519.Point, msmTermsAffine)
 	for i := range msmPoints {
 		randomScalar(rng, &k)
 		msmPoints[i] = new(edwards25519.Point).ScalarBaseMult(&k)
@@ -234,8 +235,8 @@ func targets(rng *rand.Rand) []target {
 	randomElement(rng, &fb)
 
 	type msmInput struct {
-		s    [msmTermsOdd]edwards25519.Scalar
-		ptrs [msmTermsOdd]*edwards25519.Scalar
+		s    [msmTermsAffine]edwards25519.Scalar
+		ptrs [msmTermsAffine]*edwards25519.Scalar
 	}
 	// msmScalars fills the first n terms of in: the fixed scalar in each for
 	// class 0, random ones for class 1.
@@ -318,6 +319,14 @@ func targets(rng *rand.Rand) []target {
 			classes: fmt.Sprintf("%d fixed random scalars vs %d random scalars, fixed points", msmTermsOdd, msmTermsOdd),
 			batch:   1,
 			chunk: inputs(msmScalars(msmTermsOdd), func(in *msmInput) {
+				sinkPoint.MultiScalarMult(in.ptrs[:msmTermsOdd], msmPoints[:msmTermsOdd])
+			}),
+		},
+		{
+			name:    "MultiScalarMult/eight-terms",
+			classes: fmt.Sprintf("%d fixed random scalars vs %d random scalars, fixed points", msmTermsAffine, msmTermsAffine),
+			batch:   1,
+			chunk: inputs(msmScalars(msmTermsAffine), func(in *msmInput) {
 				sinkPoint.MultiScalarMult(in.ptrs[:], msmPoints)
 			}),
 		},
