@@ -179,12 +179,12 @@ func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Poi
 //
 // Serial, below affineTerms points: n·(70M + 65 additions) + 252
 // doublings, that is about n·590M + 1008S + 819M, with 1440-byte tables.
-// From affineTerms points the odd multiples are made affine with one shared
-// inversion (7M each, batchAffine) and 64 of the 65 additions are affine:
-// about n·(4S + 574M) + 1 inversion + 1008S + 819M (n·(4S + 589M) on the
-// other side, counted the same way), with 960-byte tables that are scanned
-// in 3 coordinates rather than 4. The scans and the smaller tables are most
-// of the gain: the count of M drops by 2.5%.
+// From affineTerms points the cached odd multiples are made affine with
+// one shared inversion (6M each, affineWindows) and 64 of the 65 additions
+// are affine: about n·(4S + 573M) + 1 inversion + 1008S + 819M (n·(4S +
+// 589M) below, counted the same way), with 960-byte tables scanned in 3
+// coordinates rather than 4. The scans and the smaller tables are most of
+// the gain: the count of M drops by under 3%.
 //
 // Vector: n·(25 + 130)V + 504V, with 1440-byte packed tables. On a backend
 // with kernels for two operations at once (IFMA), from 4 points, the points

@@ -1,6 +1,6 @@
 package edwards25519
 
-import "unsafe"
+import "github.com/seed06d4b90c/edwards25519/field"
 
 // The loops of the scalar multiplications on the serial backend: the
 // formulas of point.go, one field operation at a time. scalarmult.go has
@@ -119,53 +119,93 @@ const affineTerms = 8
 
 // multiScalarMultAffine is multiScalarMultSerial with affine windows: the
 // odd multiples of all the points are brought to Z = 1 together, with one
-// field inversion (batchAffine). Each of the 64 additions per point then
-// costs 7M rather than 8M and scans 3 coordinates of each entry rather than
-// 4, and the windows take 960 bytes per point rather than 1440, which keeps
-// more of them in cache when there are many. The correction -δ_k·Q_k stays
-// a cached subtraction: 2·Q_k is not in the windows.
+// field inversion (affineTerm.fromCached). Each of the 64 additions per
+// point then costs 7M rather than 8M and scans 3 coordinates of each entry
+// rather than 4, over 960 bytes per point rather than 1440, which keeps
+// more of the windows in cache when there are many. The correction
+// -δ_k·Q_k stays a cached subtraction. points has at least affineTerms
+// entries; the terms take one allocation.
 func (v *Point) multiScalarMultAffine(recs []oddRecoding, points []*Point) *Point {
-	n := len(points)
-	multiples := make([]Point, n*combEntries)
-	ptrs := make([]*Point, n*combEntries)
-	twos := make([]cached, n)
-	var sum completed
+	terms := make([]affineTerm, len(points))
 	for k, q := range points {
-		m := multiples[k*combEntries : (k+1)*combEntries]
-		var twoQ Point
-		twos[k].fromExtended(twoQ.Double(q))
-		m[0].Set(q)
-		for i := 1; i < len(m); i++ {
-			m[i].fromCompleted(sum.addCached(&m[i-1], &twos[k])) // (2i+1)·Q_k
-		}
+		terms[k].odd.initTwo(q, &terms[k].two)
 	}
-	for i := range multiples {
-		ptrs[i] = &multiples[i]
-	}
-	windows := make([]affineWindow, n)
-	batchAffine(ptrs, unsafe.Slice(&windows[0][0], n*combEntries),
-		func(a *affineCached) (*affineCached, *Point) { return a, nil })
+	affineWindows(terms)
 
 	var acc Point
+	var sum completed
 	var pp projective
 	var addend affineCached
+	var delta cached
 	acc.Set(points[0])
-	for k := 1; k < n; k++ {
-		acc.fromCompleted(sum.addAffine(&acc, &windows[k][0]))
+	for k := 1; k < len(terms); k++ {
+		acc.fromCompleted(sum.addAffine(&acc, &terms[k].window[0]))
 	}
 	for i := oddDigitCount - 1; i >= 0; i-- {
 		acc.doubleN(4, &pp, &sum)
-		for k := range windows {
-			windows[k].selectDigit(&addend, int32(recs[k].digits[i]))
+		for k := range terms {
+			terms[k].window.selectDigit(&addend, int32(recs[k].digits[i]))
 			acc.fromCompleted(sum.addAffine(&acc, &addend))
 		}
 	}
-	var one, delta cached
-	for k, q := range points {
-		delta.selectFrom(&twos[k], one.fromExtended(q), int(recs[k].odd&1))
+	for k := range terms {
+		delta.selectFrom(&terms[k].two, &terms[k].odd[0], int(recs[k].odd&1))
 		acc.fromCompleted(sum.subCached(&acc, &delta))
 	}
 	return v.Set(&acc)
+}
+
+// affineTerm is one point of multiScalarMultAffine: its odd multiples Q, 3Q,
+// …, 15Q as cached addends (built first, and Q kept for the correction),
+// the same in affine form (the window the loop scans), and 2Q.
+type affineTerm struct {
+	window affineWindow
+	odd    oddCachedMultiples
+	two    cached
+}
+
+// affineWindows sets the window of every term to the affine form of its
+// cached odd multiples, with one inversion for all of them (Montgomery's
+// trick, as in field.BatchInvert). A cached addend (Y+X, Y-X, 2Z, 2d·T)
+// becomes ((Y+X)/Z, (Y-X)/Z, 2d·T/Z), and 1/Z = 2·(1/2Z): 3M to share the
+// inversion and 3M to scale, per entry. No Z is 0 (every entry is a point),
+// so the products never vanish, and the work depends only on len(terms).
+func affineWindows(terms []affineTerm) {
+	// Forward: the prefix products of the 2Z, kept in the windows' t2d until
+	// the backward pass overwrites them. prev is the previous product.
+	var prev *field.Element
+	for k := range terms {
+		for i := range terms[k].window {
+			p := &terms[k].window[i].t2d
+			if prev == nil {
+				p.Set(&terms[k].odd[i].z2)
+			} else {
+				p.Multiply(prev, &terms[k].odd[i].z2)
+			}
+			prev = p
+		}
+	}
+	// Backward: inv is 1/(the product up to the current entry).
+	var inv, zInv field.Element
+	inv.Invert(prev)
+	for k := len(terms) - 1; k >= 0; k-- {
+		for i := len(terms[k].window) - 1; i >= 0; i-- {
+			c, a := &terms[k].odd[i], &terms[k].window[i]
+			switch {
+			case i > 0:
+				zInv.Multiply(&inv, &terms[k].window[i-1].t2d) // 1/2Z
+			case k > 0:
+				zInv.Multiply(&inv, &terms[k-1].window[len(terms[k-1].window)-1].t2d)
+			default:
+				zInv.Set(&inv)
+			}
+			inv.Multiply(&inv, &c.z2)
+			zInv.Add(&zInv, &zInv) // 1/Z
+			a.yPlusX.Multiply(&c.yPlusX, &zInv)
+			a.yMinusX.Multiply(&c.yMinusX, &zInv)
+			a.t2d.Multiply(&c.t2d, &zInv)
+		}
+	}
 }
 
 // varTimeDoubleScalarBaseMultSerial is VarTimeDoubleScalarBaseMult's w-NAF

@@ -13,8 +13,8 @@ import (
 
 // The scalar multiplications on every backend against filippo.io/edwards25519
 // v1.2.0, on edge scalars (ptScalars) and both sides of the thresholds that
-// change the algorithm or the memory: smallTerms and the backend's
-// Pippenger threshold.
+// change the algorithm or the memory: smallTerms, affineTerms (the serial
+// backend's affine windows) and the backend's Pippenger threshold.
 
 func TestScalarBaseMultEdges(t *testing.T) {
 	r := ptRand(t)
@@ -33,7 +33,7 @@ func TestScalarBaseMultEdges(t *testing.T) {
 }
 
 // TestConstantTimeEdges runs ScalarMult, MultiScalarMult (on the stack and
-// on the heap side of smallTerms) and VarTimeMultiScalarMult's Straus sizes
+// on the heap side of smallTerms, and on both sides of affineTerms) and VarTimeMultiScalarMult's Straus sizes
 // on every backend against the reference, edge scalars included.
 func TestConstantTimeEdges(t *testing.T) {
 	r := ptRand(t)
@@ -50,7 +50,7 @@ func TestConstantTimeEdges(t *testing.T) {
 			got.ScalarMult(x, q)
 			samePoint(t, "ScalarMult", &got, new(ref.Point).ScalarMult(toRefScalar(t, x), toRefPoint(t, q)))
 		}
-		for _, size := range []int{1, smallTerms, smallTerms + 3} {
+		for _, size := range []int{1, smallTerms, smallTerms + 3, affineTerms, affineTerms + 1} {
 			scalars, points, refScalars, refPoints := ptTerms(t, r, size, pts, edge)
 			var got Point
 			got.MultiScalarMult(scalars, points)
