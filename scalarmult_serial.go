@@ -1,6 +1,10 @@
 package edwards25519
 
-import "github.com/seed06d4b90c/edwards25519/field"
+import (
+	"unsafe"
+
+	"github.com/seed06d4b90c/edwards25519/field"
+)
 
 // The loops of the scalar multiplications on the serial backend: the
 // formulas of point.go, one field operation at a time. scalarmult.go has
@@ -119,18 +123,17 @@ const affineTerms = 8
 
 // multiScalarMultAffine is multiScalarMultSerial with affine windows: the
 // odd multiples of all the points are brought to Z = 1 together, with one
-// field inversion (affineTerm.fromCached). Each of the 64 additions per
-// point then costs 7M rather than 8M and scans 3 coordinates of each entry
-// rather than 4, over 960 bytes per point rather than 1440, which keeps
-// more of the windows in cache when there are many. The correction
-// -δ_k·Q_k stays a cached subtraction. points has at least affineTerms
-// entries; the terms take one allocation.
+// field inversion (affineWindows). Each of the 64 additions per point then
+// costs 7M rather than 8M and scans 3 coordinates of each entry rather than
+// 4, over 960 bytes per point rather than 1440, which keeps more of the
+// windows in cache when there are many. The correction -δ_k·Q_k stays a
+// cached subtraction. points has at least affineTerms entries.
 func (v *Point) multiScalarMultAffine(recs []oddRecoding, points []*Point) *Point {
-	terms := make([]affineTerm, len(points))
+	windows, terms := affineRoom(len(points))
 	for k, q := range points {
 		terms[k].odd.initTwo(q, &terms[k].two)
 	}
-	affineWindows(terms)
+	affineWindows(windows, terms)
 
 	var acc Point
 	var sum completed
@@ -138,13 +141,13 @@ func (v *Point) multiScalarMultAffine(recs []oddRecoding, points []*Point) *Poin
 	var addend affineCached
 	var delta cached
 	acc.Set(points[0])
-	for k := 1; k < len(terms); k++ {
-		acc.fromCompleted(sum.addAffine(&acc, &terms[k].window[0]))
+	for k := 1; k < len(windows); k++ {
+		acc.fromCompleted(sum.addAffine(&acc, &windows[k][0]))
 	}
 	for i := oddDigitCount - 1; i >= 0; i-- {
 		acc.doubleN(4, &pp, &sum)
-		for k := range terms {
-			terms[k].window.selectDigit(&addend, int32(recs[k].digits[i]))
+		for k := range windows {
+			windows[k].selectDigit(&addend, int32(recs[k].digits[i]))
 			acc.fromCompleted(sum.addAffine(&acc, &addend))
 		}
 	}
@@ -155,28 +158,42 @@ func (v *Point) multiScalarMultAffine(recs []oddRecoding, points []*Point) *Poin
 	return v.Set(&acc)
 }
 
-// affineTerm is one point of multiScalarMultAffine: its odd multiples Q, 3Q,
-// …, 15Q as cached addends (built first, and Q kept for the correction),
-// the same in affine form (the window the loop scans), and 2Q.
-type affineTerm struct {
-	window affineWindow
-	odd    oddCachedMultiples
-	two    cached
+// cachedTerm is what multiScalarMultAffine builds first for each point Q:
+// Q, 3Q, …, 15Q as cached addends (Q is also the correction's when δ = 1)
+// and 2Q (the correction's when δ = 2).
+type cachedTerm struct {
+	odd oddCachedMultiples
+	two cached
 }
 
-// affineWindows sets the window of every term to the affine form of its
-// cached odd multiples, with one inversion for all of them (Montgomery's
-// trick, as in field.BatchInvert). A cached addend (Y+X, Y-X, 2Z, 2d·T)
-// becomes ((Y+X)/Z, (Y-X)/Z, 2d·T/Z), and 1/Z = 2·(1/2Z): 3M to share the
-// inversion and 3M to scale, per entry. No Z is 0 (every entry is a point),
-// so the products never vanish, and the work depends only on len(terms).
-func affineWindows(terms []affineTerm) {
+// affineRoom returns n windows and n cached terms carved from a single
+// allocation (the multi-scalar functions allocate no more often than
+// v1.2.0 does): the windows first, packed together, since the loop scans
+// them and nothing else, then the terms. Both types are made of field
+// elements only, plain words with no pointers, so one []uint64 can hold
+// them.
+func affineRoom(n int) ([]affineWindow, []cachedTerm) {
+	const windowWords = unsafe.Sizeof(affineWindow{}) / 8
+	const termWords = unsafe.Sizeof(cachedTerm{}) / 8
+	buf := make([]uint64, n*int(windowWords+termWords))
+	windows := unsafe.Slice((*affineWindow)(unsafe.Pointer(&buf[0])), n)
+	terms := unsafe.Slice((*cachedTerm)(unsafe.Pointer(&buf[n*int(windowWords)])), n)
+	return windows, terms
+}
+
+// affineWindows sets windows[k] to the affine form of terms[k].odd for every
+// k, with one inversion for all the entries (Montgomery's trick, as in
+// field.BatchInvert). A cached addend (Y+X, Y-X, 2Z, 2d·T) becomes
+// ((Y+X)/Z, (Y-X)/Z, 2d·T/Z), and 1/Z = 2·(1/2Z): 3M to share the inversion
+// and 3M to scale, per entry. No Z is 0 (every entry is a point), so the
+// products never vanish, and the work depends only on the number of terms.
+func affineWindows(windows []affineWindow, terms []cachedTerm) {
 	// Forward: the prefix products of the 2Z, kept in the windows' t2d until
 	// the backward pass overwrites them. prev is the previous product.
 	var prev *field.Element
-	for k := range terms {
-		for i := range terms[k].window {
-			p := &terms[k].window[i].t2d
+	for k := range windows {
+		for i := range windows[k] {
+			p := &windows[k][i].t2d
 			if prev == nil {
 				p.Set(&terms[k].odd[i].z2)
 			} else {
@@ -188,14 +205,14 @@ func affineWindows(terms []affineTerm) {
 	// Backward: inv is 1/(the product up to the current entry).
 	var inv, zInv field.Element
 	inv.Invert(prev)
-	for k := len(terms) - 1; k >= 0; k-- {
-		for i := len(terms[k].window) - 1; i >= 0; i-- {
-			c, a := &terms[k].odd[i], &terms[k].window[i]
+	for k := len(windows) - 1; k >= 0; k-- {
+		for i := len(windows[k]) - 1; i >= 0; i-- {
+			c, a := &terms[k].odd[i], &windows[k][i]
 			switch {
 			case i > 0:
-				zInv.Multiply(&inv, &terms[k].window[i-1].t2d) // 1/2Z
+				zInv.Multiply(&inv, &windows[k][i-1].t2d) // 1/2Z
 			case k > 0:
-				zInv.Multiply(&inv, &terms[k-1].window[len(terms[k-1].window)-1].t2d)
+				zInv.Multiply(&inv, &windows[k-1][len(windows[k-1])-1].t2d)
 			default:
 				zInv.Set(&inv)
 			}
