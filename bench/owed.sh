@@ -90,7 +90,9 @@ has() { case "$flags" in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 # owed by every CPU with IFMA but model 167, and class notm167 by every CPU
 # but model 167 and that Zen 3 (a change to the AVX2 path measured on model
 # 167 only, which the Zen 3 ran on 2026-12-07: bench/results/
-# 2026-12-07-amd-epyc-zen-3-owed-checks.md).
+# 2026-12-07-amd-epyc-zen-3-owed-checks.md). Class notzen3m1 is owed by
+# every CPU but that Zen 3, model 167 included: changes measured on that
+# Zen 3 only, from 2026-12-08.
 model167=false intel=false zen5=false ifma=false zen3m1=false
 if [ "$vendor" = GenuineIntel ] && [ "$family" = 6 ] && [ "$model" = 167 ]; then
 	model167=true
@@ -220,6 +222,11 @@ check slow-ifma ifma "\`ScalarMultSlow\` on IFMA" \
 	"bench/alternate.sh -n 8 -pkg . 172bb82 -test.bench 'ScalarMults/ifma/ScalarMultSlow\$' -test.count 1 -test.benchtime 300ms
 bench/alternate.sh -n 4 172bb82 -run '^(ScalarMultSlow|ScalarMult)\$' -count 10
 go build -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect -time 40s -run '^Point\\.ScalarMultSlow(/|\$)'"
+check serial-affine-msm notzen3m1 "The serial \`MultiScalarMult\`'s affine windows" \
+	"GOFLAGS=-tags=purego bench/alternate.sh -n 6 c8db64f -run '^MultiScalarMult/n=(2|16|64|256|1024)\$' -count 10
+GODEBUG=cpu.avx2=off bench/alternate.sh -n 6 c8db64f -run '^MultiScalarMult/n=(2|16|64|256|1024)\$' -count 10
+go build -tags purego -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect -time 30s -run '^MultiScalarMult'
+go build -o /tmp/owed-dudect ./internal/dudect && GODEBUG=cpu.avx2=off taskset -c 0 /tmp/owed-dudect -time 30s -run '^MultiScalarMult'"
 check avx2-double-runs notm167 "Runs of doublings in one kernel" \
 	"GODEBUG=cpu.avx512ifma=off bench/alternate.sh -n 10 -pkg . 591d81d -test.bench 'ScalarMults/avx2/^(VarTimeDoubleScalarBaseMult|ScalarMult|VarTimeMSM16)\$' -test.count 1 -test.benchtime 400ms
 GODEBUG=cpu.avx512ifma=off bench/alternate.sh -n 4 591d81d -run '^(VarTimeDoubleScalarBaseMult|VarTimeMultiScalarMult/n=(2|16)|Ed25519/Verify)\$' -count 10"
@@ -230,6 +237,7 @@ owes() {
 	every) ! $model167 && ! $zen3m1 ;;
 	notzen3) ! $zen3m1 && ! $model167 ;;
 	notm167) ! $model167 && ! $zen3m1 ;;
+	notzen3m1) ! $zen3m1 ;;
 	intel) $intel ;;
 	zen5) $zen5 ;;
 	ifma) $ifma ;;
