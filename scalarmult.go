@@ -177,14 +177,15 @@ func (v *Point) VarTimeDoubleScalarBaseMult(a *Scalar, A *Point, b *Scalar) *Poi
 // Σ_k Q_k; each point adds 63 additions with 63 scans of 8 entries, one to
 // the starting sum and one subtraction of δ_k·Q_k. For n points:
 //
-// Serial, below affineTerms points: n·(70M + 65 additions) + 252
-// doublings, that is about n·590M + 1008S + 819M, with 1440-byte tables.
-// From affineTerms points the cached odd multiples are made affine with
-// one shared inversion (6M each, affineWindows) and 64 of the 65 additions
-// are affine: about n·(4S + 573M) + 1 inversion + 1008S + 819M (n·(4S +
-// 589M) below, counted the same way), with 960-byte tables scanned in 3
-// coordinates rather than 4. The scans and the smaller tables are most of
-// the gain: the count of M drops by under 3%.
+// Serial, cached windows: n·(70M + 65 additions) + 252 doublings, that is
+// about n·590M + 1008S + 819M, with 1440-byte tables. From affineTerms
+// points, where the scans and the field are Go code (affineWindowsPay: not
+// amd64's assembly), the cached odd multiples are made affine with one
+// shared inversion (6M each, affineWindows) and 64 of the 65 additions are
+// affine: about n·(4S + 573M) + 1 inversion + 1008S + 819M (n·(4S + 589M)
+// with cached windows, counted the same way), with 960-byte tables scanned
+// in 3 coordinates rather than 4. The scans and the smaller tables are most
+// of the gain: the count of M drops by under 3%.
 //
 // Vector: n·(25 + 130)V + 504V, with 1440-byte packed tables. On a backend
 // with kernels for two operations at once (IFMA), from 4 points, the points

@@ -83,7 +83,7 @@ func (v *Point) scalarMultSlowSerial(digits *[oddRadix4Count]int8, odd uint64, q
 // last digit of every scalar is 1), and -δ_k·Q_k for each point at the end.
 // points is not empty.
 func (v *Point) multiScalarMultSerial(recs []oddRecoding, points []*Point) *Point {
-	if len(points) >= affineTerms {
+	if affineWindowsPay && len(points) >= affineTerms {
 		return v.multiScalarMultAffine(recs, points)
 	}
 	// Up to smallTerms windows live on the caller's stack; more are
@@ -117,8 +117,9 @@ func (v *Point) multiScalarMultSerial(recs []oddRecoding, points []*Point) *Poin
 }
 
 // affineTerms is the number of points from which multiScalarMultSerial
-// makes its windows affine (multiScalarMultAffine): below it, the shared
-// inversion costs more than the cheaper additions save.
+// makes its windows affine (multiScalarMultAffine) where that pays
+// (affineWindowsPay, per build): below it, the shared inversion costs more
+// than the cheaper additions save.
 const affineTerms = 8
 
 // multiScalarMultAffine is multiScalarMultSerial with affine windows: the

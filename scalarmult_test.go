@@ -63,6 +63,27 @@ func TestConstantTimeEdges(t *testing.T) {
 	})
 }
 
+// TestMultiScalarMultAffine runs the serial loop with affine windows
+// directly, on every build: the serial backend takes it only where
+// affineWindowsPay is true (not on amd64 without purego), and from
+// affineTerms points. Edge scalars and random ones, against the reference.
+func TestMultiScalarMultAffine(t *testing.T) {
+	r := ptRand(t)
+	pts := ptPoints(t, r, 40)
+	edge := ptScalars(t, r, 0)
+	for _, n := range []int{1, 2, affineTerms, 33} {
+		scalars, points, refScalars, refPoints := ptTerms(t, r, n, pts, edge)
+		recs := make([]oddRecoding, n)
+		for k := range recs {
+			recs[k].set(scalars[k])
+		}
+		var got Point
+		got.multiScalarMultAffine(recs, points)
+		samePoint(t, "multiScalarMultAffine "+strconv.Itoa(n), &got,
+			new(ref.Point).MultiScalarMult(refScalars, refPoints))
+	}
+}
+
 // TestVarTimeEdges runs the variable-time functions on every backend
 // against the reference: the double-base multiplication, with edge
 // scalars, and VarTimeMultiScalarMult on both sides of the backend's

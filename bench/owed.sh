@@ -224,9 +224,7 @@ bench/alternate.sh -n 4 172bb82 -run '^(ScalarMultSlow|ScalarMult)\$' -count 10
 go build -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect -time 40s -run '^Point\\.ScalarMultSlow(/|\$)'"
 check serial-affine-msm notzen3m1 "The serial \`MultiScalarMult\`'s affine windows" \
 	"GOFLAGS=-tags=purego bench/alternate.sh -n 6 c8db64f -run '^MultiScalarMult/n=(2|16|64|256|1024)\$' -count 10
-GODEBUG=cpu.avx2=off bench/alternate.sh -n 6 c8db64f -run '^MultiScalarMult/n=(2|16|64|256|1024)\$' -count 10
-go build -tags purego -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect -time 30s -run '^MultiScalarMult'
-go build -o /tmp/owed-dudect ./internal/dudect && GODEBUG=cpu.avx2=off taskset -c 0 /tmp/owed-dudect -time 30s -run '^MultiScalarMult'"
+go build -tags purego -o /tmp/owed-dudect ./internal/dudect && taskset -c 0 /tmp/owed-dudect -time 30s -run '^MultiScalarMult'"
 check avx2-double-runs notm167 "Runs of doublings in one kernel" \
 	"GODEBUG=cpu.avx512ifma=off bench/alternate.sh -n 10 -pkg . 591d81d -test.bench 'ScalarMults/avx2/^(VarTimeDoubleScalarBaseMult|ScalarMult|VarTimeMSM16)\$' -test.count 1 -test.benchtime 400ms
 GODEBUG=cpu.avx512ifma=off bench/alternate.sh -n 4 591d81d -run '^(VarTimeDoubleScalarBaseMult|VarTimeMultiScalarMult/n=(2|16)|Ed25519/Verify)\$' -count 10"
