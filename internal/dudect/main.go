@@ -221,8 +221,9 @@ func targets(rng *rand.Rand) []target {
 
 	// Four terms and seven: on IFMA both run the loop in two accumulators,
 	// seven with a last term alone in every step (pairsTerms in the root
-	// package's scalarmult_vec.go). Eight: on the serial backend the windows
-	// are affine from eight points (affineTerms in scalarmult_serial.go).
+	// package's scalarmult_vec.go). Eight: on the serial backend with Go's
+	// scans (every target but amd64 without purego) the windows are affine
+	// from eight points (affineTerms in scalarmult_serial.go).
 	const msmTerms, msmTermsOdd, msmTermsAffine = 4, 7, 8
 	msmPoints := make([]*edwards25519.Point, msmTermsAffine)
 	for i := range msmPoints {
