@@ -33,8 +33,9 @@ func TestScalarBaseMultEdges(t *testing.T) {
 }
 
 // TestConstantTimeEdges runs ScalarMult, MultiScalarMult (on the stack and
-// on the heap side of smallTerms, and on both sides of affineTerms) and VarTimeMultiScalarMult's Straus sizes
-// on every backend against the reference, edge scalars included.
+// on the heap side of smallTerms, and on both sides of affineTerms) and
+// VarTimeMultiScalarMult's Straus sizes on every backend against the
+// reference, edge scalars included.
 func TestConstantTimeEdges(t *testing.T) {
 	r := ptRand(t)
 	pts := ptPoints(t, r, 16)

@@ -20,10 +20,9 @@ package edwards25519
 // then match the tables again).
 
 // affineWindowsPay is false: with these scans and the assembly field, the
-// serial MultiScalarMult measured level or slower with affine windows
-// (multiScalarMultAffine) than with its cached ones, at 8 to 1024 points on
-// AMD Zen 3 (docs/PERFORMANCE.md, "The serial MultiScalarMult's affine
-// windows").
+// serial MultiScalarMult's affine windows (multiScalarMultAffine) save
+// less than they cost (docs/PERFORMANCE.md, "The serial MultiScalarMult's
+// affine windows").
 const affineWindowsPay = false
 
 func pickCached(dst *[4][elementWords]uint64, table *[8][4][elementWords]uint64, masks *[8]uint64) {
