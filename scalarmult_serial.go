@@ -80,8 +80,9 @@ func (v *Point) scalarMultSlowSerial(digits *[oddRadix4Count]int8, odd uint64, q
 
 // multiScalarMultSerial is MultiScalarMult's Straus loop: one oddWindow
 // per point, one shared chain of doublings, from the sum of the points (the
-// last digit of every scalar is 1), and -δ_k·Q_k for each point at the end.
-// points is not empty.
+// last digit of every scalar is 1), and -δ_k·Q_k for each point at the end;
+// from affineTerms points, where affineWindowsPay, the same loop over affine
+// windows (multiScalarMultAffine). points is not empty.
 func (v *Point) multiScalarMultSerial(recs []oddRecoding, points []*Point) *Point {
 	if affineWindowsPay && len(points) >= affineTerms {
 		return v.multiScalarMultAffine(recs, points)
